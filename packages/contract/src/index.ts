@@ -1,0 +1,3 @@
+export * from './endpoint.ts';
+export * from './endpoints/index.ts';
+export * from './errors.ts';
