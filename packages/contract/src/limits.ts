@@ -1,0 +1,33 @@
+/**
+ * Business constants and limits (spec section 9, design section 4). Amounts are decimal strings
+ * so they go straight into money.ts without passing through a float.
+ */
+export const BUY_THB_MIN = '1000';
+export const BUY_THB_MAX = '3000000';
+export const SELL_USDT_MIN = '100';
+export const SELL_USDT_MAX = '100000';
+
+export const MAX_BANK_ACCOUNTS = 10;
+export const MAX_USDT_ADDRESSES = 10;
+
+export const USERNAME_MIN_LENGTH = 4;
+export const PASSWORD_MIN_LENGTH = 6;
+export const OTP_LENGTH = 6;
+export const OTP_VALIDITY_MS = 5 * 60_000;
+export const OTP_MAX_WRONG_TRIES = 5;
+export const OTP_RESEND_COUNTDOWN_S = 60;
+
+export const IP_BAN_MS = 60 * 60_000;
+export const SNACKBAR_MS = 3300;
+export const PAGE_LOAD_FETCH_DELAY_MS = 200;
+export const DESKTOP_MIN_WIDTH_PX = 1024;
+
+export const TIMEZONE = 'Asia/Bangkok';
+export const APP_VERSION = '2.0.7-20250905';
+
+/** The server rejects images over 2 MB; the browser accepts photos up to 40 MB and shrinks them. */
+export const KYC_MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+export const BROWSER_MAX_PHOTO_BYTES = 40 * 1024 * 1024;
+
+/** Time a member has to pay a `pending` order before it expires; staff may change it. */
+export const DEFAULT_PAYMENT_DEADLINE_MIN = 15;

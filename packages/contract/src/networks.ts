@@ -1,0 +1,29 @@
+/**
+ * The four networks a member can receive USDT on (spec section 3). `format` says how an address
+ * on the network is written and checked (validators/usdtAddress.ts). The network the spec calls
+ * "Tether" is Ethereum with the ERC-20 token (docs/decisions/0002-tether-network.md). Names are
+ * proper nouns and read the same in English and Thai.
+ */
+export type AddressFormat = 'evm' | 'bep2' | 'solana';
+
+export interface Network {
+  readonly id: NetworkId;
+  readonly name: string;
+  /** The token standard on that chain, shown beside the name where space allows. */
+  readonly standard: string;
+  readonly format: AddressFormat;
+}
+
+export const NETWORK_IDS = ['BEP20', 'BEP2', 'TETHER', 'SOLANA'] as const;
+export type NetworkId = (typeof NETWORK_IDS)[number];
+
+export const NETWORKS: readonly Network[] = [
+  { id: 'BEP20', name: 'BNB Smart Chain (BEP20)', standard: 'BEP20', format: 'evm' },
+  { id: 'BEP2', name: 'BNB Beacon Chain (BEP2)', standard: 'BEP2', format: 'bep2' },
+  { id: 'TETHER', name: 'Tether', standard: 'ERC-20', format: 'evm' },
+  { id: 'SOLANA', name: 'Solana', standard: 'SPL', format: 'solana' },
+];
+
+export function networkById(id: string): Network | undefined {
+  return NETWORKS.find((n) => n.id === id);
+}
