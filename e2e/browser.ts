@@ -1,0 +1,189 @@
+// Helpers for browser journeys: Debian's Chromium through playwright-core, one browser per test
+// file and a new context per test; a test fails on any page error or console error it did not
+// expect; axe-core checks; QR decoding; the operator CLI.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import jsQR from 'jsqr';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import type { DeskResult } from './server-process.ts';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Phone and desktop viewports used by the journeys. */
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** The address of the server under test. */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+/**
+ * Launches Debian's Chromium (headless, the flags above). playwright-core gives every launch a
+ * fresh temporary profile (--user-data-dir) and removes it at close.
+ */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS });
+}
+
+export interface BrowserSession {
+  /** A new page in this test's context (the context is created on first use). */
+  page(): Promise<Page>;
+  /** This test's context, created with the file's options plus `overrides` on first use. */
+  context(overrides?: BrowserContextOptions): Promise<BrowserContext>;
+  /** Console errors matching this pattern do not fail the current test (e.g. while offline). */
+  allowConsoleError(pattern: RegExp): void;
+}
+
+/**
+ * Registers the hooks of a journey file: one browser for the file, a fresh context per test,
+ * and a check after each test that no page threw and nothing was logged as a console error.
+ */
+export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSession {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let problems: string[] = [];
+  let allowed: RegExp[] = [];
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+    const found = problems.filter((problem) => !allowed.some((pattern) => pattern.test(problem)));
+    problems = [];
+    allowed = [];
+    if (found.length > 0) throw new Error(`the page reported errors:\n${found.join('\n')}`);
+  });
+
+  function watch(page: Page): void {
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+    });
+  }
+
+  async function getContext(overrides: BrowserContextOptions = {}): Promise<BrowserContext> {
+    if (context) return context;
+    if (!browser)
+      throw new Error('useBrowser: the browser is not running (call it at the top of a test file)');
+    context = await browser.newContext({ baseURL: baseUrl(), viewport: DESKTOP, ...defaults, ...overrides });
+    context.on('page', watch);
+    return context;
+  }
+
+  return {
+    context: getContext,
+    async page() {
+      return (await getContext()).newPage();
+    },
+    allowConsoleError(pattern) {
+      allowed.push(pattern);
+    },
+  };
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core on the page as it is now and returns the serious and critical violations.
+ * The script is evaluated through the DevTools protocol, so the page's CSP need not allow it.
+ */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
+    ).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? '',
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+interface AxeResults {
+  violations: { id: string; impact?: string; help: string; nodes: { target: string[] }[] }[];
+}
+
+/**
+ * Decodes the QR code shown by an element (canvas, img or svg alike): takes a screenshot of it,
+ * lets the page decode the PNG into pixels on a white margin, and reads the pixels with jsQR.
+ */
+export async function decodeQr(page: Page, element: Locator): Promise<string | undefined> {
+  const png = (await element.screenshot()).toString('base64');
+  const image = await page.evaluate(async (base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+    const margin = 32;
+    const width = bitmap.width + 2 * margin;
+    const height = bitmap.height + 2 * margin;
+    const canvas = new OffscreenCanvas(width, height);
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d context');
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, width, height);
+    context.drawImage(bitmap, margin, margin);
+    const data = context.getImageData(0, 0, width, height).data;
+    let binary = '';
+    for (let i = 0; i < data.length; i += 0x8000) {
+      binary += String.fromCharCode(...data.subarray(i, i + 0x8000));
+    }
+    return { width, height, rgba: btoa(binary) };
+  }, png);
+  const pixels = new Uint8ClampedArray(Buffer.from(image.rgba, 'base64'));
+  return jsQR(pixels, image.width, image.height)?.data;
+}
+
+/**
+ * Runs the operator CLI (`npm run desk -- ...args`) against the server's database. The harness
+ * stops the server, runs the command on the same PGlite folder and starts the server again on the
+ * same address; open pages keep working after it. Throws if the command fails.
+ */
+export async function desk(...args: string[]): Promise<DeskResult> {
+  const response = await fetch(`${inject('controlUrl')}/desk`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ args }),
+  });
+  if (!response.ok)
+    throw new Error(`the harness could not run desk ${args.join(' ')}: ${await response.text()}`);
+  const result = (await response.json()) as DeskResult;
+  if (result.code !== 0) {
+    throw new Error(`desk ${args.join(' ')} exited with ${result.code}:\n${result.stdout}\n${result.stderr}`);
+  }
+  return result;
+}

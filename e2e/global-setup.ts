@@ -1,0 +1,82 @@
+// Global setup of the e2e project: make sure the app is built, start the real server
+// (node apps/api/dist/server.js) on a free loopback port with a fresh PGlite folder, and hand
+// the tests its address. Tests run the operator CLI through a small control endpoint served here,
+// because PGlite admits one process per data folder: the harness stops the server, runs the CLI
+// on the same folder and starts the server again on the same port (see docs/testing.md).
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort, repoRoot, runDesk, ServerProcess } from './server-process.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the server under test listens, e.g. http://127.0.0.1:41234 */
+    baseUrl: string;
+    /** The harness's control endpoint (POST /desk runs the operator CLI). */
+    controlUrl: string;
+  }
+}
+
+function buildIfNeeded(): void {
+  const built =
+    existsSync(join(repoRoot, 'apps/web/dist/index.html')) &&
+    existsSync(join(repoRoot, 'apps/api/dist/server.js'));
+  if (built) return;
+  console.warn('e2e: the app is not built; running npm run build');
+  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+export default async function setup(project: TestProject) {
+  buildIfNeeded();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bahtdesk-e2e-'));
+  const port = await freePort();
+  const server = new ServerProcess({
+    port,
+    dataDir: join(dataDir, 'data'),
+    logFile: join(dataDir, 'server.log'),
+  });
+  await server.start();
+
+  // One request at a time: the CLI and the restarts never overlap.
+  let queue: Promise<unknown> = Promise.resolve();
+  const control = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      if (request.method !== 'POST' || request.url !== '/desk') {
+        response.writeHead(404).end();
+        return;
+      }
+      const { args } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { args: string[] };
+      const job = queue.then(async () => {
+        await server.stop();
+        try {
+          return await runDesk(args, server.env());
+        } finally {
+          await server.start();
+        }
+      });
+      queue = job.catch(() => undefined);
+      job.then(
+        (result) =>
+          response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(result)),
+        (error: Error) => response.writeHead(500).end(error.message),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+  const address = control.address();
+  if (!address || typeof address === 'string') throw new Error('control server has no port');
+
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('controlUrl', `http://127.0.0.1:${address.port}`);
+
+  return async () => {
+    await new Promise<void>((resolve) => control.close(() => resolve()));
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

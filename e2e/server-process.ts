@@ -1,0 +1,161 @@
+// The real server under test as a child process, and the operator CLI run against its data.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+
+const READY_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** A loopback port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface ServerOptions {
+  port: number;
+  dataDir: string;
+  logFile: string;
+  /** Extra environment for the server, e.g. to switch a feature for a benchmark. */
+  env?: Record<string, string>;
+}
+
+/** Environment of the server and of the CLI: PGlite in dataDir, no external services. */
+function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const name of [
+    'DATABASE_URL',
+    'REDIS_URL',
+    'SMTP_URL',
+    'TEST_DATABASE_URL',
+    'API_URL',
+    'TRUST_PROXY',
+  ]) {
+    delete env[name];
+  }
+  delete env.VITEST;
+  delete env.TEST_DB;
+  return {
+    ...env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(options.port),
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  };
+}
+
+export class ServerProcess {
+  readonly baseUrl: string;
+  private child: ChildProcess | undefined;
+
+  constructor(private readonly options: ServerOptions) {
+    this.baseUrl = `http://127.0.0.1:${options.port}`;
+  }
+
+  env(): NodeJS.ProcessEnv {
+    return serverEnv(this.options);
+  }
+
+  async start(): Promise<void> {
+    if (this.child) return;
+    const log = openSync(this.options.logFile, 'a');
+    const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+      cwd: repoRoot,
+      env: this.env(),
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    this.child = child;
+    let exited = false;
+    child.once('exit', () => {
+      exited = true;
+      if (this.child === child) this.child = undefined;
+    });
+    const deadline = Date.now() + READY_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (exited) throw new Error(`the server exited while starting:\n${this.logTail()}`);
+      if (await isReady(this.baseUrl)) return;
+      await sleep(200);
+    }
+    await this.stop();
+    throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${this.logTail()}`);
+  }
+
+  /** Graceful stop (SIGTERM), then SIGKILL if it does not finish in time. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    this.child = undefined;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  logTail(lines = 40): string {
+    try {
+      return readFileSync(this.options.logFile, 'utf8').split('\n').slice(-lines).join('\n');
+    } catch {
+      return '(no server log)';
+    }
+  }
+}
+
+async function isReady(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface DeskResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** `npm run desk -- ...args` with the server's environment (so against the same database). */
+export function runDesk(args: string[], env: NodeJS.ProcessEnv): Promise<DeskResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', 'desk', '--', ...args], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, stdout, stderr });
+    });
+  });
+}
