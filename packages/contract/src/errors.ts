@@ -125,12 +125,17 @@ export const E = {
     'This password reset request is invalid or has already been used. Please request a new OTP.',
     'คำขอรีเซ็ตรหัสผ่านนี้ไม่ถูกต้องหรือถูกใช้ไปแล้ว กรุณาขอรหัส OTP ใหม่',
   ),
-  USERNAME_TOO_SHORT: def(10025, 400, 'Username must be at least 4 characters.', 'ชื่อผู้ใช้ต้องมีอย่างน้อย 4 ตัวอักษร'),
+  USERNAME_LENGTH: def(
+    10025,
+    400,
+    'Username must be 4 to 20 characters long.',
+    'ชื่อผู้ใช้ต้องมีความยาว 4 ถึง 20 ตัวอักษร',
+  ),
   PASSWORD_INVALID: def(
     10026,
     400,
-    'Password must be at least 6 characters, using letters (A-Z, a-z) or numbers (0-9) only.',
-    'รหัสผ่านต้องมีอย่างน้อย 6 ตัวอักษร และใช้ได้เฉพาะตัวอักษร (A-Z, a-z) หรือตัวเลข (0-9) เท่านั้น',
+    'Password must be 6 to 64 characters, using letters (A-Z, a-z) or numbers (0-9) only.',
+    'รหัสผ่านต้องมีความยาว 6 ถึง 64 ตัวอักษร และใช้ได้เฉพาะตัวอักษร (A-Z, a-z) หรือตัวเลข (0-9) เท่านั้น',
   ),
   PASSWORD_CONFIRM_REQUIRED: def(10027, 400, 'Please confirm password', 'กรุณายืนยันรหัสผ่าน'),
   PASSWORD_MISMATCH: def(10028, 400, "Passwords don't match", 'รหัสผ่านไม่ตรงกัน'),
@@ -138,8 +143,8 @@ export const E = {
   NAME_INVALID: def(
     10030,
     400,
-    'First and last name may contain Thai or English letters only.',
-    'ชื่อและนามสกุลต้องเป็นตัวอักษรภาษาไทยหรือภาษาอังกฤษเท่านั้น',
+    'First and last name may contain Thai or English letters only (at most 100 characters).',
+    'ชื่อและนามสกุลต้องเป็นตัวอักษรภาษาไทยหรือภาษาอังกฤษเท่านั้น (ไม่เกิน 100 ตัวอักษร)',
   ),
   EMAIL_INVALID: def(10031, 400, 'Please enter a valid email address.', 'กรุณากรอกอีเมลให้ถูกต้อง'),
   PHONE_INVALID: def(

@@ -4,3 +4,4 @@ export * from './endpoints/index.ts';
 export * from './errors.ts';
 export * from './limits.ts';
 export * from './networks.ts';
+export * from './validators/index.ts';

@@ -31,3 +31,9 @@ export const BROWSER_MAX_PHOTO_BYTES = 40 * 1024 * 1024;
 
 /** Time a member has to pay a `pending` order before it expires; staff may change it. */
 export const DEFAULT_PAYMENT_DEADLINE_MIN = 15;
+
+/** Upper bounds the spec leaves open; they keep stored values and hashing work bounded. */
+export const USERNAME_MAX_LENGTH = 20;
+export const PASSWORD_MAX_LENGTH = 64;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { BANKS } from '../banks.ts';
+import { E } from '../errors.ts';
+import {
+  bankAccountNumber,
+  bankCode,
+  isValidBankAccountNumber,
+  withBankAccountCheck,
+} from './bankAccount.ts';
+
+describe("bank account number: as many digits as the bank's rule says", () => {
+  it.each(BANKS.map((b) => [b.code, b.accountDigits] as const))('%s takes exactly %i digits', (code, n) => {
+    expect(isValidBankAccountNumber(code, '1'.repeat(n))).toBe(true);
+    expect(isValidBankAccountNumber(code, '1'.repeat(n - 1))).toBe(false);
+    expect(isValidBankAccountNumber(code, '1'.repeat(n + 1))).toBe(false);
+  });
+
+  it('ignores dashes and spaces as printed in a passbook', () => {
+    expect(isValidBankAccountNumber('KBANK', '123-4-56789-0')).toBe(true);
+    expect(isValidBankAccountNumber('GSB', '0201 2345 6789')).toBe(true);
+  });
+
+  it('refuses letters and an unknown bank', () => {
+    expect(isValidBankAccountNumber('SCB', '12345678a0')).toBe(false);
+    expect(isValidBankAccountNumber('NOPE', '1234567890')).toBe(false);
+  });
+
+  const form = withBankAccountCheck(z.object({ bankCode, accountNumber: bankAccountNumber }));
+
+  it('stores the digits alone', () => {
+    expect(form.parse({ bankCode: 'KBANK', accountNumber: '123-4-56789-0' })).toEqual({
+      bankCode: 'KBANK',
+      accountNumber: '1234567890',
+    });
+  });
+
+  it('puts the invalid-number code on the account-number field', () => {
+    const r = form.safeParse({ bankCode: 'GSB', accountNumber: '1234567890' });
+    expect(r.error?.issues).toEqual([
+      expect.objectContaining({
+        path: ['accountNumber'],
+        message: String(E.BANK_ACCOUNT_NUMBER_INVALID.code),
+      }),
+    ]);
+  });
+
+  it('answers bank-not-found for an unknown bank and required for a missing number', () => {
+    const r = form.safeParse({ bankCode: 'XYZ' });
+    expect(r.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['bankCode', String(E.BANK_NOT_FOUND.code)],
+      ['accountNumber', String(E.REQUIRED.code)],
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { BANK_CODES, bankByCode } from '../banks.ts';
+import { E } from '../errors.ts';
+import { code } from './messages.ts';
+
+/**
+ * A bank account number is checked against its bank's rule (banks.ts): exactly that many digits.
+ * Spaces and dashes as printed in a passbook (123-4-56789-0) are ignored; the digits alone are
+ * stored.
+ */
+export function normaliseBankAccountNumber(s: string): string {
+  return s.trim().replace(/[\s-]/g, '');
+}
+
+export function isValidBankAccountNumber(bankCode: string, accountNumber: string): boolean {
+  const bank = bankByCode(bankCode);
+  const digits = normaliseBankAccountNumber(accountNumber);
+  return bank !== undefined && /^[0-9]+$/.test(digits) && digits.length === bank.accountDigits;
+}
+
+export const bankCode = z.enum(BANK_CODES, { error: code(E.BANK_NOT_FOUND) });
+
+/** The number alone (digits, dashes, spaces); which length is right depends on the bank. */
+export const bankAccountNumber = z
+  .string({ error: code(E.REQUIRED) })
+  .overwrite(normaliseBankAccountNumber)
+  .min(1, code(E.REQUIRED))
+  .regex(/^[0-9]{1,20}$/, code(E.BANK_ACCOUNT_NUMBER_INVALID));
+
+/**
+ * Adds the per-bank length rule to an object schema holding a bank code and an account number;
+ * the issue lands on the account-number field.
+ */
+export function withBankAccountCheck<S extends z.ZodObject>(
+  schema: S,
+  bankKey = 'bankCode',
+  numberKey = 'accountNumber',
+) {
+  return schema.superRefine((v, ctx) => {
+    const value = v as Record<string, unknown>;
+    const bank = value[bankKey];
+    const number = value[numberKey];
+    if (typeof bank === 'string' && typeof number === 'string' && !isValidBankAccountNumber(bank, number)) {
+      ctx.addIssue({ code: 'custom', path: [numberKey], message: code(E.BANK_ACCOUNT_NUMBER_INVALID) });
+    }
+  });
+}

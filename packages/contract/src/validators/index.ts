@@ -1,0 +1,4 @@
+export * from './bankAccount.ts';
+export * from './member.ts';
+export * from './messages.ts';
+export * from './usdtAddress.ts';

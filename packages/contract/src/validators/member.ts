@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { E } from '../errors.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  OTP_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+} from '../limits.ts';
+import { code } from './messages.ts';
+
+/** A required text field: missing, not a string or blank all read "This field is required." */
+export const requiredText = () =>
+  z
+    .string({ error: code(E.REQUIRED) })
+    .trim()
+    .min(1, code(E.REQUIRED));
+
+// Username: ASCII letters and digits only (spec: letters or numbers), 4 to 20 characters.
+const USERNAME_CHARS = /^[A-Za-z0-9]*$/;
+export function isValidUsername(s: string): boolean {
+  return USERNAME_CHARS.test(s) && s.length >= USERNAME_MIN_LENGTH && s.length <= USERNAME_MAX_LENGTH;
+}
+export const username = z
+  .string({ error: code(E.REQUIRED) })
+  .min(1, code(E.REQUIRED))
+  .regex(USERNAME_CHARS, code(E.USERNAME_SPECIAL_CHARS))
+  .min(USERNAME_MIN_LENGTH, code(E.USERNAME_LENGTH))
+  .max(USERNAME_MAX_LENGTH, code(E.USERNAME_LENGTH));
+
+// Password: A-Z, a-z, 0-9 only, 6 to 64 characters. Never trimmed.
+const PASSWORD_RE = new RegExp(`^[A-Za-z0-9]{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`);
+export function isValidPassword(s: string): boolean {
+  return PASSWORD_RE.test(s);
+}
+export const password = z
+  .string({ error: code(E.REQUIRED) })
+  .min(1, code(E.REQUIRED))
+  .regex(PASSWORD_RE, code(E.PASSWORD_INVALID));
+
+/** The repeated password: only needs to be present; whether it matches is checked on the object. */
+export const passwordConfirmation = z
+  .string({ error: code(E.PASSWORD_CONFIRM_REQUIRED) })
+  .min(1, code(E.PASSWORD_CONFIRM_REQUIRED));
+
+/**
+ * Adds the "passwords don't match" check to an object schema holding a password and its
+ * confirmation; the issue lands on the confirmation field. It runs even when other fields of the
+ * form are still wrong, so the member sees every problem at once.
+ */
+export function withPasswordConfirmation<S extends z.ZodObject>(
+  schema: S,
+  passwordKey = 'password',
+  confirmKey = 'confirmPassword',
+) {
+  return schema.superRefine(
+    (v, ctx) => {
+      const value = v as Record<string, unknown>;
+      if (value[confirmKey] !== value[passwordKey]) {
+        ctx.addIssue({ code: 'custom', path: [confirmKey], message: code(E.PASSWORD_MISMATCH) });
+      }
+    },
+    {
+      when: (payload) => {
+        const value = payload.value as Record<string, unknown> | null;
+        return (
+          typeof value?.[passwordKey] === 'string' &&
+          typeof value[confirmKey] === 'string' &&
+          value[confirmKey] !== ''
+        );
+      },
+    },
+  );
+}
+
+// OTP: exactly 6 ASCII digits (spaces around a pasted code are ignored).
+const OTP_RE = new RegExp(`^[0-9]{${OTP_LENGTH}}$`);
+export function isValidOtp(s: string): boolean {
+  return OTP_RE.test(s.trim());
+}
+export const otp = z
+  .string({ error: code(E.REQUIRED) })
+  .trim()
+  .min(1, code(E.REQUIRED))
+  .regex(OTP_RE, code(E.OTP_FORMAT));
+
+/**
+ * First or last name: Thai or English letters only (spec section 5). Decision: words may be
+ * separated by single spaces ("Mary Jane", "ณัฐ พล"), because English given names often have
+ * them; runs of whitespace are collapsed and the ends trimmed. Digits, Thai digits, the baht sign,
+ * hyphens, apostrophes and other punctuation are refused, as the spec says letters only.
+ * Thai letters are the consonants, vowels, tone and other marks of U+0E01-U+0E3A and U+0E40-U+0E4E.
+ */
+const NAME_WORD = '[A-Za-z\\u0E01-\\u0E3A\\u0E40-\\u0E4E]+';
+const NAME_RE = new RegExp(`^${NAME_WORD}(?: ${NAME_WORD})*$`);
+const normaliseName = (s: string) => s.trim().replace(/\s+/g, ' ');
+export function isValidName(s: string): boolean {
+  const n = normaliseName(s);
+  return n.length <= NAME_MAX_LENGTH && NAME_RE.test(n);
+}
+export const personName = z
+  .string({ error: code(E.REQUIRED) })
+  .overwrite(normaliseName)
+  .min(1, code(E.REQUIRED))
+  .max(NAME_MAX_LENGTH, code(E.NAME_INVALID))
+  .regex(NAME_RE, code(E.NAME_INVALID));
+
+// Email: trimmed and lower-cased (so uniqueness ignores case), at most 254 characters.
+const emailFormat = z.email();
+export function isValidEmail(s: string): boolean {
+  const n = s.trim().toLowerCase();
+  return n.length <= EMAIL_MAX_LENGTH && emailFormat.safeParse(n).success;
+}
+export const email = z
+  .string({ error: code(E.REQUIRED) })
+  .trim()
+  .toLowerCase()
+  .min(1, code(E.REQUIRED))
+  .max(EMAIL_MAX_LENGTH, code(E.EMAIL_INVALID))
+  .pipe(z.email({ error: code(E.EMAIL_INVALID) }));
+
+/**
+ * Thai phone number. Decision: a member's phone is where an OTP SMS goes, so only mobile numbers
+ * are accepted: 10 digits starting 06, 08 or 09. Landlines (02 and provincial, 9 digits) cannot
+ * receive an SMS and are refused. Spaces, dashes, dots and brackets are ignored, and the
+ * international form (+66 81 234 5678, 66812345678, +66 0812345678) is normalised to the national
+ * form 0812345678, which is what is stored and compared.
+ */
+const THAI_MOBILE = /^0[689][0-9]{8}$/;
+export function normaliseThaiPhone(s: string): string | null {
+  const compact = s.trim().replace(/[\s\-.()]/g, '');
+  const national = compact.replace(/^(?:\+|00)?66(?:0)?(?=[0-9]{9}$)/, '0');
+  return THAI_MOBILE.test(national) ? national : null;
+}
+export function isValidThaiPhone(s: string): boolean {
+  return normaliseThaiPhone(s) !== null;
+}
+export const thaiPhone = z
+  .string({ error: code(E.REQUIRED) })
+  .trim()
+  .min(1, code(E.REQUIRED))
+  .transform((s, ctx) => {
+    const n = normaliseThaiPhone(s);
+    if (n === null) {
+      ctx.addIssue({ code: 'custom', message: code(E.PHONE_INVALID) });
+      return z.NEVER;
+    }
+    return n;
+  });

@@ -1,0 +1,172 @@
+import { bech32 } from '@scure/base';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { E } from '../errors.ts';
+import {
+  isValidBep2Address,
+  isValidEvmAddress,
+  isValidSolanaAddress,
+  isValidUsdtAddress,
+  networkId,
+  toChecksumAddress,
+  usdtAddress,
+  withUsdtAddressCheck,
+} from './usdtAddress.ts';
+
+// EIP-55 specification test vectors.
+const EIP55 = {
+  allCaps: ['0x52908400098527886E0F7030069857D2E4169EE7', '0x8617E340B3D01FA5F11F306F4090FD50E238070D'],
+  allLower: ['0xde709f2102306220921060314715629080e2fb77', '0x27b1fdb04752bbc536007a920d24acb045561c26'],
+  normal: [
+    '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+    '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB',
+    '0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDb',
+  ],
+};
+
+describe('BEP20 and Tether (ERC-20) addresses: 0x + 40 hex, EIP-55 when mixed case', () => {
+  it.each([...EIP55.allCaps, ...EIP55.allLower, ...EIP55.normal])('accepts the EIP-55 vector %s', (a) => {
+    expect(isValidEvmAddress(a)).toBe(true);
+    expect(isValidUsdtAddress('BEP20', a)).toBe(true);
+    expect(isValidUsdtAddress('TETHER', a)).toBe(true);
+  });
+
+  it.each(EIP55.normal)('computes the EIP-55 checksum of %s', (a) => {
+    expect(toChecksumAddress(a.toLowerCase())).toBe(a);
+  });
+
+  it('refuses a mixed-case address whose checksum does not hold', () => {
+    // One letter of an EIP-55 vector with its case flipped.
+    expect(isValidEvmAddress('0x5aaeb6053F3E94C9b9A09f33669435E7Ef1BeAed')).toBe(false);
+    expect(isValidEvmAddress('0xD1220A0cf47c7B9Be7A2E6BA89F429762e7b9aDB')).toBe(false);
+  });
+
+  it.each([
+    '',
+    '5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    '0X5AAEB6053F3E94C9B9A09F33669435E7EF1BEAED',
+    '0x5aaeb6053f3e94c9b9a09f33669435e7ef1bea',
+    '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed00',
+    '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaeg',
+  ])('refuses the malformed address %j', (a) => {
+    expect(isValidEvmAddress(a)).toBe(false);
+  });
+});
+
+// BIP-173 checksum test vectors.
+const BIP173_VALID = [
+  'A12UEL5L',
+  'a12uel5l',
+  'an83characterlonghumanreadablepartthatcontainsthenumber1andtheexcludedcharactersbio1tt5tgs',
+  'abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw',
+  '11qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqc8247j',
+  'split1checkupstagehandshakeupstreamerranterredcaperred2y9e3w',
+  '?1ezyfcl',
+];
+const BIP173_INVALID = [
+  '\x201nwldj5',
+  '\x7f1axkwrx',
+  '\x801eym55h',
+  'an84characterslonghumanreadablepartthatcontainsthenumber1andtheexcludedcharactersbio1569pvx',
+  'pzry9x0s0muk',
+  '1pzry9x0s0muk',
+  'x1b4n0q5v',
+  'li1dgmt3',
+  'de1lg7wt\xff',
+  'A1G7SGD8',
+  '10a06t8',
+  '1qzzfhee',
+];
+// Real BNB Beacon Chain addresses (Binance documentation and Binance's deposit address).
+const BNB_VALID = [
+  'bnb1grpf0955h0ykzq3ar5nmum7y6gdfl6lxfn46h2',
+  'bnb136ns6lfw4zs5hg4n85vdthaad7hq5m4gtkgf23',
+];
+
+describe('BEP2 addresses: bech32 with the bnb prefix', () => {
+  it.each(BIP173_VALID)('the bech32 decoder the BEP2 check uses accepts the BIP-173 vector %j', (s) => {
+    expect(() => bech32.decode(s as `${string}1${string}`)).not.toThrow();
+  });
+
+  it.each(BIP173_INVALID)('the bech32 decoder rejects the BIP-173 invalid vector %j', (s) => {
+    expect(() => bech32.decode(s as `${string}1${string}`)).toThrow();
+    expect(isValidBep2Address(s)).toBe(false);
+  });
+
+  it.each(BIP173_VALID)('refuses the valid bech32 string %j whose prefix is not bnb', (s) => {
+    expect(isValidBep2Address(s)).toBe(false);
+  });
+
+  it.each(BNB_VALID)('accepts the bnb address %s, in lower or upper case', (a) => {
+    expect(isValidBep2Address(a)).toBe(true);
+    expect(isValidBep2Address(a.toUpperCase())).toBe(true);
+    expect(isValidUsdtAddress('BEP2', a)).toBe(true);
+  });
+
+  it('refuses mixed case, a changed character, a testnet prefix and a wrong payload length', () => {
+    const a = 'bnb1grpf0955h0ykzq3ar5nmum7y6gdfl6lxfn46h2';
+    expect(isValidBep2Address(`bnb1Grpf${a.slice(8)}`)).toBe(false);
+    expect(isValidBep2Address(`${a.slice(0, -1)}3`)).toBe(false);
+    expect(isValidBep2Address(bech32.encode('tbnb', bech32.toWords(new Uint8Array(20))))).toBe(false);
+    expect(isValidBep2Address(bech32.encode('bnb', bech32.toWords(new Uint8Array(32))))).toBe(false);
+    expect(isValidBep2Address(bech32.encode('bnb', bech32.toWords(new Uint8Array(20))))).toBe(true);
+  });
+});
+
+describe('Solana addresses: base58 of 32 bytes', () => {
+  it.each([
+    '11111111111111111111111111111111', // system program
+    'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', // SPL token program
+    'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', // associated token account program
+    'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', // USDT mint
+    'SysvarRent111111111111111111111111111111111', // rent sysvar
+  ])('accepts %s', (a) => {
+    expect(isValidSolanaAddress(a)).toBe(true);
+    expect(isValidUsdtAddress('SOLANA', a)).toBe(true);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['31 bytes', '1111111111111111111111111111111'],
+    ['a character outside base58 (0)', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5D0'],
+    ['a character outside base58 (l)', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5Dl'],
+    ['too long', 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYBEs'],
+    ['an EVM address', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'],
+  ])('refuses %s', (_what, a) => {
+    expect(isValidSolanaAddress(a)).toBe(false);
+  });
+});
+
+describe('address for the chosen network', () => {
+  it('refuses an address of another network and an unknown network', () => {
+    expect(isValidUsdtAddress('SOLANA', EIP55.normal[0] as string)).toBe(false);
+    expect(isValidUsdtAddress('BEP20', BNB_VALID[0] as string)).toBe(false);
+    expect(isValidUsdtAddress('TRON', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(false);
+  });
+
+  const form = withUsdtAddressCheck(z.object({ network: networkId, address: usdtAddress }));
+
+  it('puts the invalid-address code on the address field', () => {
+    const r = form.safeParse({ network: 'BEP2', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues).toEqual([
+      expect.objectContaining({ path: ['address'], message: String(E.USDT_ADDRESS_INVALID.code) }),
+    ]);
+  });
+
+  it('trims a pasted address and accepts it', () => {
+    expect(form.parse({ network: 'SOLANA', address: ' 11111111111111111111111111111111\n' })).toEqual({
+      network: 'SOLANA',
+      address: '11111111111111111111111111111111',
+    });
+  });
+
+  it('answers network-not-found for an unknown network and required for an empty address', () => {
+    const r = form.safeParse({ network: 'TRON', address: '' });
+    expect(r.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
+      ['network', String(E.NETWORK_NOT_FOUND.code)],
+      ['address', String(E.REQUIRED.code)],
+    ]);
+  });
+});
