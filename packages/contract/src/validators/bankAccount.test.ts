@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { BANKS } from '../banks.ts';
 import { E } from '../errors.ts';
 import {
-  bankAccountNumber,
-  bankCode,
+  bankAccountNumberSchema,
+  bankCodeSchema,
   isValidBankAccountNumber,
   withBankAccountCheck,
 } from './bankAccount.ts';
@@ -26,7 +26,9 @@ describe("bank account number: as many digits as the bank's rule says", () => {
     expect(isValidBankAccountNumber('NOPE', '1234567890')).toBe(false);
   });
 
-  const form = withBankAccountCheck(z.object({ bankCode, accountNumber: bankAccountNumber }));
+  const form = withBankAccountCheck(
+    z.object({ bankCode: bankCodeSchema, accountNumber: bankAccountNumberSchema }),
+  );
 
   it('stores the digits alone', () => {
     expect(form.parse({ bankCode: 'KBANK', accountNumber: '123-4-56789-0' })).toEqual({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BANK_CODES, bankByCode } from '../banks.ts';
 import { E } from '../errors.ts';
-import { code } from './messages.ts';
+import { codeMessage } from './messages.ts';
 
 /**
  * A bank account number is checked against its bank's rule (banks.ts): exactly that many digits.
@@ -18,14 +18,14 @@ export function isValidBankAccountNumber(bankCode: string, accountNumber: string
   return bank !== undefined && /^[0-9]+$/.test(digits) && digits.length === bank.accountDigits;
 }
 
-export const bankCode = z.enum(BANK_CODES, { error: code(E.BANK_NOT_FOUND) });
+export const bankCodeSchema = z.enum(BANK_CODES, { error: codeMessage(E.BANK_NOT_FOUND) });
 
 /** The number alone (digits, dashes, spaces); which length is right depends on the bank. */
-export const bankAccountNumber = z
-  .string({ error: code(E.REQUIRED) })
+export const bankAccountNumberSchema = z
+  .string({ error: codeMessage(E.REQUIRED) })
   .overwrite(normaliseBankAccountNumber)
-  .min(1, code(E.REQUIRED))
-  .regex(/^[0-9]{1,20}$/, code(E.BANK_ACCOUNT_NUMBER_INVALID));
+  .min(1, codeMessage(E.REQUIRED))
+  .regex(/^[0-9]{1,20}$/, codeMessage(E.BANK_ACCOUNT_NUMBER_INVALID));
 
 /**
  * Adds the per-bank length rule to an object schema holding a bank code and an account number;
@@ -41,7 +41,11 @@ export function withBankAccountCheck<S extends z.ZodObject>(
     const bank = value[bankKey];
     const number = value[numberKey];
     if (typeof bank === 'string' && typeof number === 'string' && !isValidBankAccountNumber(bank, number)) {
-      ctx.addIssue({ code: 'custom', path: [numberKey], message: code(E.BANK_ACCOUNT_NUMBER_INVALID) });
+      ctx.addIssue({
+        code: 'custom',
+        path: [numberKey],
+        message: codeMessage(E.BANK_ACCOUNT_NUMBER_INVALID),
+      });
     }
   });
 }

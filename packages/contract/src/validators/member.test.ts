@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { E, type ErrorDef } from '../errors.ts';
 import {
-  email,
+  emailSchema,
   isValidEmail,
   isValidName,
   isValidOtp,
@@ -10,12 +10,12 @@ import {
   isValidThaiPhone,
   isValidUsername,
   normaliseThaiPhone,
-  otp,
-  password,
-  passwordConfirmation,
-  personName,
-  thaiPhone,
-  username,
+  otpSchema,
+  passwordConfirmationSchema,
+  passwordSchema,
+  personNameSchema,
+  thaiPhoneSchema,
+  usernameSchema,
   withPasswordConfirmation,
 } from './member.ts';
 
@@ -25,7 +25,7 @@ const c = (d: ErrorDef) => String(d.code);
 describe('username: at least 4 characters, letters or numbers only', () => {
   it.each(['abcd', 'User1234', '1234', 'a'.repeat(20)])('accepts %j', (u) => {
     expect(isValidUsername(u)).toBe(true);
-    expect(username.parse(u)).toBe(u);
+    expect(usernameSchema.parse(u)).toBe(u);
   });
 
   it.each([
@@ -37,7 +37,7 @@ describe('username: at least 4 characters, letters or numbers only', () => {
     ['', E.REQUIRED],
     [undefined, E.REQUIRED],
   ])('refuses %j with its code', (u, d) => {
-    expect(codeOf(username, u)).toBe(c(d));
+    expect(codeOf(usernameSchema, u)).toBe(c(d));
     if (typeof u === 'string') expect(isValidUsername(u)).toBe(false);
   });
 });
@@ -45,22 +45,26 @@ describe('username: at least 4 characters, letters or numbers only', () => {
 describe('password: at least 6 characters, A-Z a-z 0-9 only', () => {
   it.each(['abc123', 'ABCDEF', '123456', 'Aa1'.repeat(21)])('accepts %j', (p) => {
     expect(isValidPassword(p)).toBe(true);
-    expect(password.parse(p)).toBe(p);
+    expect(passwordSchema.parse(p)).toBe(p);
   });
 
   it.each(['abc12', 'abc 123', 'abc123!', 'รหัสผ่าน12', ' abc123', 'a'.repeat(65)])('refuses %j', (p) => {
     expect(isValidPassword(p)).toBe(false);
-    expect(codeOf(password, p)).toBe(c(E.PASSWORD_INVALID));
+    expect(codeOf(passwordSchema, p)).toBe(c(E.PASSWORD_INVALID));
   });
 
   it('asks for a password when it is missing', () => {
-    expect(codeOf(password, '')).toBe(c(E.REQUIRED));
+    expect(codeOf(passwordSchema, '')).toBe(c(E.REQUIRED));
   });
 });
 
 describe('password confirmation', () => {
   const form = withPasswordConfirmation(
-    z.object({ username, password, confirmPassword: passwordConfirmation }),
+    z.object({
+      username: usernameSchema,
+      password: passwordSchema,
+      confirmPassword: passwordConfirmationSchema,
+    }),
   );
 
   it('accepts a matching confirmation', () => {
@@ -86,7 +90,7 @@ describe('password confirmation', () => {
 
   it('checks other field names when told to', () => {
     const change = withPasswordConfirmation(
-      z.object({ newPassword: password, confirmNewPassword: passwordConfirmation }),
+      z.object({ newPassword: passwordSchema, confirmNewPassword: passwordConfirmationSchema }),
       'newPassword',
       'confirmNewPassword',
     );
@@ -101,12 +105,12 @@ describe('password confirmation', () => {
 describe('OTP: exactly 6 digits', () => {
   it('accepts 6 digits, ignoring spaces around a pasted code', () => {
     expect(isValidOtp('012345')).toBe(true);
-    expect(otp.parse(' 012345 ')).toBe('012345');
+    expect(otpSchema.parse(' 012345 ')).toBe('012345');
   });
 
   it.each(['12345', '1234567', '12a456', '12 456', '١٢٣٤٥٦', '๑๒๓๔๕๖'])('refuses %j', (o) => {
     expect(isValidOtp(o)).toBe(false);
-    expect(codeOf(otp, o)).toBe(c(E.OTP_FORMAT));
+    expect(codeOf(otpSchema, o)).toBe(c(E.OTP_FORMAT));
   });
 });
 
@@ -120,27 +124,27 @@ describe('first and last name: Thai or English letters only', () => {
     ['  Mary   Jane ', 'Mary Jane'],
   ])('accepts %j as %j', (raw, out) => {
     expect(isValidName(raw)).toBe(true);
-    expect(personName.parse(raw)).toBe(out);
+    expect(personNameSchema.parse(raw)).toBe(out);
   });
 
   it.each(['John3', 'O’Brien', "O'Brien", 'Anne-Marie', 'สมชาย๑', 'ราคา฿', 'Jörg', '李雷', 'a'.repeat(101)])(
     'refuses %j',
     (n) => {
       expect(isValidName(n)).toBe(false);
-      expect(codeOf(personName, n)).toBe(c(E.NAME_INVALID));
+      expect(codeOf(personNameSchema, n)).toBe(c(E.NAME_INVALID));
     },
   );
 
   it('requires a name', () => {
-    expect(codeOf(personName, '   ')).toBe(c(E.REQUIRED));
-    expect(codeOf(personName, undefined)).toBe(c(E.REQUIRED));
+    expect(codeOf(personNameSchema, '   ')).toBe(c(E.REQUIRED));
+    expect(codeOf(personNameSchema, undefined)).toBe(c(E.REQUIRED));
   });
 });
 
 describe('email: required and valid', () => {
   it('accepts a valid address, trimmed and lower-cased', () => {
     expect(isValidEmail('Somchai@Example.co.th')).toBe(true);
-    expect(email.parse(' Somchai@Example.co.th ')).toBe('somchai@example.co.th');
+    expect(emailSchema.parse(' Somchai@Example.co.th ')).toBe('somchai@example.co.th');
   });
 
   it.each([
@@ -152,11 +156,11 @@ describe('email: required and valid', () => {
     `${'a'.repeat(250)}@example.com`,
   ])('refuses %j', (e) => {
     expect(isValidEmail(e)).toBe(false);
-    expect(codeOf(email, e)).toBe(c(E.EMAIL_INVALID));
+    expect(codeOf(emailSchema, e)).toBe(c(E.EMAIL_INVALID));
   });
 
   it('requires an email', () => {
-    expect(codeOf(email, '')).toBe(c(E.REQUIRED));
+    expect(codeOf(emailSchema, '')).toBe(c(E.REQUIRED));
   });
 });
 
@@ -172,7 +176,7 @@ describe('phone: a complete Thai mobile number', () => {
     ['0066812345678', '0812345678'],
   ])('accepts %j as %j', (raw, out) => {
     expect(normaliseThaiPhone(raw)).toBe(out);
-    expect(thaiPhone.parse(raw)).toBe(out);
+    expect(thaiPhoneSchema.parse(raw)).toBe(out);
   });
 
   it.each([
@@ -185,10 +189,10 @@ describe('phone: a complete Thai mobile number', () => {
     ['letters', '08l2345678'],
   ])('refuses %s', (_what, raw) => {
     expect(isValidThaiPhone(raw)).toBe(false);
-    expect(codeOf(thaiPhone, raw)).toBe(c(E.PHONE_INVALID));
+    expect(codeOf(thaiPhoneSchema, raw)).toBe(c(E.PHONE_INVALID));
   });
 
   it('requires a phone number', () => {
-    expect(codeOf(thaiPhone, '')).toBe(c(E.REQUIRED));
+    expect(codeOf(thaiPhoneSchema, '')).toBe(c(E.REQUIRED));
   });
 });

@@ -9,41 +9,41 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
 } from '../limits.ts';
-import { code } from './messages.ts';
+import { codeMessage } from './messages.ts';
 
 /** A required text field: missing, not a string or blank all read "This field is required." */
 export const requiredText = () =>
   z
-    .string({ error: code(E.REQUIRED) })
+    .string({ error: codeMessage(E.REQUIRED) })
     .trim()
-    .min(1, code(E.REQUIRED));
+    .min(1, codeMessage(E.REQUIRED));
 
 // Username: ASCII letters and digits only (spec: letters or numbers), 4 to 20 characters.
 const USERNAME_CHARS = /^[A-Za-z0-9]*$/;
 export function isValidUsername(s: string): boolean {
   return USERNAME_CHARS.test(s) && s.length >= USERNAME_MIN_LENGTH && s.length <= USERNAME_MAX_LENGTH;
 }
-export const username = z
-  .string({ error: code(E.REQUIRED) })
-  .min(1, code(E.REQUIRED))
-  .regex(USERNAME_CHARS, code(E.USERNAME_SPECIAL_CHARS))
-  .min(USERNAME_MIN_LENGTH, code(E.USERNAME_LENGTH))
-  .max(USERNAME_MAX_LENGTH, code(E.USERNAME_LENGTH));
+export const usernameSchema = z
+  .string({ error: codeMessage(E.REQUIRED) })
+  .min(1, codeMessage(E.REQUIRED))
+  .regex(USERNAME_CHARS, codeMessage(E.USERNAME_SPECIAL_CHARS))
+  .min(USERNAME_MIN_LENGTH, codeMessage(E.USERNAME_LENGTH))
+  .max(USERNAME_MAX_LENGTH, codeMessage(E.USERNAME_LENGTH));
 
 // Password: A-Z, a-z, 0-9 only, 6 to 64 characters. Never trimmed.
 const PASSWORD_RE = new RegExp(`^[A-Za-z0-9]{${PASSWORD_MIN_LENGTH},${PASSWORD_MAX_LENGTH}}$`);
 export function isValidPassword(s: string): boolean {
   return PASSWORD_RE.test(s);
 }
-export const password = z
-  .string({ error: code(E.REQUIRED) })
-  .min(1, code(E.REQUIRED))
-  .regex(PASSWORD_RE, code(E.PASSWORD_INVALID));
+export const passwordSchema = z
+  .string({ error: codeMessage(E.REQUIRED) })
+  .min(1, codeMessage(E.REQUIRED))
+  .regex(PASSWORD_RE, codeMessage(E.PASSWORD_INVALID));
 
 /** The repeated password: only needs to be present; whether it matches is checked on the object. */
-export const passwordConfirmation = z
-  .string({ error: code(E.PASSWORD_CONFIRM_REQUIRED) })
-  .min(1, code(E.PASSWORD_CONFIRM_REQUIRED));
+export const passwordConfirmationSchema = z
+  .string({ error: codeMessage(E.PASSWORD_CONFIRM_REQUIRED) })
+  .min(1, codeMessage(E.PASSWORD_CONFIRM_REQUIRED));
 
 /**
  * Adds the "passwords don't match" check to an object schema holding a password and its
@@ -59,7 +59,7 @@ export function withPasswordConfirmation<S extends z.ZodObject>(
     (v, ctx) => {
       const value = v as Record<string, unknown>;
       if (value[confirmKey] !== value[passwordKey]) {
-        ctx.addIssue({ code: 'custom', path: [confirmKey], message: code(E.PASSWORD_MISMATCH) });
+        ctx.addIssue({ code: 'custom', path: [confirmKey], message: codeMessage(E.PASSWORD_MISMATCH) });
       }
     },
     {
@@ -80,11 +80,11 @@ const OTP_RE = new RegExp(`^[0-9]{${OTP_LENGTH}}$`);
 export function isValidOtp(s: string): boolean {
   return OTP_RE.test(s.trim());
 }
-export const otp = z
-  .string({ error: code(E.REQUIRED) })
+export const otpSchema = z
+  .string({ error: codeMessage(E.REQUIRED) })
   .trim()
-  .min(1, code(E.REQUIRED))
-  .regex(OTP_RE, code(E.OTP_FORMAT));
+  .min(1, codeMessage(E.REQUIRED))
+  .regex(OTP_RE, codeMessage(E.OTP_FORMAT));
 
 /**
  * First or last name: Thai or English letters only (spec section 5). Decision: words may be
@@ -100,12 +100,12 @@ export function isValidName(s: string): boolean {
   const n = normaliseName(s);
   return n.length <= NAME_MAX_LENGTH && NAME_RE.test(n);
 }
-export const personName = z
-  .string({ error: code(E.REQUIRED) })
+export const personNameSchema = z
+  .string({ error: codeMessage(E.REQUIRED) })
   .overwrite(normaliseName)
-  .min(1, code(E.REQUIRED))
-  .max(NAME_MAX_LENGTH, code(E.NAME_INVALID))
-  .regex(NAME_RE, code(E.NAME_INVALID));
+  .min(1, codeMessage(E.REQUIRED))
+  .max(NAME_MAX_LENGTH, codeMessage(E.NAME_INVALID))
+  .regex(NAME_RE, codeMessage(E.NAME_INVALID));
 
 // Email: trimmed and lower-cased (so uniqueness ignores case), at most 254 characters.
 const emailFormat = z.email();
@@ -113,13 +113,13 @@ export function isValidEmail(s: string): boolean {
   const n = s.trim().toLowerCase();
   return n.length <= EMAIL_MAX_LENGTH && emailFormat.safeParse(n).success;
 }
-export const email = z
-  .string({ error: code(E.REQUIRED) })
+export const emailSchema = z
+  .string({ error: codeMessage(E.REQUIRED) })
   .trim()
   .toLowerCase()
-  .min(1, code(E.REQUIRED))
-  .max(EMAIL_MAX_LENGTH, code(E.EMAIL_INVALID))
-  .pipe(z.email({ error: code(E.EMAIL_INVALID) }));
+  .min(1, codeMessage(E.REQUIRED))
+  .max(EMAIL_MAX_LENGTH, codeMessage(E.EMAIL_INVALID))
+  .pipe(z.email({ error: codeMessage(E.EMAIL_INVALID) }));
 
 /**
  * Thai phone number. Decision: a member's phone is where an OTP SMS goes, so only mobile numbers
@@ -137,14 +137,14 @@ export function normaliseThaiPhone(s: string): string | null {
 export function isValidThaiPhone(s: string): boolean {
   return normaliseThaiPhone(s) !== null;
 }
-export const thaiPhone = z
-  .string({ error: code(E.REQUIRED) })
+export const thaiPhoneSchema = z
+  .string({ error: codeMessage(E.REQUIRED) })
   .trim()
-  .min(1, code(E.REQUIRED))
+  .min(1, codeMessage(E.REQUIRED))
   .transform((s, ctx) => {
     const n = normaliseThaiPhone(s);
     if (n === null) {
-      ctx.addIssue({ code: 'custom', message: code(E.PHONE_INVALID) });
+      ctx.addIssue({ code: 'custom', message: codeMessage(E.PHONE_INVALID) });
       return z.NEVER;
     }
     return n;

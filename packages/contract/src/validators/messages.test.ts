@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { E } from '../errors.ts';
-import { username } from './member.ts';
+import { usernameSchema } from './member.ts';
 import { firstIssueCode, issueCode, validationMessage } from './messages.ts';
 
 describe('validation messages are catalogue codes shown in either language', () => {
   it('shows the English or Thai text of the code a schema raised', () => {
-    const message = username.safeParse('ab').error?.issues[0]?.message;
+    const message = usernameSchema.safeParse('ab').error?.issues[0]?.message;
     expect(validationMessage(message, 'en')).toBe(E.USERNAME_LENGTH.en);
     expect(validationMessage(message, 'th')).toBe(E.USERNAME_LENGTH.th);
   });
@@ -19,7 +19,7 @@ describe('validation messages are catalogue codes shown in either language', () 
   });
 
   it('gives the API the code of the first issue', () => {
-    const error = z.object({ username }).safeParse({ username: 'a_b' }).error;
+    const error = z.object({ username: usernameSchema }).safeParse({ username: 'a_b' }).error;
     expect(error && firstIssueCode(error)).toBe(E.USERNAME_SPECIAL_CHARS.code);
   });
 });

@@ -16,7 +16,7 @@ import { E, type ErrorDef, errorByCode, type Lang, messageFor } from '../errors.
  * A message that is not a catalogue code (a zod built-in such as "expected object") falls back to
  * E.INVALID_INPUT, 'Please enter correct information.'.
  */
-export const code = (d: ErrorDef): string => String(d.code);
+export const codeMessage = (d: ErrorDef): string => String(d.code);
 
 /** The catalogue code an issue stands for; E.INVALID_INPUT for anything else. */
 export function issueCode(issue: Pick<z.core.$ZodIssue, 'message'>): number {

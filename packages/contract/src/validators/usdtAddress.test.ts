@@ -7,9 +7,9 @@ import {
   isValidEvmAddress,
   isValidSolanaAddress,
   isValidUsdtAddress,
-  networkId,
+  networkIdSchema,
   toChecksumAddress,
-  usdtAddress,
+  usdtAddressSchema,
   withUsdtAddressCheck,
 } from './usdtAddress.ts';
 
@@ -145,7 +145,7 @@ describe('address for the chosen network', () => {
     expect(isValidUsdtAddress('TRON', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(false);
   });
 
-  const form = withUsdtAddressCheck(z.object({ network: networkId, address: usdtAddress }));
+  const form = withUsdtAddressCheck(z.object({ network: networkIdSchema, address: usdtAddressSchema }));
 
   it('puts the invalid-address code on the address field', () => {
     const r = form.safeParse({ network: 'BEP2', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });

@@ -3,7 +3,7 @@ import { base58, bech32 } from '@scure/base';
 import { z } from 'zod';
 import { E } from '../errors.ts';
 import { type AddressFormat, NETWORK_IDS, networkById } from '../networks.ts';
-import { code } from './messages.ts';
+import { codeMessage } from './messages.ts';
 
 /**
  * USDT address checks per network format (networks.ts):
@@ -65,14 +65,14 @@ export function isValidUsdtAddress(networkId: string, address: string): boolean 
   return network !== undefined && byFormat[network.format](address.trim());
 }
 
-export const networkId = z.enum(NETWORK_IDS, { error: code(E.NETWORK_NOT_FOUND) });
+export const networkIdSchema = z.enum(NETWORK_IDS, { error: codeMessage(E.NETWORK_NOT_FOUND) });
 
 /** The address alone, trimmed; whether it is valid depends on the network. */
-export const usdtAddress = z
-  .string({ error: code(E.REQUIRED) })
+export const usdtAddressSchema = z
+  .string({ error: codeMessage(E.REQUIRED) })
   .trim()
-  .min(1, code(E.REQUIRED))
-  .max(128, code(E.USDT_ADDRESS_INVALID));
+  .min(1, codeMessage(E.REQUIRED))
+  .max(128, codeMessage(E.USDT_ADDRESS_INVALID));
 
 /**
  * Adds the per-network address check to an object schema holding a network id and an address;
@@ -88,7 +88,7 @@ export function withUsdtAddressCheck<S extends z.ZodObject>(
     const network = value[networkKey];
     const address = value[addressKey];
     if (typeof network === 'string' && typeof address === 'string' && !isValidUsdtAddress(network, address)) {
-      ctx.addIssue({ code: 'custom', path: [addressKey], message: code(E.USDT_ADDRESS_INVALID) });
+      ctx.addIssue({ code: 'custom', path: [addressKey], message: codeMessage(E.USDT_ADDRESS_INVALID) });
     }
   });
 }
