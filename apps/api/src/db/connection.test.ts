@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { testDatabase } from '../../test/harness.ts';
+import { openDatabase, openPostgres } from './connection.ts';
+import { migrateToLatest } from './migrate.ts';
+
+const onPostgres = process.env.TEST_DB === 'pg';
+
+// Each project tests the driver it runs on; the other's tests are not defined there.
+if (!onPostgres)
+  describe('PGlite in a data folder', () => {
+    it('is created on first open and reopened with its data afterwards', async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bahtdesk-conn-'));
+      try {
+        const first = await openDatabase({ dataDir });
+        expect(first.kind).toBe('pglite');
+        await migrateToLatest(first.db);
+        await first.db
+          .insertInto('settings')
+          .values({ key: 'k', value: JSON.stringify('kept') })
+          .execute();
+        await first.close();
+
+        const second = await openDatabase({ dataDir });
+        const row = await second.db
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', 'k')
+          .executeTakeFirst();
+        expect(row?.value).toBe('kept');
+        await second.close();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 60_000);
+
+    it('refuses a second opener of the same folder while the first holds it', async () => {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bahtdesk-lock-'));
+      try {
+        const holder = await openDatabase({ dataDir });
+        // Same process id would take the lock over; simulate another live process owning it.
+        const { writeFileSync } = await import('node:fs');
+        writeFileSync(path.join(dataDir, 'bahtdesk.lock'), String(process.ppid));
+        await expect(openDatabase({ dataDir })).rejects.toThrow(/in use by process/);
+        await holder.close();
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }, 60_000);
+  });
+
+describe('transactions', () => {
+  it('do not interleave: ten concurrent read-modify-write transactions lose no update', async () => {
+    const { db } = await testDatabase();
+    const key = `serial-${process.pid}-${Date.now()}`;
+    await db.insertInto('settings').values({ key, value: '0' }).execute();
+    const bump = () =>
+      db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('settings')
+          .select('value')
+          .where('key', '=', key)
+          .forUpdate()
+          .executeTakeFirstOrThrow();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await trx
+          .updateTable('settings')
+          .set({ value: JSON.stringify(Number(row.value) + 1) })
+          .where('key', '=', key)
+          .execute();
+      });
+    await Promise.all(Array.from({ length: 10 }, bump));
+    const row = await db
+      .selectFrom('settings')
+      .select('value')
+      .where('key', '=', key)
+      .executeTakeFirstOrThrow();
+    expect(row.value).toBe(10);
+  });
+});
+
+if (onPostgres)
+  describe('PostgreSQL pool', () => {
+    it('survives the server killing its connections: no crash, and the next ping succeeds', async () => {
+      const { db: admin } = await testDatabase();
+      const errors: Error[] = [];
+      const database = openPostgres(process.env.TEST_DATABASE_URL as string, (error) => errors.push(error));
+      try {
+        // Hold a checked-out client and warm an idle one, then kill every backend of this pool.
+        await database.ping();
+        const name = `bahtdesk-kill-${process.pid}`;
+        await sql`select set_config('application_name', ${name}, false)`.execute(database.db);
+        const held = database.db.connection().execute(async (conn) => {
+          await sql`select set_config('application_name', ${name}, false)`.execute(conn);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return sql`select 1`.execute(conn).catch((error: Error) => error);
+        });
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const killed = await sql<{ n: number }>`
+        select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = ${name}`.execute(
+          admin,
+        );
+        expect(killed.rows[0]?.n).toBeGreaterThanOrEqual(1);
+        expect(await held).toBeInstanceOf(Error);
+        const started = Date.now();
+        await database.ping();
+        expect(Date.now() - started).toBeLessThan(1000);
+        expect(errors.length).toBeGreaterThanOrEqual(1);
+      } finally {
+        await database.close();
+      }
+    });
+  });

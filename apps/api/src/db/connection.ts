@@ -1,0 +1,160 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { DB } from './schema.ts';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a query; throws when it does not. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+
+/**
+ * How both drivers read values, so code never sees a difference between them:
+ * numeric stays a decimal string (never a float); bigint (ids, counts) becomes a JS number,
+ * deliberately: ids and counts stay far below 2^53; date stays 'YYYY-MM-DD' (no time zone games).
+ */
+const parsers: Record<number, (value: string) => unknown> = {
+  [OID.NUMERIC]: (value) => value,
+  [OID.INT8]: (value) => Number(value),
+  [OID.DATE]: (value) => value,
+};
+
+const pgTypes: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    const parse = parsers[oid];
+    if (parse && format !== 'binary') return parse;
+    return format === 'binary' ? pg.types.getTypeParser(oid, 'binary') : pg.types.getTypeParser(oid);
+  }) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/**
+ * Opens the system of record: PostgreSQL through a `pg` pool when `databaseUrl` is given,
+ * otherwise PGlite with its data in `dataDir` (created on first open, reused afterwards).
+ */
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Told about connection errors the pool recovered from (e.g. to log them). */
+  onError?: (error: Error) => void;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onError);
+  return openPGliteDir(options.dataDir);
+}
+
+/**
+ * PostgreSQL through a pool that survives the server restarting: an idle client's error is
+ * handled by the pool listener, a checked-out client's by its own listener (without one, pg
+ * would throw it as an uncaught exception); broken clients are dropped on release, and the
+ * next query opens a fresh connection, so `ping()` works again as soon as the server is back.
+ */
+export function openPostgres(databaseUrl: string, onError: (error: Error) => void = () => {}): Database {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    types: pgTypes,
+    max: 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    keepAlive: true,
+  });
+  pool.on('error', onError);
+  pool.on('connect', (client) => {
+    client.on('error', onError);
+  });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    ping: () => pingWithRetry(db),
+    close: () => db.destroy(),
+  };
+}
+
+/**
+ * A connection the server killed is noticed only when it is next used, so one failed ping on
+ * a stale pooled connection is retried once on a fresh one before it counts as down.
+ */
+async function pingWithRetry(db: Kysely<DB>): Promise<void> {
+  try {
+    await sql`select 1`.execute(db);
+  } catch {
+    await sql`select 1`.execute(db);
+  }
+}
+
+/**
+ * PGlite with its data in `<dataDir>/pgdata`, guarded by `<dataDir>/bahtdesk.lock`: one process
+ * per data folder.
+ */
+async function openPGliteDir(dataDir: string): Promise<Database> {
+  const dir = path.resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const unlock = lockDataDir(dir);
+  try {
+    const pglite = await PGlite.create({ dataDir: path.join(dir, 'pgdata'), parsers });
+    return pgliteDatabase(pglite, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+/** Wraps an open PGlite instance (tests load one from a migrated snapshot). */
+export function pgliteDatabase(pglite: PGlite, onClose: () => void = () => {}): Database {
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, parsers) });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+      onClose();
+    },
+  };
+}
+
+export { parsers as pgliteParsers };
+
+/**
+ * PGlite must be opened by one process at a time; a second one (say the operator command line
+ * while the server runs) would corrupt the folder. The lock file holds the owner's pid; a lock
+ * whose process is gone is taken over.
+ */
+function lockDataDir(dir: string): () => void {
+  const lockFile = path.join(dir, 'bahtdesk.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return () => rmSync(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(readFileSync(lockFile, 'utf8').trim());
+      if (owner && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The PGlite data folder ${dir} is in use by process ${owner} (the server?). Stop it first, or use DATABASE_URL. (If no BahtDesk process has that id, delete ${lockFile}.)`,
+        );
+      }
+      rmSync(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the PGlite data folder ${dir}.`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

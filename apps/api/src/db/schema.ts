@@ -1,0 +1,283 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * The Kysely view of the tables created by the migrations in ./migrations. Keep in step with
+ * them: a new migration that adds a column adds it here too.
+ *
+ * Read types: `bigint` ids and counts are JS numbers, `numeric` is a decimal string (never a
+ * float), `timestamptz` is a Date, `jsonb` is parsed JSON, `bytea` is a Uint8Array (Buffer on pg).
+ */
+type Id = Generated<number>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Time = ColumnType<Date, Date | string, Date | string>;
+/** A numeric column: read as a decimal string; written from a decimal string. */
+type Money = ColumnType<string, string, string>;
+/** jsonb: written as a JSON string (JSON.stringify) so both drivers store the same thing. */
+type Json<T = unknown> = ColumnType<T, string, string>;
+
+export type KycStatus = 'unverified' | 'waiting' | 'verified' | 'failed';
+export type TransactionType = 'buy' | 'sell';
+export type TransactionStatus = 'pending' | 'request' | 'success' | 'reject' | 'expired';
+export type PaymentMethod = 'cash_deposit' | 'cash_appointment';
+export type ActorType = 'member' | 'staff' | 'system' | 'operator';
+
+export interface MembersTable {
+  id: Id;
+  username: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  /** Always lower-case (a CHECK holds it). */
+  email: string;
+  kyc_status: ColumnType<KycStatus, KycStatus | undefined, KycStatus>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface MemberSessionsTable {
+  id: Id;
+  member_id: number;
+  token_hash: string;
+  created_at: CreatedAt;
+  last_seen_at: UpdatedAt;
+  expires_at: Time;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface StaffTable {
+  id: Id;
+  username: string;
+  password_hash: string;
+  totp_secret: string | null;
+  role: ColumnType<'admin' | 'operator', 'admin' | 'operator' | undefined, 'admin' | 'operator'>;
+  disabled: Generated<boolean>;
+  last_login_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface StaffSessionsTable {
+  id: Id;
+  staff_id: number;
+  token_hash: string;
+  second_factor_at: Date | null;
+  created_at: CreatedAt;
+  last_seen_at: UpdatedAt;
+  expires_at: Time;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface FilesTable {
+  id: Id;
+  owner_member_id: number | null;
+  /** What the file is for: 'kyc', 'slip', 'proof', 'qr', ... */
+  purpose: string;
+  mime: 'image/jpeg' | 'image/png';
+  size: number;
+  sha256: string;
+  bytes: Uint8Array;
+  created_at: CreatedAt;
+}
+
+export interface BankAccountsTable {
+  id: Id;
+  member_id: number;
+  bank_code: string;
+  account_number: string;
+  account_name: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UsdtAddressesTable {
+  id: Id;
+  member_id: number;
+  network: string;
+  address: string;
+  nickname: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface KycSubmissionsTable {
+  id: Id;
+  member_id: number;
+  status: ColumnType<
+    'waiting' | 'verified' | 'failed',
+    'waiting' | 'verified' | 'failed' | undefined,
+    'waiting' | 'verified' | 'failed'
+  >;
+  passport_file_id: number;
+  holding_file_id: number;
+  screenshot1_file_id: number;
+  screenshot2_file_id: number;
+  reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface TransactionsTable {
+  id: Id;
+  public_id: string;
+  member_id: number;
+  type: TransactionType;
+  status: ColumnType<TransactionStatus, TransactionStatus | undefined, TransactionStatus>;
+  currency: Generated<string>;
+  rate: Money;
+  amount_thb: Money;
+  amount_usdt: Money;
+  fee_percent: ColumnType<string, string | undefined, string>;
+  fee: ColumnType<string, string | undefined, string>;
+  total: Money;
+  deadline_at: Time;
+  payment_method: PaymentMethod | null;
+  deposit_amount: string | null;
+  deposit_at: Date | null;
+  slip_file_id: number | null;
+  appointment_location: string | null;
+  appointment_at: Date | null;
+  network: string | null;
+  usdt_address_id: number | null;
+  usdt_address: string | null;
+  bank_account_id: number | null;
+  bank_code: string | null;
+  bank_account_number: string | null;
+  bank_account_name: string | null;
+  proof_hash: string | null;
+  proof_file_id: number | null;
+  confirmed_at: Date | null;
+  slip_name_checked: Generated<boolean>;
+  payout_reference: string | null;
+  reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface RatesTable {
+  id: Id;
+  buy_rate: Money;
+  sell_rate: Money;
+  sell_fee_percent: Money;
+  set_by_staff_id: number | null;
+  /** Who set it, for people: 'staff:<username>', 'operator:<os user>' or 'seed'. */
+  set_by: string;
+  created_at: CreatedAt;
+}
+
+export interface NewsTable {
+  id: Id;
+  title_en: string;
+  title_th: string;
+  body_en: string;
+  body_th: string;
+  /** null: a draft, not shown. */
+  published_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface HtmlPagesTable {
+  id: Id;
+  link: string;
+  title_en: string;
+  title_th: string;
+  body_en: string;
+  body_th: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: Json;
+  updated_at: UpdatedAt;
+}
+
+export interface OutboxTable {
+  id: Id;
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject: ColumnType<string, string | undefined, string>;
+  body: string;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  sent_at: Date | null;
+}
+
+export interface AuditLogTable {
+  id: Id;
+  actor_type: ActorType;
+  actor_id: string | null;
+  action: string;
+  target: string | null;
+  before: Json | null;
+  after: Json | null;
+  reason: string | null;
+  ip: string | null;
+  outcome: ColumnType<'success' | 'failure', 'success' | 'failure' | undefined, never>;
+  created_at: CreatedAt;
+}
+
+export interface IpBansTable {
+  ip: string;
+  until: Time;
+  reason: string;
+  created_at: CreatedAt;
+}
+
+export interface OtpCodesTable {
+  id: Id;
+  member_id: number;
+  purpose: string;
+  channel: 'email' | 'sms';
+  code_hash: string;
+  attempts: Generated<number>;
+  expires_at: Time;
+  used_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  reset_at: Time;
+}
+
+export interface DB {
+  members: MembersTable;
+  member_sessions: MemberSessionsTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  files: FilesTable;
+  bank_accounts: BankAccountsTable;
+  usdt_addresses: UsdtAddressesTable;
+  kyc_submissions: KycSubmissionsTable;
+  transactions: TransactionsTable;
+  rates: RatesTable;
+  news: NewsTable;
+  html_pages: HtmlPagesTable;
+  settings: SettingsTable;
+  outbox: OutboxTable;
+  audit_log: AuditLogTable;
+  ip_bans: IpBansTable;
+  otp_codes: OtpCodesTable;
+  rate_limit_counters: RateLimitCountersTable;
+}
+
+export type Member = Selectable<MembersTable>;
+export type NewMember = Insertable<MembersTable>;
+export type MemberUpdate = Updateable<MembersTable>;
+export type Transaction = Selectable<TransactionsTable>;
+export type NewTransaction = Insertable<TransactionsTable>;
+export type NewAuditEntry = Insertable<AuditLogTable>;

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { type Database, openPostgres, pgliteDatabase, pgliteParsers } from '../src/db/connection.ts';
+import { migrateToLatest } from '../src/db/migrate.ts';
+import type { DB } from '../src/db/schema.ts';
+
+/**
+ * The database every API test of one worker shares, migrated once:
+ * - TEST_DB=pglite (project `api`): a migrated PGlite snapshot is made once (and kept in the OS
+ *   temp folder, keyed by the migrations' content and the PGlite version), then every worker
+ *   loads its own in-memory copy of it in about a second instead of running initdb.
+ * - TEST_DB=pg (project `api-pg`): a migrated template database is made once on the server of
+ *   TEST_DATABASE_URL (keyed the same way), then every worker gets `CREATE DATABASE ... TEMPLATE`.
+ *
+ * Tests never depend on each other's data: use unique names, or `resetTables` for the tables a
+ * test file owns.
+ */
+export function testDatabase(): Promise<Database> {
+  const store = globalThis as { __bahtdeskTestDatabase?: Promise<Database> };
+  store.__bahtdeskTestDatabase ??= process.env.TEST_DB === 'pg' ? openWorkerPostgres() : openWorkerPGlite();
+  return store.__bahtdeskTestDatabase;
+}
+
+/** Empties the named tables (and resets their ids) so a test starts from a known state. */
+export async function resetTables(database: Database, ...tables: (keyof DB)[]): Promise<void> {
+  if (tables.length === 0) return;
+  await sql`truncate ${sql.join(tables.map((t) => sql.table(t)))} restart identity cascade`.execute(
+    database.db,
+  );
+}
+
+/** A unique suffix for names a test creates (usernames, links, ...): letters and digits only. */
+export function unique(prefix = 't'): string {
+  uniqueCounter += 1;
+  return `${prefix}${process.pid.toString(36)}${Date.now().toString(36)}${uniqueCounter.toString(36)}`;
+}
+let uniqueCounter = 0;
+
+/**
+ * The app built as the server builds it, over the worker's shared database, with a test
+ * configuration (`env` overrides single variables). Close it when done; the database stays open.
+ */
+export async function testApp(
+  env: Record<string, string> = {},
+): Promise<{ app: FastifyInstance; database: Database }> {
+  const database = await testDatabase();
+  // Imported lazily: the app module is written by the API-core engineer in parallel.
+  const appModule = '../src/app.ts';
+  const configModule = '../src/config.ts';
+  const { buildApp } = await import(/* @vite-ignore */ appModule);
+  const { loadConfig } = await import(/* @vite-ignore */ configModule);
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir(), ...env });
+  const app: FastifyInstance = await buildApp({ config, database });
+  await app.ready();
+  return { app, database };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const migrationsDir = path.join(here, '../src/db/migrations');
+
+/** Changes whenever a migration or the PGlite version changes, so snapshots are never stale. */
+function schemaKey(): string {
+  const hash = createHash('sha256');
+  for (const name of readdirSync(migrationsDir).sort()) {
+    hash.update(name).update(readFileSync(path.join(migrationsDir, name)));
+  }
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const pglitePackage = path.join(
+    entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`)),
+    'package.json',
+  );
+  hash.update(JSON.parse(readFileSync(pglitePackage, 'utf8')).version);
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function openWorkerPGlite(): Promise<Database> {
+  const snapshot = await migratedSnapshot();
+  const pglite = await PGlite.create({
+    loadDataDir: new Blob([new Uint8Array(snapshot)]),
+    parsers: pgliteParsers,
+  });
+  return pgliteDatabase(pglite);
+}
+
+/** The migrated snapshot tarball, made by the first worker that needs it (others wait). */
+async function migratedSnapshot(): Promise<Uint8Array> {
+  const dir = path.join(os.tmpdir(), 'bahtdesk-test');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `pglite-${schemaKey()}.tar`);
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    try {
+      return readFileSync(file);
+    } catch {}
+    try {
+      writeFileSync(lock, String(process.pid), { flag: 'wx' });
+    } catch {
+      if (lockIsStale(lock)) rmSync(lock, { force: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      continue;
+    }
+    try {
+      const pglite = await PGlite.create({ parsers: pgliteParsers });
+      const database = pgliteDatabase(pglite);
+      await migrateToLatest(database.db);
+      const dump = await pglite.dumpDataDir('none');
+      await database.close();
+      writeFileSync(`${file}.${process.pid}`, new Uint8Array(await dump.arrayBuffer()));
+      renameSync(`${file}.${process.pid}`, file);
+    } finally {
+      rmSync(lock, { force: true });
+    }
+  }
+  throw new Error('Timed out waiting for the migrated PGlite snapshot');
+}
+
+function lockIsStale(lock: string): boolean {
+  try {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    if (!pid) return false;
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+async function openWorkerPostgres(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL is not set');
+  const template = `bahtdesk_tpl_${schemaKey()}`;
+  const worker = `bahtdesk_w_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    // One worker at a time: make the template if missing, clear dead workers', copy ours.
+    await admin.query('select pg_advisory_lock(727274)');
+    const existing = await admin.query<{ datname: string }>(
+      "select datname from pg_database where datname like 'bahtdesk\\_%'",
+    );
+    const names = existing.rows.map((r) => r.datname);
+    if (!names.includes(template)) await createTemplate(url, admin, template);
+    for (const name of names) {
+      const pid = Number(name.match(/^bahtdesk_w_(\d+)$/)?.[1]);
+      if (pid && (pid === process.pid || !isAlive(pid))) {
+        await admin.query(`drop database if exists ${name} with (force)`);
+      }
+    }
+    await admin.query(`create database ${worker} template ${template}`);
+  } finally {
+    await admin.query('select pg_advisory_unlock(727274)').catch(() => {});
+    await admin.end();
+  }
+  return openPostgres(databaseUrlFor(url, worker));
+}
+
+async function createTemplate(url: string, admin: pg.Client, template: string): Promise<void> {
+  const building = `${template}_building`;
+  await admin.query(`drop database if exists ${building} with (force)`);
+  await admin.query(`create database ${building}`);
+  const database = openPostgres(databaseUrlFor(url, building));
+  try {
+    await migrateToLatest(database.db);
+  } finally {
+    await database.close();
+  }
+  await admin.query(`alter database ${building} rename to ${template}`);
+}
+
+function databaseUrlFor(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
