@@ -1,0 +1,97 @@
+// Child processes for the benches: the built API server on a fresh PGlite folder, the baseline
+// hello-world, each on a free loopback port, waited for until it answers and stopped at the end.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const repoRoot = new URL('..', import.meta.url).pathname;
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts `node <script> ...args` with PORT set, waits until `readyPath` answers 200 (at most
+ * `timeoutMs`) and returns { url, stop }.
+ */
+export async function startNode(script, { args = [], env = {}, readyPath = '/', timeoutMs = 90_000 } = {}) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [script, ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const stop = async () => {
+    if (exited) return;
+    const done = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await done;
+    clearTimeout(timer);
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${script} exited while starting:\n${stderr}`);
+    try {
+      const response = await fetch(url + readyPath, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`${script} did not answer within ${timeoutMs / 1000} s:\n${stderr}`);
+}
+
+/**
+ * The built API server on a fresh PGlite folder (removed at stop). The abuse limits stay on but
+ * are raised far above what a load generator sends, so the bench measures served requests, not bans.
+ */
+export async function startApi() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'bahtdesk-bench-'));
+  const env = {
+    NODE_ENV: 'production',
+    DATA_DIR: join(dataDir, 'data'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_FACTOR: '1000000',
+    DATABASE_URL: '',
+    REDIS_URL: '',
+    SMTP_URL: '',
+    API_URL: '',
+    TRUST_PROXY: '',
+  };
+  try {
+    const server = await startNode('apps/api/dist/server.js', { env, readyPath: '/readyz' });
+    return {
+      url: server.url,
+      dataDir: env.DATA_DIR,
+      async stop() {
+        await server.stop();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}

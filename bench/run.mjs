@@ -1,0 +1,186 @@
+// `npm run bench [-- section ...]`: prints the project's figures. Sections, in order (all by default):
+//   assets      gzip and brotli size of every built JS and CSS asset, and the home page's JS
+//   http        req/s and p50/p99 latency of maintenanceStatus and getRate on the real app (fresh
+//               PGlite) beside a bare Fastify hello-world, plus the security-headers hook's cost
+//   lighthouse  Lighthouse mobile performance score of the home page
+//   signin      the sign-in timing measurement (bench/signin-timing.mjs), when present
+// Everything runs against 127.0.0.1 only and each measurement is bounded in time.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { assetSizes, homePageScripts } from './assets.mjs';
+import { lighthouseScore, printLighthouse } from './lighthouse.mjs';
+import { DURATION_SECONDS, measure } from './load.mjs';
+import { repoRoot, startApi, startNode } from './processes.mjs';
+
+const HOME_JS_BUDGET_BROTLI = 100 * 1024;
+const SECTIONS = ['assets', 'http', 'lighthouse', 'signin'];
+const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const unknown = asked.filter((section) => !SECTIONS.includes(section));
+if (unknown.length > 0) {
+  console.error(`unknown section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
+  process.exit(2);
+}
+const wanted = (section) => asked.length === 0 || asked.includes(section);
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const pad = (text, width) => String(text).padEnd(width);
+const padLeft = (text, width) => String(text).padStart(width);
+
+function buildIfNeeded() {
+  const built = ['apps/web/dist/index.html', 'apps/api/dist/server.js'].every((path) =>
+    existsSync(join(repoRoot, path)),
+  );
+  if (built) return;
+  console.log('The app is not built; running npm run build first.');
+  execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+}
+
+function printAssets() {
+  const dist = join(repoRoot, 'apps/web/dist');
+  console.log('\n## (a) Built member app: JS and CSS assets (apps/web/dist)\n');
+  const assets = assetSizes(dist);
+  const width = Math.max(20, ...assets.map((asset) => asset.file.length)) + 2;
+  console.log(`${pad('asset', width)}${padLeft('raw', 12)}${padLeft('gzip', 12)}${padLeft('brotli', 12)}`);
+  for (const asset of assets) {
+    console.log(
+      `${pad(asset.file, width)}${padLeft(kb(asset.raw), 12)}${padLeft(kb(asset.gzip), 12)}${padLeft(kb(asset.brotli), 12)}`,
+    );
+  }
+  const total = (kind, list) => list.reduce((sum, asset) => sum + asset[kind], 0);
+  const js = assets.filter((asset) => /\.m?js$/.test(asset.file));
+  const css = assets.filter((asset) => asset.file.endsWith('.css'));
+  console.log(
+    `${pad('all JS', width)}${padLeft(kb(total('raw', js)), 12)}${padLeft(kb(total('gzip', js)), 12)}${padLeft(kb(total('brotli', js)), 12)}`,
+  );
+  console.log(
+    `${pad('all CSS', width)}${padLeft(kb(total('raw', css)), 12)}${padLeft(kb(total('gzip', css)), 12)}${padLeft(kb(total('brotli', css)), 12)}`,
+  );
+
+  const home = homePageScripts(dist);
+  const homeAssets = home.files.map((file) => {
+    const asset = assets.find((candidate) => candidate.file === file);
+    if (!asset) throw new Error(`the home page loads ${file}, which is not in apps/web/dist`);
+    return asset;
+  });
+  const brotli = total('brotli', homeAssets);
+  console.log(`\nJavaScript the home page needs (entry chunk and its static imports, from ${home.source}):`);
+  for (const asset of homeAssets) console.log(`  ${asset.file}  ${kb(asset.brotli)} brotli`);
+  console.log(
+    `home page JS: ${kb(total('raw', homeAssets))} raw, ${kb(total('gzip', homeAssets))} gzip, ${kb(brotli)} brotli` +
+      ` (budget ${kb(HOME_JS_BUDGET_BROTLI)} brotli: ${brotli <= HOME_JS_BUDGET_BROTLI ? 'within' : 'OVER'})`,
+  );
+}
+
+async function helloServer(withSecurityHeaders) {
+  const outfile = join(repoRoot, 'bench/dist/hello-server.mjs');
+  await build({
+    entryPoints: [join(repoRoot, 'bench/hello-server.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'error',
+  });
+  return startNode(outfile, { args: withSecurityHeaders ? ['--security-headers'] : [] });
+}
+
+async function measureOn(server, request) {
+  try {
+    return await measure({ ...request, url: server.url + request.path });
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+}
+
+function row(name, figures, baseline) {
+  const ratio = baseline ? `${(figures.rps / baseline.rps).toFixed(2)}x` : '1.00x';
+  const bad = figures.bad > 0 ? `  (${figures.bad} non-2xx or failed: not a clean figure)` : '';
+  console.log(
+    `${pad(name, 44)}${padLeft(Math.round(figures.rps), 9)}${padLeft(`${figures.mean.toFixed(2)} ms`, 10)}${padLeft(`${figures.p50} ms`, 10)}${padLeft(`${figures.p99} ms`, 10)}${padLeft(ratio, 12)}${bad}`,
+  );
+}
+
+async function runHttpAndLighthouse() {
+  const results = {};
+  if (wanted('http')) {
+    const hello = await helloServer(false);
+    results.baseline = await measureOn(hello, { path: '/' });
+    await hello.stop();
+    const helloWithHeaders = await helloServer(true);
+    results.headers = await measureOn(helloWithHeaders, { path: '/' });
+    await helloWithHeaders.stop();
+  }
+  const api = await startApi();
+  try {
+    if (wanted('http')) {
+      results.maintenance = await measure({ url: `${api.url}/api/external/home/maintenanceStatus` });
+      results.getRate = await measure({
+        url: `${api.url}/api/external/home/getRate`,
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
+      console.log(
+        `\n## (b) HTTP on loopback: autocannon, 10 connections, ${DURATION_SECONDS} s each after a 1 s warm-up\n`,
+      );
+      console.log(
+        `${pad('', 44)}${padLeft('req/s', 9)}${padLeft('mean', 10)}${padLeft('p50', 10)}${padLeft('p99', 10)}${padLeft('vs baseline', 12)}`,
+      );
+      row('bare Fastify hello-world (baseline)', results.baseline);
+      row('GET  /api/external/home/maintenanceStatus', results.maintenance, results.baseline);
+      row('POST /api/external/home/getRate', results.getRate, results.baseline);
+
+      console.log('\n## (c) Security-headers hook: the hello-world with and without it\n');
+      row('hello-world without the hook', results.baseline);
+      row('hello-world with the hook', results.headers, results.baseline);
+      const micros = 1e6 / results.headers.rps - 1e6 / results.baseline.rps;
+      console.log(
+        `cost per request: ${micros.toFixed(1)} µs of server time (from the req/s difference; a few % is noise on 2 shared cores)`,
+      );
+    }
+    if (wanted('lighthouse')) {
+      console.log('\n## (e) Lighthouse\n');
+      printLighthouse(await lighthouseScore(`${api.url}/`));
+    }
+  } finally {
+    await api.stop();
+  }
+}
+
+function runSigninTiming() {
+  const script = join(repoRoot, 'bench/signin-timing.mjs');
+  console.log('\n## (d) Sign-in timing (unknown vs known username)\n');
+  if (!existsSync(script)) {
+    console.log('bench/signin-timing.mjs is not present; nothing to measure.');
+    return Promise.resolve();
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5 * 60_000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve();
+      else reject(new Error(`bench/signin-timing.mjs exited with ${code}`));
+    });
+  });
+}
+
+console.log(
+  `BahtDesk bench on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), load average ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}, Node ${process.version}`,
+);
+buildIfNeeded();
+if (wanted('assets')) printAssets();
+if (wanted('http') || wanted('lighthouse')) await runHttpAndLighthouse();
+if (wanted('signin')) await runSigninTiming();
