@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/connection.ts';
+import { modules } from './modules/index.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { healthPlugin } from './plugins/health.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { staticPlugin } from './plugins/static.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+}
+
+/** Largest JSON body accepted (uploads go through multipart with their own limits). */
+export const BODY_LIMIT = 1024 * 1024;
+
+/** Log fields that must never be written: credentials, sessions, one-time codes. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  ...[
+    'password',
+    'newPassword',
+    'currentPassword',
+    'confirmPassword',
+    'otp',
+    'token',
+    'clientSignature',
+  ].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
+];
+
+/**
+ * Builds the whole app (never listens): zod validation and serialization, the error path,
+ * security headers, health and metrics, API docs, every module's routes and the built front ends.
+ * Tests call it and use `app.inject()`; server.ts calls it and listens.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // A number of hops becomes a function: Fastify supports both at run time, its types only the latter.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops) => (_addr: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
+    bodyLimit: BODY_LIMIT,
+    // Requests that arrive on open connections while shutting down are still served normally
+    // (the database closes only after the app has), instead of Fastify's own 503 body.
+    return503OnClosing: false,
+    frameworkErrors,
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { apiUrl: config.apiUrl });
+  await app.register(healthPlugin, { database });
+  await app.register(docsPlugin);
+
+  // Access control and abuse limits (accounts engineer): register them here, before the modules,
+  // one line each, e.g. `await app.register(limitsPlugin, {...})` then `await app.register(authPlugin)`.
+
+  for (const mod of modules) await app.register(mod);
+
+  await app.register(staticPlugin, {
+    webDistDir: config.webDistDir,
+    adminDistDir: config.adminDistDir,
+    apiUrl: config.apiUrl,
+  });
+
+  return app;
+}

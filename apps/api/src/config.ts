@@ -1,0 +1,163 @@
+import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/**
+ * Configuration comes only from environment variables, validated once at start. `.env.example`
+ * lists every variable with its meaning; keep the two in step. An empty value counts as unset.
+ */
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  port: number;
+  /** Interface to listen on. 127.0.0.1 by default so a fresh clone is not exposed to the network. */
+  host: string;
+  /** PGlite data folder (used when databaseUrl is unset). */
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Base address browsers call the API at; '' means the same origin that served the page. */
+  apiUrl: string;
+  smtpUrl: string | undefined;
+  smsGatewayUrl: string | undefined;
+  trustProxy: TrustProxy;
+  logLevel: LogLevel;
+  /** Built front ends: the member app at `/` and the back office at `/admin/`. */
+  webDistDir: string;
+  adminDistDir: string;
+}
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const unsetIfEmpty = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const urlWith = (schemes: string[], what: string) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine(
+        (v) => {
+          try {
+            return schemes.includes(new URL(v).protocol);
+          } catch {
+            return false;
+          }
+        },
+        `must be ${what} URL (${schemes.map((s) => `${s}//`).join(' or ')}...)`,
+      )
+      .optional(),
+  );
+
+function parseTrustProxy(raw: string): TrustProxy | undefined {
+  const v = raw.trim().toLowerCase();
+  if (v === 'false') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const valid = list.every((entry) => {
+    const [addr, prefix, extra] = entry.split('/');
+    const family = isIP(addr ?? '');
+    if (family === 0 || extra !== undefined) return false;
+    if (prefix === undefined) return true;
+    return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+  return list.length > 0 && valid ? list : undefined;
+}
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    unsetIfEmpty,
+    z.coerce
+      .number({ message: 'must be a whole number from 0 to 65535' })
+      .int('must be a whole number from 0 to 65535')
+      .min(0, 'must be a whole number from 0 to 65535')
+      .max(65535, 'must be a whole number from 0 to 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .refine((v) => isIP(v) !== 0 || /^[a-z0-9.-]+$/i.test(v), 'must be an IP address or a host name')
+      .default('127.0.0.1'),
+  ),
+  DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
+  DATABASE_URL: urlWith(['postgres:', 'postgresql:'], 'a PostgreSQL'),
+  REDIS_URL: urlWith(['redis:', 'rediss:'], 'a Redis'),
+  API_URL: urlWith(['http:', 'https:'], 'an http(s)'),
+  SMTP_URL: urlWith(['smtp:', 'smtps:'], 'an SMTP'),
+  SMS_GATEWAY_URL: urlWith(['http:', 'https:'], 'an http(s)'),
+  TRUST_PROXY: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .transform((v, ctx) => {
+        const parsed = parseTrustProxy(v);
+        if (parsed === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be false, true, a number of proxy hops, or a comma-separated list of IPs/CIDRs',
+          });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
+  ),
+  LOG_LEVEL: z.preprocess(
+    (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
+    z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+});
+
+export class ConfigError extends Error {
+  readonly lines: string[];
+  constructor(lines: string[]) {
+    super(`Invalid configuration:\n${lines.join('\n')}`);
+    this.name = 'ConfigError';
+    this.lines = lines;
+  }
+}
+
+/** The repository root: the nearest folder above this module holding apps/api (src or bundle). */
+function repoRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    if (existsSync(join(dir, 'apps', 'api', 'package.json'))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+}
+
+/** Reads and validates the environment; throws ConfigError with one line per wrong variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError([...new Set(lines)]);
+  }
+  const e = parsed.data;
+  const root = repoRoot();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    apiUrl: (e.API_URL ?? '').replace(/\/+$/, ''),
+    smtpUrl: e.SMTP_URL,
+    smsGatewayUrl: e.SMS_GATEWAY_URL,
+    trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: join(root, 'apps', 'web', 'dist'),
+    adminDistDir: join(root, 'apps', 'admin', 'dist'),
+  };
+}

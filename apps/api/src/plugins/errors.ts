@@ -1,0 +1,133 @@
+import { E, type ErrorDef } from '@bahtdesk/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../http/app-error.ts';
+import { replyError } from '../http/reply-error.ts';
+
+/**
+ * The one error path. Every failure (schema, malformed JSON, content type, body size, unknown
+ * route or method, AppError, anything unexpected) becomes the envelope `{code, message, result}`
+ * with a meaningful HTTP status. Nothing of the original error (stack, SQL, library text) is
+ * ever sent; it is logged once, with the request id, here.
+ */
+
+interface Classified {
+  def: ErrorDef;
+  period?: unknown;
+}
+
+/** SQLSTATE classes 08 (connection) and 57P (server shutting down), and pg's own wording. */
+function isDatabaseUnavailable(err: FastifyError): boolean {
+  const code = typeof err.code === 'string' ? err.code : '';
+  return (
+    /^(08|57P0)/.test(code) ||
+    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      err.message ?? '',
+    )
+  );
+}
+
+/** Field paths of a schema failure, dot-joined (`bank.accountNo`); '' is the whole body or query. */
+function failingFields(err: FastifyError): string[] {
+  const paths = (err.validation ?? []).map((v) => v.instancePath.replace(/^\//, '').replaceAll('/', '.'));
+  return [...new Set(paths)];
+}
+
+export function classifyError(err: FastifyError): Classified {
+  if (err instanceof AppError) {
+    return err.details === undefined ? { def: err.def } : { def: err.def, period: err.details };
+  }
+  if (hasZodFastifySchemaValidationErrors(err) || Array.isArray(err.validation)) {
+    return { def: E.INVALID_INPUT, period: { fields: failingFields(err) } };
+  }
+  const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
+  switch (status) {
+    case 404:
+      return { def: E.NOT_FOUND };
+    case 405:
+      return { def: E.METHOD_NOT_ALLOWED };
+    case 413:
+      return { def: E.PAYLOAD_TOO_LARGE };
+    case 415:
+      return { def: E.UNSUPPORTED_MEDIA_TYPE };
+    case 429:
+      return { def: E.TOO_MANY_REQUESTS };
+  }
+  if (status >= 400 && status < 500) return { def: E.INVALID_INPUT };
+  if (isDatabaseUnavailable(err)) return { def: E.DATABASE_PROBLEM };
+  return { def: E.SOMETHING_WRONG };
+}
+
+function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const { def, period } = classifyError(err);
+  if (def.status >= 500) {
+    req.log.error({ err, code: def.code }, 'request failed');
+  } else {
+    req.log.info(
+      { code: def.code, status: def.status, reason: err.code ?? err.name, ...(period ? { period } : {}) },
+      'request rejected',
+    );
+  }
+  return replyError(req, reply, def, period);
+}
+
+/**
+ * Errors Fastify raises before routing (a malformed URL encoding, an over-long parameter). Pass
+ * this as the `frameworkErrors` option of the Fastify constructor.
+ */
+export function frameworkErrors(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  return handleError(err, req, reply);
+}
+
+/**
+ * Which methods each registered path answers, so an existing path with the wrong method gets
+ * 405 and an `Allow` header instead of 404. Wildcard routes (the static file server) are left
+ * out: they answer GET anywhere and would make every unknown path a 405.
+ */
+class RouteTable {
+  private readonly exact = new Map<string, Set<string>>();
+  private readonly patterns: { re: RegExp; methods: Set<string> }[] = [];
+
+  add(url: string, methods: string[]): void {
+    if (url.includes('*')) return;
+    if (url.includes(':')) {
+      const source = url.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+');
+      this.patterns.push({ re: new RegExp(`^${source}$`), methods: new Set(methods) });
+      return;
+    }
+    const set = this.exact.get(url) ?? new Set<string>();
+    for (const m of methods) set.add(m);
+    this.exact.set(url, set);
+  }
+
+  methodsFor(path: string): Set<string> | undefined {
+    const exact = this.exact.get(path);
+    if (exact) return exact;
+    return this.patterns.find((p) => p.re.test(path))?.methods;
+  }
+}
+
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const routes = new RouteTable();
+    app.addHook('onRoute', (route) => {
+      routes.add(route.url, Array.isArray(route.method) ? route.method : [route.method]);
+    });
+
+    app.setErrorHandler(handleError);
+
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split('?')[0] ?? '/';
+      const methods = routes.methodsFor(path);
+      if (methods && !methods.has(req.method)) {
+        reply.header('allow', [...methods].join(', '));
+        req.log.info({ code: E.METHOD_NOT_ALLOWED.code, status: 405 }, 'request rejected');
+        return replyError(req, reply, E.METHOD_NOT_ALLOWED);
+      }
+      req.log.info({ code: E.NOT_FOUND.code, status: 404 }, 'request rejected');
+      return replyError(req, reply, E.NOT_FOUND);
+    });
+  },
+  { name: 'errors' },
+);
