@@ -231,8 +231,8 @@ export const E = {
   FEE_INVALID: def(
     30015,
     400,
-    'Invalid sell fee. It must be a percentage from 0 to 100.',
-    'ค่าธรรมเนียมการขายไม่ถูกต้อง ต้องเป็นเปอร์เซ็นต์ตั้งแต่ 0 ถึง 100',
+    'Invalid sell fee. It must be a percentage of at least 0 and below 100, with at most 3 decimals.',
+    'ค่าธรรมเนียมการขายไม่ถูกต้อง ต้องเป็นเปอร์เซ็นต์ตั้งแต่ 0 แต่ไม่ถึง 100 และมีทศนิยมไม่เกิน 3 ตำแหน่ง',
   ),
   NEWS_NOT_FOUND: def(30016, 404, 'News item not found.', 'ไม่พบข่าวนี้'),
   NEWS_INVALID: def(

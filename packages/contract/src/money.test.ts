@@ -141,10 +141,11 @@ describe('wire schemas', () => {
     expect(firstCode(rateString, undefined)).toBe(String(E.RATE_REQUIRED.code));
   });
 
-  it('feePercentString takes 0 to 100 percent', () => {
+  it('feePercentString takes 0 to below 100 percent with at most 3 decimals', () => {
     expect(feePercentString.parse('0')).toBe('0');
-    expect(feePercentString.parse('100')).toBe('100');
-    expect(firstCode(feePercentString, '100.01')).toBe(String(E.FEE_INVALID.code));
+    expect(feePercentString.parse('99.999')).toBe('99.999');
+    expect(firstCode(feePercentString, '100')).toBe(String(E.FEE_INVALID.code));
+    expect(firstCode(feePercentString, '0.1234')).toBe(String(E.FEE_INVALID.code));
     expect(firstCode(feePercentString, 'x')).toBe(String(E.FEE_INVALID.code));
   });
 
@@ -206,7 +207,7 @@ describe('sell quote: THB = USDT x sell rate minus a percentage fee, truncated',
     expect(sellQuote('100.5', '35.37', '0.5')).toEqual({
       usdt: '100.50',
       rate: '35.37',
-      feePercent: '0.50',
+      feePercent: '0.5',
       gross: '3554.68',
       fee: '17.77',
       net: '3536.91',
@@ -222,7 +223,7 @@ describe('sell quote: THB = USDT x sell rate minus a percentage fee, truncated',
         fc.integer({ min: 0, max: 10000 }),
         (usdt, rate, bp) => {
           fc.pre(new Decimal(rate).gt(0));
-          const q = sellQuote(usdt, rate, new Decimal(bp).div(100).toString());
+          const q = sellQuote(usdt, rate, new Decimal(bp).div(1000).toFixed());
           const [gross, fee, net] = [q.gross, q.fee, q.net].map((s) => new Decimal(s)) as [
             Decimal,
             Decimal,
@@ -241,8 +242,8 @@ describe('sell quote: THB = USDT x sell rate minus a percentage fee, truncated',
     );
   });
 
-  it('refuses a fee outside 0 to 100 percent and a zero rate', () => {
-    expect(() => sellQuote('100', '35', '101')).toThrow(RangeError);
+  it('refuses a fee outside 0 to below 100 percent and a zero rate', () => {
+    expect(() => sellQuote('100', '35', '100')).toThrow(RangeError);
     expect(() => sellQuote('100', '0', '1')).toThrow(RangeError);
   });
 });

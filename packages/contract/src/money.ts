@@ -77,11 +77,10 @@ export const rateString = z
   .regex(/^[0-9]{1,9}(?:\.[0-9]{1,2})?$/, codeMessage(E.RATE_INCORRECT))
   .refine((s) => parseDecimal(s)?.gt(0) ?? true, codeMessage(E.RATE_INCORRECT));
 
-/** The sell fee as a percentage of the gross THB amount, 0 to 100, at most 2 decimals ('0.50'). */
+/** The sell fee as a percentage of the gross THB amount: 0 or more, below 100, at most 3 decimals. */
 export const feePercentString = z
   .string({ error: codeMessage(E.FEE_INVALID) })
-  .regex(/^[0-9]{1,3}(?:\.[0-9]{1,2})?$/, codeMessage(E.FEE_INVALID))
-  .refine((s) => parseDecimal(s)?.lte(100) ?? true, codeMessage(E.FEE_INVALID));
+  .regex(/^[0-9]{1,2}(?:\.[0-9]{1,3})?$/, codeMessage(E.FEE_INVALID));
 
 /** Which limit a buy amount in THB breaks, if any (spec section 9: 1,000 to 3,000,000 THB). */
 export function buyAmountError(thb: Amount): ErrorDef | null {
@@ -149,13 +148,13 @@ export function sellQuote(usdt: Amount, sellRate: Amount, feePercent: Amount): S
   const rate = toDecimal(sellRate);
   const pct = toDecimal(feePercent);
   if (!rate.gt(0)) throw new RangeError('the sell rate must be positive');
-  if (pct.lt(0) || pct.gt(100)) throw new RangeError('the fee must be 0 to 100 percent');
+  if (pct.lt(0) || pct.gte(100)) throw new RangeError('the fee must be 0 to below 100 percent');
   const gross = truncate2(toDecimal(usdt).times(rate));
   const fee = truncate2(gross.times(pct).div(100));
   return {
     usdt: toMoneyString(usdt),
     rate: toMoneyString(rate),
-    feePercent: pct.toFixed(2),
+    feePercent: pct.toFixed(),
     gross: gross.toFixed(2),
     fee: fee.toFixed(2),
     net: gross.minus(fee).toFixed(2),
