@@ -1,4 +1,313 @@
 import { z } from 'zod';
+import { BANK_CODES } from '../banks.ts';
+import { type DateRange, HISTORY_FILTERS, isBangkokWeekday, isIsoDate } from '../dates.ts';
 import { endpoint } from '../endpoint.ts';
+import { E } from '../errors.ts';
+import { buyAmountSchema, feePercentString, moneyString, rateString, sellAmountSchema } from '../money.ts';
+import { NETWORK_IDS } from '../networks.ts';
+import { imageBase64Schema } from '../validators/image.ts';
+import { codeMessage, requiredText } from '../validators/index.ts';
 
-export const transactionEndpoints = {} as const;
+/**
+ * Orders (design section 4) and the identity-verification upload. Lifecycle: `pending` (created,
+ * awaiting the member's payment until `deadlineAt`) -> `request` (member confirmed with proof) ->
+ * `success` (staff paid out) or `reject` (staff gave a reason); a `pending` order past its deadline
+ * becomes `expired`. Amounts and rates are decimal strings with 2 decimals; times are ISO 8601.
+ * Images travel as base64 inside the JSON body (validators/image.ts).
+ */
+export const TRANSACTION_TYPES = ['buy', 'sell'] as const;
+export const TRANSACTION_STATUSES = ['pending', 'request', 'success', 'reject', 'expired'] as const;
+export const PAYMENT_METHODS = ['cash_deposit', 'cash_appointment', 'usdt_transfer'] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+const ITEM_ID = codeMessage(E.ITEM_ID_REQUIRED);
+/** The public id of an order, e.g. 'B250903000123'. */
+export const transactionIdSchema = z
+  .string({ error: ITEM_ID })
+  .trim()
+  .min(1, ITEM_ID)
+  .max(40, codeMessage(E.TRANSACTION_INVALID))
+  .regex(/^[A-Za-z0-9-]+$/, codeMessage(E.TRANSACTION_INVALID));
+
+/** The id of a member's saved bank account or USDT address. */
+const savedEntryId = z
+  .number({ error: codeMessage(E.REQUIRED) })
+  .int(codeMessage(E.INVALID_INPUT))
+  .positive(codeMessage(E.INVALID_INPUT))
+  .max(Number.MAX_SAFE_INTEGER, codeMessage(E.INVALID_INPUT));
+
+/** An ISO 8601 date-time with offset; `missing` is the code message when absent or malformed. */
+const instant = (missing: string) => z.iso.datetime({ offset: true, error: missing });
+
+const dateSchema = z
+  .string({ error: codeMessage(E.REQUIRED) })
+  .refine(isIsoDate, codeMessage(E.INVALID_INPUT))
+  .describe('calendar date YYYY-MM-DD, Asia/Bangkok');
+
+// Results.
+
+const bankAccountSnapshot = z.object({
+  bankCode: z.enum(BANK_CODES),
+  accountNumber: z.string(),
+  accountName: z.string(),
+});
+
+export const transactionSummarySchema = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  status: z.enum(TRANSACTION_STATUSES),
+  createdAt: z.iso.datetime({ offset: true }),
+  currency: z.literal('USDT'),
+  rate: moneyString,
+  amountThb: moneyString,
+  amountUsdt: moneyString,
+  fee: moneyString,
+  /** Buy: THB the member pays. Sell: THB the member receives, net of the fee. */
+  total: moneyString,
+});
+
+export const transactionSchema = transactionSummarySchema.extend({
+  feePercent: z.string(),
+  /** Until when a `pending` order can be confirmed. */
+  deadlineAt: z.iso.datetime({ offset: true }),
+  /** Buy: where the USDT goes. Sell: the network the member sends on. */
+  network: z.enum(NETWORK_IDS),
+  /** Buy only: the member's address that receives the USDT. */
+  usdtAddress: z.string().nullable(),
+  /** Sell only: the member's account that receives the THB. */
+  bankAccount: bankAccountSnapshot.nullable(),
+  payment: z
+    .object({
+      method: z.enum(PAYMENT_METHODS),
+      depositAmount: moneyString.nullable(),
+      depositAt: z.iso.datetime({ offset: true }).nullable(),
+      location: z.string().nullable(),
+      appointmentAt: z.iso.datetime({ offset: true }).nullable(),
+      txHash: z.string().nullable(),
+      /** Authorised read path of the slip or screenshot under /api/files/..., if one was sent. */
+      proofUrl: z.string().nullable(),
+    })
+    .nullable(),
+  confirmedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Staff's payout reference once `success`: USDT transaction hash or bank transfer reference. */
+  payoutReference: z.string().nullable(),
+  /** Why staff rejected the order. */
+  reason: z.string().nullable(),
+});
+
+export type TransactionSummary = z.output<typeof transactionSummarySchema>;
+export type Transaction = z.output<typeof transactionSchema>;
+
+// Requests.
+
+/**
+ * History filters of spec section 9 over Bangkok calendar dates (dates.ts); `custom` needs a
+ * start and an end date, the start not after the end.
+ */
+export const transactionListBodySchema = z
+  .object({
+    filter: z.enum(HISTORY_FILTERS, { error: codeMessage(E.INVALID_INPUT) }).default('thisMonth'),
+    startDate: dateSchema.optional(),
+    endDate: dateSchema.optional(),
+    type: z.enum(TRANSACTION_TYPES, { error: codeMessage(E.TYPE_REQUIRED) }).optional(),
+    status: z.enum(TRANSACTION_STATUSES, { error: codeMessage(E.INVALID_INPUT) }).optional(),
+    page: z.number().int().min(1).max(100_000).default(1),
+    pageSize: z.number().int().min(1).max(100).default(20),
+  })
+  .superRefine((v, ctx) => {
+    if (v.filter !== 'custom') return;
+    if (!v.startDate) ctx.addIssue({ code: 'custom', path: ['startDate'], message: codeMessage(E.REQUIRED) });
+    if (!v.endDate) ctx.addIssue({ code: 'custom', path: ['endDate'], message: codeMessage(E.REQUIRED) });
+    if (v.startDate && v.endDate && v.startDate > v.endDate) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: codeMessage(E.INVALID_INPUT) });
+    }
+  });
+
+/** The custom range of a parsed list body, when it has one. */
+export function customRangeOf(body: z.output<typeof transactionListBodySchema>): DateRange | undefined {
+  return body.filter === 'custom' && body.startDate && body.endDate
+    ? { from: body.startDate, to: body.endDate }
+    : undefined;
+}
+
+/**
+ * A new order. The member sends the rate (and, selling, the fee) the screen showed; if the live
+ * value differs the server answers 50017 (incorrect exchange rate) and creates nothing.
+ */
+export const createTransactionBodySchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('buy'),
+      amountThb: buyAmountSchema,
+      rate: rateString,
+      usdtAddressId: savedEntryId,
+    }),
+    z.object({
+      type: z.literal('sell'),
+      amountUsdt: sellAmountSchema,
+      rate: rateString,
+      feePercent: feePercentString,
+      network: z.enum(NETWORK_IDS, { error: codeMessage(E.NETWORK_NOT_FOUND) }),
+      bankAccountId: savedEntryId,
+    }),
+  ],
+  { error: codeMessage(E.TYPE_REQUIRED) },
+);
+
+const PAYMENT_DETAILS = codeMessage(E.PAYMENT_DETAILS_REQUIRED);
+/** A sell order's proof: the transfer's hash (0x + 64 hex, 64 hex, or a base58 signature). */
+const txHashSchema = z
+  .string()
+  .trim()
+  .regex(/^(?:(?:0x)?[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/, codeMessage(E.WRONG_FORMAT));
+
+/**
+ * The member confirms an order with its payment: a cash deposit (amount, time, slip) or a cash
+ * appointment (a desk location on a weekday) for a buy order; the USDT transfer (its hash and/or
+ * a screenshot) for a sell order.
+ */
+export const confirmTransactionBodySchema = z.discriminatedUnion(
+  'method',
+  [
+    z.object({
+      id: transactionIdSchema,
+      method: z.literal('cash_deposit'),
+      depositAmount: moneyString,
+      depositAt: instant(PAYMENT_DETAILS),
+      slipImage: imageBase64Schema,
+    }),
+    z.object({
+      id: transactionIdSchema,
+      method: z.literal('cash_appointment'),
+      location: requiredText().pipe(z.string().max(200, PAYMENT_DETAILS)),
+      appointmentAt: instant(PAYMENT_DETAILS).refine(
+        (s) => isBangkokWeekday(new Date(s)),
+        codeMessage(E.WEEKDAY_REQUIRED),
+      ),
+    }),
+    z
+      .object({
+        id: transactionIdSchema,
+        method: z.literal('usdt_transfer'),
+        txHash: txHashSchema.optional(),
+        proofImage: imageBase64Schema.optional(),
+      })
+      .refine((v) => v.txHash !== undefined || v.proofImage !== undefined, {
+        message: codeMessage(E.PROOF_REQUIRED),
+        path: ['txHash'],
+      }),
+  ],
+  { error: PAYMENT_DETAILS },
+);
+
+const idBody = z.object({ id: transactionIdSchema });
+
+/** Where the member pays: the desk's bank accounts and locations (buy) or receiving address (sell). */
+export const receivePaymentSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('buy'),
+    amountThb: moneyString,
+    deadlineAt: z.iso.datetime({ offset: true }),
+    /** False above the cash-deposit ceiling: only an appointment is allowed (code 10052). */
+    cashDepositAllowed: z.boolean(),
+    bankAccounts: z.array(bankAccountSnapshot),
+    locations: z.array(z.object({ name: z.string(), address: z.string() })),
+  }),
+  z.object({
+    type: z.literal('sell'),
+    amountUsdt: moneyString,
+    deadlineAt: z.iso.datetime({ offset: true }),
+    network: z.enum(NETWORK_IDS),
+    /** The desk's receiving address; the browser draws it as a QR code. */
+    address: z.string(),
+  }),
+]);
+
+/** The four identity-verification images (design section 4). */
+export const uploadKycBodySchema = z.object({
+  passportImage: imageBase64Schema,
+  holdingPassportImage: imageBase64Schema,
+  screenshot1Image: imageBase64Schema,
+  screenshot2Image: imageBase64Schema,
+});
+
+const KYC_STATUSES = ['unverified', 'waiting', 'verified', 'failed'] as const;
+
+export const transactionEndpoints = {
+  getTransactionList: endpoint({
+    method: 'POST',
+    path: '/api/external/transaction/getTransactionList',
+    access: 'member',
+    summary: "The member's orders in a history date range, newest first, a page at a time.",
+    body: transactionListBodySchema,
+    result: z.object({
+      items: z.array(transactionSummarySchema),
+      total: z.number().int(),
+      page: z.number().int(),
+      pageSize: z.number().int(),
+      /** The Bangkok dates the filter covered. */
+      from: z.string(),
+      to: z.string(),
+    }),
+  }),
+  getTransaction: endpoint({
+    method: 'POST',
+    path: '/api/external/transaction/getTransaction',
+    access: 'member',
+    summary: "One of the member's orders in full (another member's order answers not found).",
+    body: idBody,
+    result: transactionSchema,
+  }),
+  createTransaction: endpoint({
+    method: 'POST',
+    path: '/api/external/transaction/createTransaction',
+    access: 'member',
+    summary:
+      'Creates a pending buy or sell order at the rate the member saw; needs verified identity and a saved USDT address.',
+    body: createTransactionBodySchema,
+    result: transactionSchema,
+  }),
+  confrimTransaction: endpoint({
+    method: 'POST',
+    path: '/api/external/transaction/confrimTransaction',
+    access: 'member',
+    summary:
+      "Confirms a pending order with its payment and proof, moving it to 'request' for staff; an order past its deadline answers 50013.",
+    body: confirmTransactionBodySchema,
+    result: transactionSchema,
+  }),
+  getReceivePayment: endpoint({
+    method: 'POST',
+    path: '/api/external/transaction/getReceivePayment',
+    access: 'member',
+    summary:
+      "How to pay a pending order: the desk's bank accounts and cash locations, or its USDT receiving address.",
+    body: idBody,
+    result: receivePaymentSchema,
+  }),
+  uploadKyc: endpoint({
+    method: 'POST',
+    path: '/api/external/user/uploadKyc',
+    access: 'member',
+    summary:
+      'Submits the four identity-verification images in one request; the member becomes waiting. Allowed when unverified or failed.',
+    body: uploadKycBodySchema,
+    result: z.object({ kycStatus: z.enum(KYC_STATUSES) }),
+  }),
+  uploadImgFile: endpoint({
+    method: 'POST',
+    path: '/api/external/user/uploadImgFile',
+    access: 'member',
+    summary:
+      'Checks one image (JPG or PNG, decodable, at most 2 MB) without storing it, so a form can flag a bad slip or photo before submitting.',
+    body: z.object({ image: imageBase64Schema }),
+    result: z.object({
+      mime: z.enum(['image/jpeg', 'image/png']),
+      size: z.number().int(),
+      width: z.number().int(),
+      height: z.number().int(),
+    }),
+  }),
+} as const;

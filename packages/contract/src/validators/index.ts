@@ -1,4 +1,5 @@
 export * from './bankAccount.ts';
+export * from './image.ts';
 export * from './member.ts';
 export * from './messages.ts';
 export * from './usdtAddress.ts';
