@@ -1,4 +1,162 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
+import { E } from '../errors.ts';
+import { MAX_BANK_ACCOUNTS, MAX_USDT_ADDRESSES } from '../limits.ts';
+import { bankAccountNumberSchema, bankCodeSchema, withBankAccountCheck } from '../validators/bankAccount.ts';
+import { requiredText } from '../validators/member.ts';
+import { codeMessage } from '../validators/messages.ts';
+import { networkIdSchema, usdtAddressSchema, withUsdtAddressCheck } from '../validators/usdtAddress.ts';
 
-export const paymentsEndpoints = {} as const;
+/**
+ * A member's bank accounts (where sold USDT is paid out in THB) and USDT addresses (where bought
+ * USDT is sent), at most 10 of each. Entries are identified by `id`; an id that is not the
+ * caller's own answers "not found" (10005 bank account, 10008 address) and changes nothing.
+ */
+
+/** The name the bank account is held in, as the bank shows it. */
+export const accountNameSchema = requiredText().max(100, codeMessage(E.INVALID_INPUT));
+
+/** An optional label for an address; blank means none. */
+export const nicknameSchema = z
+  .string({ error: codeMessage(E.INVALID_INPUT) })
+  .trim()
+  .max(50, codeMessage(E.INVALID_INPUT))
+  .transform((s) => (s === '' ? null : s))
+  .nullable()
+  .optional();
+
+export const bankAccountInputSchema = withBankAccountCheck(
+  z.object({
+    bankCode: bankCodeSchema,
+    accountNumber: bankAccountNumberSchema,
+    accountName: accountNameSchema,
+  }),
+);
+export type BankAccountInput = z.input<typeof bankAccountInputSchema>;
+
+export const usdtAddressInputSchema = withUsdtAddressCheck(
+  z.object({ network: networkIdSchema, address: usdtAddressSchema, nickname: nicknameSchema }),
+);
+export type UsdtAddressInput = z.input<typeof usdtAddressInputSchema>;
+
+export const bankAccountSchema = z.object({
+  id: z.number().int(),
+  bankCode: z.string(),
+  /** Digits only. */
+  accountNumber: z.string(),
+  accountName: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+export const usdtAddressEntrySchema = z.object({
+  id: z.number().int(),
+  network: z.string(),
+  address: z.string(),
+  nickname: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type UsdtAddressEntry = z.infer<typeof usdtAddressEntrySchema>;
+
+/** A member's saved payment details, oldest first. */
+export const paymentsSchema = z.object({
+  bankAccounts: z.array(bankAccountSchema).max(MAX_BANK_ACCOUNTS),
+  usdtAddresses: z.array(usdtAddressEntrySchema).max(MAX_USDT_ADDRESSES),
+});
+export type Payments = z.infer<typeof paymentsSchema>;
+
+const entryId = z.coerce
+  .number({ error: codeMessage(E.INVALID_INPUT) })
+  .int(codeMessage(E.INVALID_INPUT))
+  .min(1, codeMessage(E.INVALID_INPUT))
+  .max(Number.MAX_SAFE_INTEGER, codeMessage(E.INVALID_INPUT));
+
+const paymentType = (t: 'bank' | 'usdt') => z.literal(t, { error: codeMessage(E.INVALID_INPUT) });
+
+export const addPaymentBodySchema = z.discriminatedUnion(
+  'type',
+  [
+    withBankAccountCheck(
+      z.object({
+        type: paymentType('bank'),
+        bankCode: bankCodeSchema,
+        accountNumber: bankAccountNumberSchema,
+        accountName: accountNameSchema,
+      }),
+    ),
+    withUsdtAddressCheck(
+      z.object({
+        type: paymentType('usdt'),
+        network: networkIdSchema,
+        address: usdtAddressSchema,
+        nickname: nicknameSchema,
+      }),
+    ),
+  ],
+  { error: codeMessage(E.INVALID_INPUT) },
+);
+export type AddPaymentBody = z.input<typeof addPaymentBodySchema>;
+
+export const updatePaymentBodySchema = z.discriminatedUnion(
+  'type',
+  [
+    withBankAccountCheck(
+      z.object({
+        type: paymentType('bank'),
+        id: entryId,
+        bankCode: bankCodeSchema,
+        accountNumber: bankAccountNumberSchema,
+        accountName: accountNameSchema,
+      }),
+    ),
+    withUsdtAddressCheck(
+      z.object({
+        type: paymentType('usdt'),
+        id: entryId,
+        network: networkIdSchema,
+        address: usdtAddressSchema,
+        nickname: nicknameSchema,
+      }),
+    ),
+  ],
+  { error: codeMessage(E.INVALID_INPUT) },
+);
+export type UpdatePaymentBody = z.input<typeof updatePaymentBodySchema>;
+
+export const deletePaymentBodySchema = z.object({
+  type: z.enum(['bank', 'usdt'], { error: codeMessage(E.INVALID_INPUT) }),
+  id: entryId,
+});
+export type DeletePaymentBody = z.input<typeof deletePaymentBodySchema>;
+
+/** Every change answers with the id it acted on and the member's payment details after it. */
+const changeResult = paymentsSchema.extend({ id: z.number().int() });
+
+export const paymentsEndpoints = {
+  addPayment: endpoint({
+    method: 'POST',
+    path: '/api/external/user/addPayment',
+    access: 'member',
+    summary: `Save a bank account (type 'bank') or a USDT address (type 'usdt'). At most ${MAX_BANK_ACCOUNTS} of each: 10018 / 10019 beyond that.`,
+    body: addPaymentBodySchema,
+    result: changeResult,
+  }),
+  updatePayment: endpoint({
+    method: 'POST',
+    path: '/api/external/user/updatePayment',
+    access: 'member',
+    summary:
+      "Change one of the member's own bank accounts or USDT addresses (10005 / 10008 when not theirs).",
+    body: updatePaymentBodySchema,
+    result: changeResult,
+  }),
+  deletePayment: endpoint({
+    method: 'POST',
+    path: '/api/external/user/deletePayment',
+    access: 'member',
+    summary:
+      "Delete one of the member's own bank accounts or USDT addresses (10005 / 10008 when not theirs).",
+    body: deletePaymentBodySchema,
+    result: changeResult,
+  }),
+} as const;
