@@ -250,14 +250,14 @@ export const E = {
   ),
   NEWS_IMAGE_UPLOAD_FAILED: def(30020, 400, 'News image upload failed.', 'อัปโหลดรูปภาพข่าวไม่สำเร็จ'),
   STAFF_NOT_FOUND: def(30021, 404, 'Staff account not found.', 'ไม่พบบัญชีเจ้าหน้าที่'),
-  STAFF_USERNAME_TAKEN: def(30022, 409, 'This staff username already exists.', 'ชื่อผู้ใช้เจ้าหน้าที่นี้มีอยู่แล้ว'),
+  STAFF_USERNAME_TAKEN: def(30022, 409, 'This staff username already exists.', 'ชื่อผู้ใช้ของเจ้าหน้าที่นี้มีผู้ใช้งานแล้ว'),
   STAFF_TOTP_INCORRECT: def(
     30023,
     401,
     'Incorrect two-factor authentication code.',
     'รหัสยืนยันตัวตนสองขั้นตอนไม่ถูกต้อง',
   ),
-  STAFF_TOTP_REQUIRED: def(30024, 401, 'Two-factor authentication is required.', 'ต้องยืนยันตัวตนสองขั้นตอน'),
+  STAFF_TOTP_REQUIRED: def(30024, 401, 'Two-factor authentication is required.', 'กรุณายืนยันตัวตนแบบสองขั้นตอน'),
   SETTINGS_CONFLICT: def(
     30025,
     409,
@@ -282,8 +282,8 @@ export const E = {
     'อัตราไม่ถูกต้อง ต้องเป็นจำนวนบวกที่มีทศนิยมไม่เกิน 2 ตำแหน่ง',
   ),
   TYPE_REQUIRED: def(40005, 400, 'Please specify buy or sell.', 'กรุณาระบุว่าต้องการซื้อหรือขาย'),
-  BUY_UNAVAILABLE: def(40006, 400, 'Buying is temporarily unavailable.', 'ระงับการซื้อชั่วคราว'),
-  SELL_UNAVAILABLE: def(40007, 400, 'Selling is temporarily unavailable.', 'ระงับการขายชั่วคราว'),
+  BUY_UNAVAILABLE: def(40006, 400, 'Buying is temporarily unavailable.', 'ขณะนี้ปิดให้บริการซื้อชั่วคราว'),
+  SELL_UNAVAILABLE: def(40007, 400, 'Selling is temporarily unavailable.', 'ขณะนี้ปิดให้บริการขายชั่วคราว'),
   RATE_HISTORY_NOT_FOUND: def(40008, 404, 'Rate history entry not found.', 'ไม่พบประวัติอัตราแลกเปลี่ยนรายการนี้'),
   FEE_NOT_FOUND: def(40009, 404, 'Sell fee not found.', 'ไม่พบค่าธรรมเนียมการขาย'),
   RATE_SPREAD_INVALID: def(
