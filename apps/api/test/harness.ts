@@ -8,6 +8,8 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
 import { type Database, openPostgres, pgliteDatabase, pgliteParsers } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
@@ -52,13 +54,8 @@ export async function testApp(
   env: Record<string, string> = {},
 ): Promise<{ app: FastifyInstance; database: Database }> {
   const database = await testDatabase();
-  // Imported lazily: the app module is written by the API-core engineer in parallel.
-  const appModule = '../src/app.ts';
-  const configModule = '../src/config.ts';
-  const { buildApp } = await import(/* @vite-ignore */ appModule);
-  const { loadConfig } = await import(/* @vite-ignore */ configModule);
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir(), ...env });
-  const app: FastifyInstance = await buildApp({ config, database });
+  const app = await buildApp({ config, database });
   await app.ready();
   return { app, database };
 }

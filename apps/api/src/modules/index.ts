@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { homeRoutes } from './home/routes.ts';
 
 /**
  * The route plugins of every domain module, registered by buildApp in this order after the
@@ -6,4 +7,4 @@ import type { FastifyPluginAsync } from 'fastify';
  * and `homeRoutes,` below. A module registers its endpoints with defineRoute and reaches the
  * database through `app.database.db`.
  */
-export const modules: FastifyPluginAsync[] = [];
+export const modules: FastifyPluginAsync[] = [homeRoutes];

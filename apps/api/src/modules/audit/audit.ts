@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { ActorType, DB } from '../../db/schema.ts';
+
+/** Who did something: a member, a staff member, the operator CLI, or the system itself. */
+export interface Actor {
+  type: ActorType;
+  /** Member or staff id, or the operator's OS user name; null for the system. */
+  id: string | null;
+  ip?: string | null;
+}
+
+export interface AuditEntry {
+  action: string;
+  target?: string | null;
+  before?: unknown;
+  after?: unknown;
+  reason?: string | null;
+  outcome?: 'success' | 'failure';
+}
+
+/**
+ * Appends one row to the audit log (append-only: the database refuses updates and deletes).
+ * Call it with the transaction that makes the change, so the change and its record land together.
+ * Never put a password, token or OTP in `before`/`after`.
+ */
+export async function recordAudit(db: Kysely<DB>, actor: Actor, entry: AuditEntry): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_type: actor.type,
+      actor_id: actor.id,
+      ip: actor.ip ?? null,
+      action: entry.action,
+      target: entry.target ?? null,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      reason: entry.reason ?? null,
+      outcome: entry.outcome ?? 'success',
+    })
+    .execute();
+}
