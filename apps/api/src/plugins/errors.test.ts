@@ -1,4 +1,4 @@
-import { E, endpoint } from '@bahtdesk/contract';
+import { codeMessage, E, endpoint } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -15,6 +15,14 @@ const echo = endpoint({
   summary: 'Echo a name',
   body: z.object({ name: z.string().min(2), bank: z.object({ accountNo: z.string().regex(/^\d+$/) }) }),
   result: z.object({ name: z.string() }),
+});
+const coded = endpoint({
+  method: 'POST',
+  path: '/api/test/coded',
+  access: 'public',
+  summary: 'Validates with catalogue-coded messages',
+  body: z.object({ otp: z.string().regex(/^\d{6}$/, codeMessage(E.OTP_INCORRECT)), n: z.number() }),
+  result: z.null(),
 });
 const lookup = endpoint({
   method: 'GET',
@@ -59,6 +67,7 @@ beforeAll(async () => {
   const database = await testDatabase();
   app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database });
   defineRoute(app, echo, async ({ body }) => ({ name: body.name }));
+  defineRoute(app, coded, async () => null);
   defineRoute(app, lookup, async ({ query }) => ({ link: query.link }));
   defineRoute(app, refuse, async () => {
     throw new AppError(E.USERNAME_TAKEN, { field: 'username' });
@@ -102,6 +111,18 @@ describe('the one error path', () => {
       code: 400,
       message: 'Please enter correct information.',
       result: { period: { fields: ['name', 'bank.accountNo'] } },
+    });
+  });
+
+  it('answers a schema failure with the catalogue code its first issue carries', async () => {
+    const res = await postJson('/api/test/coded', JSON.stringify({ otp: '12a', n: 'x' }), {
+      'accept-language': 'th',
+    });
+    expect(res.statusCode).toBe(E.OTP_INCORRECT.status);
+    expect(res.json()).toEqual({
+      code: E.OTP_INCORRECT.code,
+      message: E.OTP_INCORRECT.th,
+      result: { period: { fields: ['otp', 'n'] } },
     });
   });
 

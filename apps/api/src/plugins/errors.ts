@@ -1,4 +1,4 @@
-import { E, type ErrorDef } from '@bahtdesk/contract';
+import { E, type ErrorDef, errorByCode, issueCode } from '@bahtdesk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -39,7 +39,12 @@ export function classifyError(err: FastifyError): Classified {
     return err.details === undefined ? { def: err.def } : { def: err.def, period: err.details };
   }
   if (hasZodFastifySchemaValidationErrors(err) || Array.isArray(err.validation)) {
-    return { def: E.INVALID_INPUT, period: { fields: failingFields(err) } };
+    // The contract's schemas carry a catalogue code as each issue's message; the first one
+    // decides the answer (a zod built-in message falls back to 400 'Please enter correct information.').
+    const first = err.validation?.[0];
+    const coded = first ? errorByCode(issueCode({ message: first.message ?? '' })) : undefined;
+    const def = coded && coded.status >= 400 && coded.status < 500 ? coded : E.INVALID_INPUT;
+    return { def, period: { fields: failingFields(err) } };
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;
   switch (status) {

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function errorLines(env: Record<string, string>): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.lines;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration from the environment', () => {
+  it('has working defaults for a fresh machine: PGlite in ./data on 127.0.0.1:3000, same-origin API', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      apiUrl: '',
+      trustProxy: false,
+      logLevel: 'info',
+    });
+    expect(config.dataDir).toMatch(/data$/);
+    expect(config.webDistDir).toMatch(/apps[/\\]web[/\\]dist$/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '', API_URL: ' ' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      apiUrl: '',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/bahtdesk',
+      DATABASE_URL: 'postgres://u:p@db:5432/bahtdesk',
+      REDIS_URL: 'redis://cache:6379',
+      API_URL: 'https://api.example.com/',
+      SMTP_URL: 'smtps://mail.example.com:465',
+      SMS_GATEWAY_URL: 'https://sms.example.com/send',
+      LOG_LEVEL: 'WARN',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/bahtdesk',
+      databaseUrl: 'postgres://u:p@db:5432/bahtdesk',
+      redisUrl: 'redis://cache:6379',
+      apiUrl: 'https://api.example.com',
+      smtpUrl: 'smtps://mail.example.com:465',
+      smsGatewayUrl: 'https://sms.example.com/send',
+      logLevel: 'warn',
+    });
+  });
+
+  it('reads TRUST_PROXY as false, true, a number of hops or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'TRUE' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+    ]);
+  });
+
+  it('names each wrong variable on its own line, without echoing secrets', () => {
+    const lines = errorLines({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://root:hunter2@db/x',
+      REDIS_URL: 'localhost:6379',
+      API_URL: 'ftp://x',
+      TRUST_PROXY: '10.0.0.0/99',
+      LOG_LEVEL: 'loud',
+    });
+    expect(lines).toHaveLength(6);
+    expect(lines.map((l) => l.split(':')[0]).sort()).toEqual([
+      'API_URL',
+      'DATABASE_URL',
+      'LOG_LEVEL',
+      'PORT',
+      'REDIS_URL',
+      'TRUST_PROXY',
+    ]);
+    expect(lines.join('\n')).not.toContain('hunter2');
+    expect(lines.find((l) => l.startsWith('PORT'))).toBe('PORT: must be a whole number from 0 to 65535');
+  });
+
+  it('rejects a port out of range', () => {
+    expect(errorLines({ PORT: '70000' })).toEqual(['PORT: must be a whole number from 0 to 65535']);
+  });
+});
