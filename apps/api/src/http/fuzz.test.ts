@@ -1,0 +1,278 @@
+import { bankByCode, type Endpoint, endpoints } from '@bahtdesk/contract';
+import fc from 'fast-check';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { testApp } from '../../test/harness.ts';
+
+/**
+ * Property: whatever body or query reaches any endpoint of the contract (valid shapes derived
+ * from its zod schemas, near misses, arbitrary JSON, malformed JSON, other content types), the
+ * answer is never a 5xx and always the envelope {code, message, result}.
+ */
+
+type JsonSchema = {
+  type?: string | string[];
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  pattern?: string;
+  format?: string;
+  $ref?: string;
+  $defs?: Record<string, JsonSchema>;
+};
+
+const MAX_DEPTH = 6;
+
+/**
+ * Rules a JSON Schema cannot state (checksums, magic bytes, cross-field checks) would make nearly
+ * every generated sign-up or payment invalid; these hints, by field name, keep most samples valid
+ * so the handlers behind validation are exercised too.
+ */
+const TINY_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==';
+const ADDRESS_BY_NETWORK: Record<string, string> = {
+  BEP20: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
+  TETHER: '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359',
+  BEP2: 'bnb1grpf0955h0ykzq3ar5nmum7y6gdfl6lxfn46h2',
+  SOLANA: '11111111111111111111111111111111',
+};
+const calendarDate = fc
+  .date({ min: new Date('2024-01-01'), max: new Date('2027-01-01'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+const FIELD_HINTS: Record<string, fc.Arbitrary<unknown>> = {
+  phone: fc.stringMatching(/^0[689][0-9]{8}$/),
+  email: fc.stringMatching(/^[a-z][a-z0-9]{2,10}@[a-z]{3,8}\.(com|co\.th|net)$/),
+  amountThb: fc.integer({ min: 1_000, max: 3_000_000 }).map(String),
+  amountUsdt: fc.integer({ min: 100, max: 100_000 }).map(String),
+  startDate: calendarDate,
+  endDate: calendarDate,
+};
+
+function fixUp(value: Record<string, unknown>): Record<string, unknown> {
+  const v = { ...value };
+  if (typeof v.password === 'string' && 'confirmPassword' in v) v.confirmPassword = v.password;
+  const bank = typeof v.bankCode === 'string' ? bankByCode(v.bankCode) : undefined;
+  if (bank && 'accountNumber' in v) v.accountNumber = '1234567890123'.slice(0, bank.accountDigits);
+  if (typeof v.network === 'string' && 'address' in v) v.address = ADDRESS_BY_NETWORK[v.network] ?? v.address;
+  for (const key of Object.keys(v)) if (/image$/i.test(key)) v[key] = TINY_PNG;
+  return v;
+}
+
+/** An arbitrary of values that fit a JSON Schema (as zod's toJSONSchema writes them). */
+function fromSchema(schema: JsonSchema, defs: Record<string, JsonSchema>, depth = 0): fc.Arbitrary<unknown> {
+  if (depth > MAX_DEPTH) return fc.constant(null);
+  const next = (s: JsonSchema) => fromSchema(s, defs, depth + 1);
+  if (schema.$ref) {
+    const target = defs[schema.$ref.replace('#/$defs/', '')];
+    return target ? next(target) : fc.jsonValue();
+  }
+  if (schema.const !== undefined) return fc.constant(schema.const);
+  if (schema.enum) return fc.constantFrom(...schema.enum);
+  const union = schema.anyOf ?? schema.oneOf;
+  if (union?.length) return fc.oneof(...union.map(next));
+  if (schema.allOf?.[0]) return next(schema.allOf[0]);
+  if (Array.isArray(schema.type)) return fc.oneof(...schema.type.map((type) => next({ ...schema, type })));
+  switch (schema.type) {
+    case 'object': {
+      const props = Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([k, v]) => [k, FIELD_HINTS[k] ?? next(v)]),
+      );
+      return fc.record(props, { requiredKeys: (schema.required ?? []).filter((k) => k in props) }).map(fixUp);
+    }
+    case 'array':
+      return fc.array(schema.items ? next(schema.items) : fc.jsonValue(), {
+        minLength: schema.minItems ?? 0,
+        maxLength: Math.min(schema.maxItems ?? 4, 4),
+      });
+    case 'string':
+      return stringFor(schema);
+    case 'integer':
+      return fc.integer({
+        min: Math.max(schema.minimum ?? (schema.exclusiveMinimum ?? -1e6 - 1) + 1, -1e9),
+        max: Math.min(schema.maximum ?? (schema.exclusiveMaximum ?? 1e6 + 1) - 1, 1e9),
+      });
+    case 'number':
+      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true });
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    default:
+      return fc.jsonValue({ maxDepth: 2 });
+  }
+}
+
+function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
+  if (schema.format === 'email') return fc.emailAddress();
+  if (schema.format === 'date-time') {
+    return fc
+      .date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString());
+  }
+  if (schema.format === 'date') {
+    return fc
+      .date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+  }
+  const max = schema.maxLength ?? 40;
+  if (schema.pattern) {
+    try {
+      return fc.stringMatching(new RegExp(schema.pattern)).map((s) => s.slice(0, max));
+    } catch {
+      // a pattern fast-check cannot generate from: plain strings below
+    }
+  }
+  return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(max, 60), unit: 'grapheme' });
+}
+
+function schemaArbitrary(zodSchema: z.ZodType | undefined): fc.Arbitrary<unknown> {
+  if (!zodSchema) return fc.constant(undefined);
+  const json = z.toJSONSchema(zodSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  return fromSchema(json, json.$defs ?? {});
+}
+
+/** A valid-looking value with one key dropped or replaced by arbitrary JSON. */
+function nearMiss(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
+  return fc.tuple(valid, fc.nat(), fc.jsonValue({ maxDepth: 2 }), fc.boolean()).map(([v, n, junk, drop]) => {
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return junk;
+    const keys = Object.keys(v);
+    if (keys.length === 0) return { [`k${n}`]: junk };
+    const key = keys[n % keys.length] as string;
+    const copy: Record<string, unknown> = { ...v };
+    if (drop) delete copy[key];
+    else copy[key] = junk;
+    return copy;
+  });
+}
+
+const OTHER_TYPES = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'application/xml',
+  'multipart/form-data; boundary=x',
+];
+
+/** One request to an endpoint: body and query of every kind, with a language and a client address. */
+function requestFor(e: Endpoint): fc.Arbitrary<InjectOptions> {
+  const validBody = schemaArbitrary(e.body);
+  const validQuery = schemaArbitrary(e.query);
+  const body: fc.Arbitrary<{ payload?: string; type?: string }> = fc.oneof(
+    {
+      weight: 4,
+      arbitrary: validBody.map((v) =>
+        v === undefined ? {} : { payload: JSON.stringify(v), type: 'application/json' },
+      ),
+    },
+    {
+      weight: 2,
+      arbitrary: nearMiss(validBody).map((v) => ({ payload: JSON.stringify(v), type: 'application/json' })),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.jsonValue().map((v) => ({ payload: JSON.stringify(v), type: 'application/json' })),
+    },
+    { weight: 1, arbitrary: fc.string().map((s) => ({ payload: s, type: 'application/json' })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(fc.string(), fc.constantFrom(...OTHER_TYPES))
+        .map(([s, type]) => ({ payload: s, type })),
+    },
+    { weight: 1, arbitrary: fc.constant({}) },
+  );
+  const query: fc.Arbitrary<Record<string, string>> = fc.oneof(
+    validQuery.map((v) =>
+      typeof v === 'object' && v !== null
+        ? Object.fromEntries(
+            Object.entries(v).map(([k, x]) => [k, typeof x === 'string' ? x : JSON.stringify(x)]),
+          )
+        : {},
+    ),
+    fc.dictionary(fc.string({ maxLength: 12 }), fc.string({ maxLength: 30 }), { maxKeys: 3 }),
+  );
+  return fc
+    .record({
+      body,
+      query,
+      lang: fc.constantFrom(undefined, 'en', 'th', 'th-TH,th;q=0.9', '*', 'xx'),
+      ip: fc.ipV4(),
+    })
+    .map(({ body: b, query: q, lang, ip }) => ({
+      method: e.method,
+      url: e.path,
+      query: q,
+      remoteAddress: ip,
+      ...(e.method === 'POST' && b.payload !== undefined ? { payload: b.payload } : {}),
+      headers: {
+        ...(e.method === 'POST' && b.type ? { 'content-type': b.type } : {}),
+        ...(lang ? { 'accept-language': lang } : {}),
+      },
+    }));
+}
+
+const envelopeSchema = z.strictObject({
+  code: z.number().int(),
+  message: z.string(),
+  result: z.object({ period: z.unknown() }).nullable(),
+});
+
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  ({ app } = await testApp());
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const all = Object.entries(endpoints) as [string, Endpoint][];
+const RUNS_PER_ENDPOINT = Math.max(40, Math.ceil(1200 / all.length));
+
+describe('the generator of valid requests', () => {
+  it('makes mostly valid bodies and queries for every endpoint, so handlers are reached', () => {
+    for (const [name, e] of all) {
+      for (const schema of [e.body, e.query]) {
+        if (!schema) continue;
+        const samples = fc.sample(schemaArbitrary(schema), { numRuns: 50, seed: 42 });
+        const valid = samples.filter((v) => schema.safeParse(v).success).length;
+        expect(valid, name).toBeGreaterThanOrEqual(10);
+      }
+    }
+  });
+});
+
+describe('no request shape gives a 5xx', () => {
+  it(`sends ${RUNS_PER_ENDPOINT * all.length} generated requests across all ${all.length} contract endpoints`, async () => {
+    let sent = 0;
+    for (const [name, e] of all) {
+      await fc.assert(
+        fc.asyncProperty(requestFor(e), async (request) => {
+          const res = await app.inject(request);
+          sent++;
+          if (res.statusCode >= 500) throw new Error(`${name}: HTTP ${res.statusCode} ${res.body}`);
+          const parsed = envelopeSchema.safeParse(JSON.parse(res.body));
+          if (!parsed.success) throw new Error(`${name}: not an envelope: ${res.body.slice(0, 200)}`);
+          if (parsed.data.code === 0 && parsed.data.result === null)
+            throw new Error(`${name}: success without result`);
+        }),
+        { numRuns: RUNS_PER_ENDPOINT },
+      );
+    }
+    expect(sent).toBeGreaterThanOrEqual(1000);
+  });
+});
