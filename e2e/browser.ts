@@ -80,7 +80,11 @@ export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSession
   function watch(page: Page): void {
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
+      if (message.type() !== 'error') return;
+      const where = message.location().url;
+      // The browser itself asks for /favicon.ico when a page declares no icon; that is not the page's error.
+      if (where.endsWith('/favicon.ico')) return;
+      problems.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
     });
   }
 
