@@ -1,0 +1,33 @@
+import { Component, type ReactNode } from 'react';
+import { useT } from '../lib/i18n.ts';
+
+function ErrorPage() {
+  const t = useT('common');
+  return (
+    <section className="page page--center" aria-labelledby="error-title">
+      <h1 id="error-title">{t('error.title')}</h1>
+      <p>{t('error.text')}</p>
+      <p className="actions">
+        <button type="button" className="button button--primary" onClick={() => window.location.reload()}>
+          {t('error.reload')}
+        </button>
+        <a className="button" href="#/">
+          {t('error.home')}
+        </a>
+      </p>
+    </section>
+  );
+}
+
+/** Any failure while showing a page shows 'An error occurred' (spec section 2). */
+export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <ErrorPage /> : this.props.children;
+  }
+}

@@ -1,0 +1,77 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { BareLoadingBar } from '../components/LoadingBar.tsx';
+import { call } from '../lib/api.ts';
+import { applyLanguage } from '../lib/i18n.ts';
+import { readLangCookie, resolveLanguage } from '../lib/language.ts';
+import { clearSession, getState, setState, useClientState } from '../lib/store.ts';
+import { type MaintenanceStatus, redirectFor } from './guard.ts';
+
+/** Asks the server for the maintenance status and the visitor's country; sets the language. */
+async function checkStatus(): Promise<MaintenanceStatus | undefined> {
+  try {
+    const period = await call('maintenanceStatus', { dialog: false });
+    const { forceLanguage } = getState();
+    await applyLanguage(
+      resolveLanguage({ forced: forceLanguage, cookie: readLangCookie(), country: period.header.country }),
+    );
+    return period.status;
+  } catch {
+    return undefined;
+  }
+}
+
+let early: Promise<MaintenanceStatus | undefined> | null = null;
+
+/** Starts the first status check before React renders (main.tsx); the guard picks it up. */
+export function startStatusCheck(): void {
+  early = checkStatus();
+}
+
+/** The profile is refetched on each navigation; a failure ends the session (spec section 4). */
+async function refreshProfile(): Promise<void> {
+  if (!getState().token) return;
+  try {
+    setState({ profile: await call('profile', { dialog: false }) });
+  } catch {
+    clearSession();
+  }
+}
+
+/**
+ * Runs the guard on every navigation: the token rules at once (so a protected page never shows
+ * without a token), then the maintenance status and the profile from the server. The first page
+ * waits for that first check, so it shows in the right language and at the right address.
+ */
+export function NavigationGuard({ children }: { children: ReactNode }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const signedIn = useClientState((s) => s.token !== null);
+  const [ready, setReady] = useState(false);
+  const lastStatus = useRef<MaintenanceStatus | undefined>(undefined);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation (location.key)
+  useEffect(() => {
+    let current = true;
+    const path = location.pathname;
+    const status = early ?? checkStatus();
+    early = null;
+    Promise.all([status, refreshProfile()]).then(([fresh]) => {
+      if (!current) return;
+      lastStatus.current = fresh;
+      const to = redirectFor(path, { status: fresh, signedIn: getState().token !== null });
+      if (to && to !== path) navigate(to, { replace: true });
+      setReady(true);
+    });
+    return () => {
+      current = false;
+    };
+  }, [location.key]);
+
+  if (!ready) return <BareLoadingBar />;
+  // Between checks: the token rules, and maintenance if it was last seen on.
+  const known = lastStatus.current === 'off' ? 'off' : undefined;
+  const to = redirectFor(location.pathname, { status: known, signedIn });
+  if (to && to !== location.pathname) return <Navigate to={to} replace />;
+  return children;
+}

@@ -1,0 +1,23 @@
+import { Footer } from '../../components/Footer.tsx';
+import { TopBar } from '../../components/Navigation.tsx';
+import { Overlay } from '../../components/Overlay.tsx';
+import { ResponseDialog } from '../../components/ResponseDialog.tsx';
+import { PageOutlet } from './PageOutlet.tsx';
+import { SkipLink } from './SkipLink.tsx';
+import { useTools } from './useTools.tsx';
+
+/** Authentication layout (spec section 2): top bar, loading overlay, response dialog. */
+export function AuthLayout() {
+  const { tool, openTool, dialogs } = useTools();
+  return (
+    <div className="layout layout--auth">
+      <SkipLink />
+      <TopBar openTool={tool} onOpenTool={openTool} />
+      <PageOutlet />
+      <Footer />
+      <Overlay />
+      <ResponseDialog />
+      {dialogs}
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Footer } from '../../components/Footer.tsx';
+import { BottomNav, TopBar } from '../../components/Navigation.tsx';
+import { RequireDialogs } from '../../components/RequireDialogs.tsx';
+import { ResponseDialog } from '../../components/ResponseDialog.tsx';
+import { Snackbar } from '../../components/Snackbar.tsx';
+import { PageOutlet } from './PageOutlet.tsx';
+import { SkipLink } from './SkipLink.tsx';
+import { useTools } from './useTools.tsx';
+
+/** Default layout (spec section 2): top bar, snackbar, response dialog, bottom navigation, and
+ * the identity-required and address-required dialogs. */
+export function DefaultLayout() {
+  const { tool, openTool, dialogs } = useTools();
+  return (
+    <div className="layout">
+      <SkipLink />
+      <TopBar openTool={tool} onOpenTool={openTool} />
+      <PageOutlet />
+      <Footer />
+      <BottomNav openTool={tool} onOpenTool={openTool} />
+      <Snackbar />
+      <ResponseDialog />
+      <RequireDialogs />
+      {dialogs}
+    </div>
+  );
+}

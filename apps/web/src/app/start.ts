@@ -1,0 +1,17 @@
+import { loadNamespace } from '../lib/i18n.ts';
+import { readLangCookie, resolveLanguage } from '../lib/language.ts';
+import { getState, setState } from '../lib/store.ts';
+import { startStatusCheck } from './NavigationGuard.tsx';
+
+/**
+ * Before the first render: start in the language known so far (forceLanguage, then the cookie),
+ * start the first guard check (config, maintenance status, country), and fetch the strings of
+ * the shell and the home page meanwhile. The guard refines the language when the country is known.
+ */
+export async function prepare(): Promise<void> {
+  const lang = resolveLanguage({ forced: getState().forceLanguage, cookie: readLangCookie() });
+  document.documentElement.lang = lang;
+  setState({ language: lang });
+  startStatusCheck();
+  await Promise.all([loadNamespace(lang, 'common'), loadNamespace(lang, 'home')]).catch(() => undefined);
+}

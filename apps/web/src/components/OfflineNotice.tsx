@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useT } from '../lib/i18n.ts';
+import { setState, useClientState } from '../lib/store.ts';
+
+/** Tracks the browser's online status and says so while it is offline. */
+export function OfflineNotice() {
+  const t = useT('common');
+  const online = useClientState((s) => s.online);
+  useEffect(() => {
+    const update = () => setState({ online: navigator.onLine });
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    update();
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return (
+    <div role="status" aria-live="polite" className="offline-region">
+      {online ? null : <p className="offline">{t('offline')}</p>}
+    </div>
+  );
+}

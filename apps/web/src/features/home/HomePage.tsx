@@ -1,0 +1,112 @@
+import {
+  BUY_THB_MAX,
+  BUY_THB_MIN,
+  type Lang,
+  type NewsItem,
+  SELL_USDT_MAX,
+  SELL_USDT_MIN,
+} from '@bahtdesk/contract';
+import { Link } from 'react-router';
+import { formatAmount, formatWholeAmount as whole } from '../../lib/amount.ts';
+import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
+import { useClientState } from '../../lib/store.ts';
+import { useApi } from '../../lib/useApi.ts';
+import './home.css';
+
+/** How often the rates are fetched again while the home page is open. */
+export const RATE_REFRESH_MS = 30_000;
+const LATEST_NEWS = 3;
+
+function RateCard(props: {
+  title: string;
+  rate: string | undefined;
+  unit: string;
+  range: string;
+  extra?: string;
+}) {
+  return (
+    <article className="rate-card">
+      <h3 className="rate-card__title">{props.title}</h3>
+      <p className="rate-card__value">
+        <span className="rate-card__number">{props.rate ?? '–'}</span> <span>{props.unit}</span>
+      </p>
+      <p className="rate-card__range">{props.range}</p>
+      {props.extra ? <p className="rate-card__extra">{props.extra}</p> : null}
+    </article>
+  );
+}
+
+function LatestNews({ lang }: { lang: Lang }) {
+  const t = useT('home');
+  const news = useApi('getNews', { query: { limit: LATEST_NEWS } }, { key: 'latest' });
+  const items: readonly NewsItem[] = news.status === 'ready' ? news.data.items : [];
+  return (
+    <section className="home-news" aria-labelledby="news-title">
+      <h2 id="news-title">{t('news.title')}</h2>
+      {news.status === 'ready' && items.length === 0 ? <p>{t('news.empty')}</p> : null}
+      <ul className="home-news__list">
+        {items.map((item) => (
+          <li key={item.id}>
+            <Link to={`/news/${item.id}`} className="home-news__link">
+              {item.title[lang]}
+            </Link>
+            <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, lang)}</time>
+          </li>
+        ))}
+      </ul>
+      <Link to="/news" className="button button--outline">
+        {t('news.all')}
+      </Link>
+    </section>
+  );
+}
+
+/** Home: live buy and sell rates with their ranges, the cash-only note and the latest news. */
+export default function HomePage() {
+  const t = useT('home');
+  const lang = useClientState((s) => s.language);
+  const rates = useApi('getRate', {}, { refreshMs: RATE_REFRESH_MS });
+  const r = rates.status === 'ready' ? rates.data : undefined;
+  const buyRange = r?.buyRange ?? { min: BUY_THB_MIN, max: BUY_THB_MAX };
+  const sellRange = r?.sellRange ?? { min: SELL_USDT_MIN, max: SELL_USDT_MAX };
+
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="home-title">
+        <h1 id="home-title">{t('hero.title')}</h1>
+        <p>{t('hero.text')}</p>
+      </section>
+
+      <section className="rates" aria-labelledby="rates-title">
+        <h2 id="rates-title">{t('rates.title')}</h2>
+        <p className="rates__updated" aria-live="polite">
+          {r ? t('rates.updated', { time: formatDateTime(r.updatedAt, lang) }) : t('rates.loading')}
+        </p>
+        <div className="rates__cards">
+          <RateCard
+            title={t('rates.buy')}
+            rate={r && formatAmount(r.buyRate)}
+            unit={t('rates.perUsdt')}
+            range={t('rates.buyRange', { min: whole(buyRange.min), max: whole(buyRange.max) })}
+          />
+          <RateCard
+            title={t('rates.sell')}
+            rate={r && formatAmount(r.sellRate)}
+            unit={t('rates.perUsdt')}
+            range={t('rates.sellRange', { min: whole(sellRange.min), max: whole(sellRange.max) })}
+            extra={r ? t('rates.fee', { fee: r.sellFeePercent }) : undefined}
+          />
+        </div>
+        <p className="note">{t('rates.cashOnly')}</p>
+        <p>
+          <Link to="/transaction" className="button button--primary">
+            {t('rates.start')}
+          </Link>
+        </p>
+      </section>
+
+      <LatestNews lang={lang} />
+    </div>
+  );
+}

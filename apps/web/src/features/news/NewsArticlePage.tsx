@@ -1,0 +1,45 @@
+import { Link, useParams } from 'react-router';
+import { formatDateTime } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
+import { SafeHtml } from '../../lib/SafeHtml.tsx';
+import { useClientState } from '../../lib/store.ts';
+import { useApi } from '../../lib/useApi.ts';
+import './news.css';
+
+/** One news article (/news/:id), its HTML sanitised before it is shown. */
+export default function NewsArticlePage() {
+  const t = useT('news');
+  const lang = useClientState((s) => s.language);
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const news = useApi('getNews', valid ? { query: { id, limit: 1 }, dialog: false } : {}, {
+    key: String(id),
+  });
+  const item = news.status === 'ready' ? news.data.items.find((n) => n.id === id) : undefined;
+  const missing = !valid || news.status === 'failed' || (news.status === 'ready' && !item);
+  return (
+    <article className="page news-article" aria-labelledby="article-title">
+      <p>
+        <Link to="/news">{t('back')}</Link>
+      </p>
+      {item ? (
+        <>
+          <h1 id="article-title">{item.title[lang]}</h1>
+          <p className="news-article__date">
+            <time dateTime={item.publishedAt}>{formatDateTime(item.publishedAt, lang)}</time>
+          </p>
+          <SafeHtml className="prose" html={item.body[lang]} />
+        </>
+      ) : missing ? (
+        <>
+          <h1 id="article-title">{t('missing.title')}</h1>
+          <p>{t('missing.text')}</p>
+        </>
+      ) : (
+        <h1 id="article-title" className="visually-hidden">
+          {t('title')}
+        </h1>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Lang } from '@bahtdesk/contract';
+
+/**
+ * Which language to show (spec section 4, design section 4): a language the member chose
+ * (`forceLanguage`) wins; otherwise Thai when the visitor's country is `th`, else English. Until the
+ * country is known (before maintenanceStatus answers, or when it fails) the language kept in the
+ * cookie is used, so a returning visitor sees the right language from the first paint.
+ */
+export function resolveLanguage(input: {
+  forced: Lang | null;
+  cookie: Lang | null;
+  country?: string | null | undefined;
+}): Lang {
+  if (input.forced) return input.forced;
+  if (typeof input.country === 'string' && input.country !== '') {
+    return input.country.toLowerCase() === 'th' ? 'th' : 'en';
+  }
+  return input.cookie ?? 'en';
+}
+
+export const LANG_COOKIE = 'lang';
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+export function readLangCookie(): Lang | null {
+  const match = document.cookie.match(/(?:^|;\s*)lang=(en|th)(?:;|$)/);
+  return match ? (match[1] as Lang) : null;
+}
+
+export function writeLangCookie(lang: Lang): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser yet
+  document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
+}

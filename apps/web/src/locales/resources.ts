@@ -1,0 +1,15 @@
+import type calculator from './en/calculator.json';
+import type common from './en/common.json';
+import type home from './en/home.json';
+import type news from './en/news.json';
+
+/**
+ * The namespaces, typed from the English files (the source); Thai has exactly the same keys
+ * (locales.test.ts). A new namespace: add en/<ns>.json and th/<ns>.json, then list it here.
+ */
+export interface Resources {
+  common: typeof common;
+  home: typeof home;
+  news: typeof news;
+  calculator: typeof calculator;
+}

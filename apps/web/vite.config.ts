@@ -1,0 +1,65 @@
+import { execSync } from 'node:child_process';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
+
+const api = 'http://127.0.0.1:3000';
+
+/**
+ * The browser needs only the method and path of each endpoint; the contract's zod schemas stay
+ * on the server and in the forms that import them. At build time `src/lib/endpoints.ts` is
+ * replaced by the table it would compute at run time, so zod is not shipped on the home path.
+ * Tests and the dev server run the real module.
+ */
+function endpointTable(): Plugin {
+  return {
+    name: 'bahtdesk:endpoint-table',
+    apply: 'build',
+    async load(id) {
+      if (!id.endsWith('/src/lib/endpoints.ts')) return null;
+      const { module } = await runnerImport<typeof import('@bahtdesk/contract')>('@bahtdesk/contract', {
+        configFile: false,
+        root: import.meta.dirname,
+      });
+      const table = Object.fromEntries(
+        Object.entries(module.endpoints).map(([name, e]) => [name, { method: e.method, path: e.path }]),
+      );
+      return `export const api = ${JSON.stringify(table)};`;
+    },
+  };
+}
+
+function buildId(): string {
+  let commit = 'unknown';
+  try {
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    // not a git checkout: the build time alone identifies the build
+  }
+  return `${commit} ${new Date().toISOString()}`;
+}
+
+export default defineConfig({
+  base: '/',
+  plugins: [react(), endpointTable()],
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()) },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    // The CSP allows fonts and scripts from our own origin only: no data: URLs for assets.
+    assetsInlineLimit: 0,
+    target: 'es2022',
+    rolldownOptions: {
+      // The contract's modules only declare constants, schemas and functions: any the app does
+      // not use can be dropped (zod and decimal.js stay out of chunks that never need them).
+      treeshake: {
+        moduleSideEffects: (id: string) => (id.includes('/packages/contract/') ? false : undefined),
+      },
+    },
+  },
+  server: {
+    proxy: { '/api': api, '/config.json': api, '/healthz': api },
+  },
+});
