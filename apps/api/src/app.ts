@@ -4,9 +4,11 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { modules } from './modules/index.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
+import { limitsPlugin } from './plugins/limits.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
 
@@ -83,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Access control and abuse limits (accounts engineer): register them here, before the modules,
   // one line each, e.g. `await app.register(limitsPlugin, {...})` then `await app.register(authPlugin)`.
+  await app.register(limitsPlugin);
+  await app.register(authPlugin);
 
   for (const mod of modules) await app.register(mod);
 

@@ -27,6 +27,23 @@ export interface Config {
   /** Built front ends: the member app at `/` and the back office at `/admin/`. */
   webDistDir: string;
   adminDistDir: string;
+  /** Member accounts (accounts engineer): sessions, password hashing, clientSignature, limits, mail. */
+  accounts: AccountsConfig;
+}
+
+export interface AccountsConfig {
+  /** A session ends after this many minutes without a call... */
+  sessionIdleMinutes: number;
+  /** ...and this many minutes after sign-in at the latest. */
+  sessionAbsoluteMinutes: number;
+  /** HMAC key of clientSignature; unset: one generated and kept in the database (shared by all processes). */
+  clientSignatureSecret: string | undefined;
+  /** argon2id memory in KiB: 19456 (the production minimum) unless a test lowers it explicitly. */
+  argon2MemoryKib: number;
+  /** Every per-IP request limit is multiplied by this (1 in production; test suites raise it). */
+  rateLimitFactor: number;
+  /** Sender of OTP emails. */
+  mailFrom: string;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -71,6 +88,16 @@ function parseTrustProxy(raw: string): TrustProxy | undefined {
   return list.length > 0 && valid ? list : undefined;
 }
 
+const positiveInt = (fallback: number) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z.coerce
+      .number({ message: 'must be a whole number above 0' })
+      .int('must be a whole number above 0')
+      .positive('must be a whole number above 0')
+      .default(fallback),
+  );
+
 const envSchema = z.object({
   PORT: z.preprocess(
     unsetIfEmpty,
@@ -111,6 +138,31 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  SESSION_IDLE_MINUTES: positiveInt(60),
+  SESSION_ABSOLUTE_MINUTES: positiveInt(720),
+  CLIENT_SIGNATURE_SECRET: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .min(32, 'must be at least 32 characters (a random secret shared by every API process)')
+      .optional(),
+  ),
+  ARGON2_MEMORY_KIB: z.preprocess(
+    unsetIfEmpty,
+    z.coerce
+      .number({ message: 'must be a whole number of KiB' })
+      .int('must be a whole number of KiB')
+      .min(1024, 'must be at least 1024 (and 19456, the default, outside tests)')
+      .default(19456),
+  ),
+  RATE_LIMIT_FACTOR: z.preprocess(
+    unsetIfEmpty,
+    z.coerce
+      .number({ message: 'must be a positive number' })
+      .positive('must be a positive number')
+      .default(1),
+  ),
+  MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().default('BahtDesk <no-reply@bahtdesk.local>')),
   LOG_LEVEL: z.preprocess(
     (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -159,5 +211,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDistDir: join(root, 'apps', 'web', 'dist'),
     adminDistDir: join(root, 'apps', 'admin', 'dist'),
+    accounts: {
+      sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+      sessionAbsoluteMinutes: e.SESSION_ABSOLUTE_MINUTES,
+      clientSignatureSecret: e.CLIENT_SIGNATURE_SECRET,
+      argon2MemoryKib: e.ARGON2_MEMORY_KIB,
+      rateLimitFactor: e.RATE_LIMIT_FACTOR,
+      mailFrom: e.MAIL_FROM,
+    },
   };
 }

@@ -54,7 +54,15 @@ export async function testApp(
   env: Record<string, string> = {},
 ): Promise<{ app: FastifyInstance; database: Database }> {
   const database = await testDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir(), ...env });
+  // Tests lower the argon2 memory (explicitly; production stays at 19456 KiB) and raise the per-IP
+  // limits, since every injected request comes from 127.0.0.1. The limits tests set their own.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: os.tmpdir(),
+    ARGON2_MEMORY_KIB: '1024',
+    RATE_LIMIT_FACTOR: '1000',
+    ...env,
+  });
   const app = await buildApp({ config, database });
   await app.ready();
   return { app, database };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 
 /**
@@ -7,4 +8,4 @@ import { homeRoutes } from './home/routes.ts';
  * and `homeRoutes,` below. A module registers its endpoints with defineRoute and reaches the
  * database through `app.database.db`.
  */
-export const modules: FastifyPluginAsync[] = [homeRoutes];
+export const modules: FastifyPluginAsync[] = [homeRoutes, authRoutes];

@@ -1,0 +1,78 @@
+import { randomInt } from 'node:crypto';
+import { CLIENT_SIGNATURE_HEADER, type Envelope } from '@bahtdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { unique } from '../../../test/harness.ts';
+
+/** Helpers the account tests share: members made straight in the database, and calls as the app makes them. */
+
+export interface TestMember {
+  id: number;
+  username: string;
+  password: string;
+  email: string;
+  phone: string;
+}
+
+export function uniquePhone(): string {
+  return `08${randomInt(0, 100_000_000).toString().padStart(8, '0')}`;
+}
+
+export async function createMember(app: FastifyInstance, password = 'secret1'): Promise<TestMember> {
+  const username = unique('m').slice(0, 20);
+  const email = `${username.toLowerCase()}@example.com`;
+  const phone = uniquePhone();
+  const row = await app.database.db
+    .insertInto('members')
+    .values({
+      username,
+      password_hash: await app.passwords.hash(password),
+      first_name: 'Somchai',
+      last_name: 'Jaidee',
+      phone,
+      email,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, username, password, email, phone };
+}
+
+export async function clientSignature(app: FastifyInstance): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/clientSignature' });
+  return (res.json() as Envelope<{ clientSignature: string }>).result?.period.clientSignature ?? '';
+}
+
+export interface CallOptions {
+  token?: string;
+  /** Send a fresh clientSignature (default true). */
+  signed?: boolean;
+  ip?: string;
+  lang?: 'en' | 'th';
+}
+
+/** POSTs a JSON body the way the member app does; returns HTTP status and the envelope. */
+export async function post<T = unknown>(
+  app: FastifyInstance,
+  url: string,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<{ status: number; body: Envelope<T> }> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.signed !== false) headers[CLIENT_SIGNATURE_HEADER] = await clientSignature(app);
+  if (options.lang) headers['accept-language'] = options.lang;
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    headers,
+    payload: JSON.stringify(body ?? {}),
+    ...(options.ip ? { remoteAddress: options.ip } : {}),
+  });
+  return { status: res.statusCode, body: res.json() as Envelope<T> };
+}
+
+export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const res = await post<{ token: string }>(app, '/api/external/auth/auth', { username, password });
+  const token = res.body.result?.period.token;
+  if (!token) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+  return token;
+}

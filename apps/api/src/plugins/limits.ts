@@ -1,0 +1,62 @@
+import { E } from '@bahtdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+import { AppError } from '../http/app-error.ts';
+import { databaseBans } from './limits/bans.ts';
+import { type CounterStore, memoryCounters, redisCounters } from './limits/counters.ts';
+import { Limiter } from './limits/limiter.ts';
+import { scaleLimits } from './limits/rules.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    limits: Limiter;
+  }
+}
+
+/**
+ * Per-IP abuse limits on every request, in the first onRequest hook: a banned IP, or one that just
+ * went over a limit, gets 4290060 before its body is read, before any session lookup or password
+ * hashing. Counters live in Redis when REDIS_URL is set (shared by every process), else in this
+ * process; bans always live in the database. The IP is Fastify's `req.ip`, which follows
+ * X-Forwarded-For only as far as TRUST_PROXY allows.
+ */
+export const limitsPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    let counters: CounterStore;
+    if (config.redisUrl) {
+      const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+      let reported = false;
+      redis.on('error', (err) => {
+        if (!reported)
+          app.log.warn({ err }, 'Redis unavailable; limits count in this process until it is back');
+        reported = true;
+      });
+      redis.on('ready', () => {
+        reported = false;
+      });
+      counters = redisCounters(redis, (err) =>
+        app.log.warn({ err }, 'Redis command failed; limits count in this process'),
+      );
+    } else {
+      counters = memoryCounters();
+    }
+    const limiter = new Limiter(
+      counters,
+      databaseBans(app.database.db),
+      scaleLimits(config.accounts.rateLimitFactor),
+    );
+    app.decorate('limits', limiter);
+    app.addHook('onClose', () => counters.close());
+
+    app.addHook('onRequest', async (req, reply) => {
+      const verdict = await limiter.admit(req.ip, req.routeOptions.url);
+      if (verdict.banned) {
+        reply.header('retry-after', Math.max(1, Math.ceil((verdict.until - Date.now()) / 1000)));
+        throw new AppError(E.IP_BANNED);
+      }
+    });
+  },
+  { name: 'limits', dependencies: ['errors'] },
+);

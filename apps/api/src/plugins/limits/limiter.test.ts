@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { memoryCounters } from './counters.ts';
+import { type BanStore, Limiter } from './limiter.ts';
+import { BAN_MS, DEFAULT_LIMITS, type LimitRules, scaleLimits } from './rules.ts';
+
+function memoryBans(): BanStore & { bans: Map<string, number> } {
+  const bans = new Map<string, number>();
+  return {
+    bans,
+    async bannedUntil(ip, now) {
+      const until = bans.get(ip);
+      return until !== undefined && until > now ? until : undefined;
+    },
+    async ban(ip, until) {
+      bans.set(ip, until);
+    },
+  };
+}
+
+const rules: LimitRules = {
+  general: { name: 'general', max: 5, windowMs: 60_000 },
+  byPath: { '/signin': { name: 'signIn', max: 2, windowMs: 60_000 } },
+  failedSignIn: { name: 'failedSignIn', max: 3, windowMs: 60_000 },
+};
+
+function setup() {
+  let now = 1_000_000;
+  const bans = memoryBans();
+  const limiter = new Limiter(memoryCounters(), bans, rules, () => now);
+  return { limiter, bans, advance: (ms: number) => (now += ms), now: () => now };
+}
+
+describe('per-IP limits', () => {
+  it('admits requests up to the general limit and bans the IP for 60 minutes beyond it', async () => {
+    const { limiter, now } = setup();
+    for (let i = 0; i < 5; i++) expect(await limiter.admit('1.1.1.1', '/other')).toEqual({ banned: false });
+    expect(await limiter.admit('1.1.1.1', '/other')).toEqual({ banned: true, until: now() + BAN_MS });
+    expect(BAN_MS).toBe(60 * 60_000);
+  });
+
+  it('is tighter on the sensitive endpoints than elsewhere', async () => {
+    const { limiter } = setup();
+    expect((await limiter.admit('1.1.1.1', '/signin')).banned).toBe(false);
+    expect((await limiter.admit('1.1.1.1', '/signin')).banned).toBe(false);
+    expect((await limiter.admit('1.1.1.1', '/signin')).banned).toBe(true);
+  });
+
+  it('counts each IP on its own', async () => {
+    const { limiter } = setup();
+    for (let i = 0; i < 2; i++) await limiter.admit('1.1.1.1', '/signin');
+    expect((await limiter.admit('2.2.2.2', '/signin')).banned).toBe(false);
+  });
+
+  it('keeps the ban after the counting window has reset, until 60 minutes have passed', async () => {
+    const { limiter, advance } = setup();
+    for (let i = 0; i < 3; i++) await limiter.admit('1.1.1.1', '/signin');
+    advance(61_000);
+    expect((await limiter.admit('1.1.1.1', '/other')).banned).toBe(true);
+    advance(BAN_MS);
+    expect((await limiter.admit('1.1.1.1', '/other')).banned).toBe(false);
+  });
+
+  it('starts counting afresh in a new window', async () => {
+    const { limiter, advance } = setup();
+    for (let i = 0; i < 5; i++) await limiter.admit('1.1.1.1', undefined);
+    advance(60_000);
+    expect((await limiter.admit('1.1.1.1', undefined)).banned).toBe(false);
+  });
+
+  it('bans an IP after repeated failed sign-ins', async () => {
+    const { limiter, bans } = setup();
+    for (let i = 0; i < 3; i++) expect((await limiter.recordFailedSignIn('1.1.1.1')).banned).toBe(false);
+    expect((await limiter.recordFailedSignIn('1.1.1.1')).banned).toBe(true);
+    expect(bans.bans.has('1.1.1.1')).toBe(true);
+  });
+
+  it('scales every maximum by a factor and keeps the windows', () => {
+    const scaled = scaleLimits(10);
+    expect(scaled.general.max).toBe(DEFAULT_LIMITS.general.max * 10);
+    expect(scaled.general.windowMs).toBe(DEFAULT_LIMITS.general.windowMs);
+    for (const [path, r] of Object.entries(DEFAULT_LIMITS.byPath)) {
+      expect(scaled.byPath[path]?.max).toBe(r.max * 10);
+      expect(r.max).toBeLessThan(DEFAULT_LIMITS.general.max);
+    }
+  });
+});

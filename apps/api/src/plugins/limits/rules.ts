@@ -1,0 +1,47 @@
+import { IP_BAN_MS } from '@bahtdesk/contract';
+
+/**
+ * Per-IP request limits (design section 4, issue 4). Every request counts against `general`;
+ * the endpoints abuse targets (sign-in, sign-up, OTP, forgot password) also count against a
+ * tighter rule of their own, and a failed sign-in counts against `failedSignIn`. Exceeding any
+ * rule bans the IP for BAN_MS.
+ */
+export interface LimitRule {
+  readonly name: string;
+  readonly max: number;
+  readonly windowMs: number;
+}
+
+export interface LimitRules {
+  readonly general: LimitRule;
+  /** Extra rules by route path (the contract's exact path). */
+  readonly byPath: Readonly<Record<string, LimitRule>>;
+  readonly failedSignIn: LimitRule;
+}
+
+export const BAN_MS = IP_BAN_MS;
+
+const MINUTE = 60_000;
+const rule = (name: string, max: number, windowMs: number): LimitRule => ({ name, max, windowMs });
+
+export const DEFAULT_LIMITS: LimitRules = {
+  general: rule('general', 600, MINUTE),
+  byPath: {
+    '/api/external/auth/auth': rule('signIn', 30, 10 * MINUTE),
+    '/api/external/user/signUp': rule('signUp', 20, 10 * MINUTE),
+    '/api/external/user/forgotPassword': rule('forgotPassword', 10, 10 * MINUTE),
+    '/api/external/user/confirmOtp': rule('confirmOtp', 20, 10 * MINUTE),
+    '/api/external/user/changePassword': rule('resetPassword', 20, 10 * MINUTE),
+  },
+  failedSignIn: rule('failedSignIn', 15, 10 * MINUTE),
+};
+
+/** The default rules with every maximum multiplied by `factor` (RATE_LIMIT_FACTOR; tests raise it). */
+export function scaleLimits(factor: number, rules: LimitRules = DEFAULT_LIMITS): LimitRules {
+  const scale = (r: LimitRule) => rule(r.name, Math.max(1, Math.floor(r.max * factor)), r.windowMs);
+  return {
+    general: scale(rules.general),
+    byPath: Object.fromEntries(Object.entries(rules.byPath).map(([path, r]) => [path, scale(r)])),
+    failedSignIn: scale(rules.failedSignIn),
+  };
+}
