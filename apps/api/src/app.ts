@@ -9,7 +9,7 @@ import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { limitsPlugin } from './plugins/limits.ts';
-import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
 
 declare module 'fastify' {
@@ -50,6 +50,7 @@ const REDACT = [
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const headers = securityHeaders(config.apiUrl);
   const app = Fastify({
     logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
     genReqId: () => randomUUID(),
@@ -66,7 +67,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Requests that arrive on open connections while shutting down are still served normally
     // (the database closes only after the app has), instead of Fastify's own 503 body.
     return503OnClosing: false,
-    frameworkErrors,
+    // Errors Fastify raises before routing skip the hooks, so they get the headers here.
+    frameworkErrors: (err, req, reply) => {
+      reply.headers(headers).header('cache-control', 'no-store').header('x-request-id', req.id);
+      return frameworkErrors(err, req, reply);
+    },
   });
 
   app.setValidatorCompiler(validatorCompiler);
