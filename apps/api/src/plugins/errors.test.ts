@@ -65,7 +65,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   const database = await testDatabase();
-  app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database });
+  app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000' }), database });
   defineRoute(app, echo, async ({ body }) => ({ name: body.name }));
   defineRoute(app, coded, async () => null);
   defineRoute(app, lookup, async ({ query }) => ({ link: query.link }));

@@ -18,7 +18,10 @@ afterAll(async () => {
 async function appWithPing(ping: () => Promise<void>): Promise<FastifyInstance> {
   const real = await testDatabase();
   const database: Database = { ...real, ping };
-  const built = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database });
+  const built = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000' }),
+    database,
+  });
   await built.ready();
   return built;
 }

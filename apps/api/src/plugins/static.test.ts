@@ -18,7 +18,7 @@ let bare: FastifyInstance;
 
 async function appServing(webDistDir: string, env: Record<string, string> = {}) {
   const config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', ...env }),
+    ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000', ...env }),
     webDistDir,
     adminDistDir: join(webDistDir, 'none'),
   };
