@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 
@@ -8,4 +9,4 @@ import { homeRoutes } from './home/routes.ts';
  * and `homeRoutes,` below. A module registers its endpoints with defineRoute and reaches the
  * database through `app.database.db`.
  */
-export const modules: FastifyPluginAsync[] = [homeRoutes, authRoutes];
+export const modules: FastifyPluginAsync[] = [homeRoutes, authRoutes, accountRoutes];
