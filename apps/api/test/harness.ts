@@ -165,7 +165,15 @@ async function openWorkerPostgres(): Promise<Database> {
     await admin.query('select pg_advisory_unlock(727274)').catch(() => {});
     await admin.end();
   }
-  return openPostgres(databaseUrlFor(url, worker));
+  workerDatabaseUrl = databaseUrlFor(url, worker);
+  return openPostgres(workerDatabaseUrl);
+}
+
+let workerDatabaseUrl: string | undefined;
+
+/** The URL of this worker's PostgreSQL database (project api-pg), after testDatabase(). */
+export function testDatabaseUrl(): string | undefined {
+  return workerDatabaseUrl;
 }
 
 async function createTemplate(url: string, admin: pg.Client, template: string): Promise<void> {

@@ -38,6 +38,8 @@ export const settingSchemas = {
   receivingAddresses: z.partialRecord(z.enum(NETWORK_IDS), z.string()),
   /** Where cash appointments take place. */
   locations: z.array(z.object({ id: z.string().min(1), name: bilingual, address: bilingual })),
+  /** When the demo data was seeded (seed.ts); null on a database never seeded. */
+  demoSeededAt: z.iso.datetime().nullable(),
 } as const;
 
 export type SettingKey = keyof typeof settingSchemas;
@@ -51,6 +53,7 @@ export const settingDefaults: { [K in SettingKey]: SettingValue<K> } = {
   deskBankAccount: null,
   receivingAddresses: {},
   locations: [],
+  demoSeededAt: null,
 };
 
 export async function getSetting<K extends SettingKey>(db: Kysely<DB>, key: K): Promise<SettingValue<K>> {

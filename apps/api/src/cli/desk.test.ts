@@ -1,0 +1,353 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetTables, testDatabase, testDatabaseUrl, unique } from '../../test/harness.ts';
+import type { Database } from '../db/connection.ts';
+import { createPasswordHasher } from '../modules/auth/passwords.ts';
+import { currentRates } from '../modules/home/rates.ts';
+import { findPage } from '../modules/pages/pages.ts';
+import { getSetting } from '../modules/settings/settings.ts';
+import { type DeskIO, runDesk } from './desk.ts';
+
+let database: Database;
+let files: string;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  files = mkdtempSync(path.join(os.tmpdir(), 'bahtdesk-desk-'));
+});
+
+afterAll(() => {
+  rmSync(files, { recursive: true, force: true });
+});
+
+/** Runs a command on the test database; returns its exit code and what it printed. */
+async function desk(argv: string[], extra: Partial<DeskIO> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runDesk(argv, {
+    env: {},
+    stdout: { write: (t: string) => (stdout += t) },
+    stderr: { write: (t: string) => (stderr += t) },
+    readStdin: async () => '',
+    database,
+    operator: 'tester',
+    ...extra,
+  });
+  return { code, stdout, stderr };
+}
+
+async function lastAudit(action: string) {
+  return database.db
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('action', '=', action)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+describe('desk help and usage', () => {
+  it('prints the commands for help and for no command', async () => {
+    for (const argv of [['help'], []]) {
+      const { code, stdout } = await desk(argv);
+      expect(code).toBe(0);
+      for (const command of [
+        'staff:create',
+        'rates:set',
+        'maintenance',
+        'news:publish',
+        'page:publish',
+        'chat-link:set',
+        'outbox',
+      ]) {
+        expect(stdout).toContain(command);
+      }
+    }
+  });
+
+  it('exits 2 with one line for an unknown command', async () => {
+    const { code, stderr } = await desk(['frobnicate']);
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toContain('unknown command frobnicate');
+  });
+});
+
+describe('desk rates:set', () => {
+  beforeAll(async () => {
+    await resetTables(database, 'rates');
+  });
+
+  it('sets the rates and fee and writes an audit row', async () => {
+    const { code, stdout } = await desk(['rates:set', '--buy', '36.55', '--sell', '35.25', '--fee', '0.75']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('36.55');
+    expect(await currentRates(database.db)).toMatchObject({
+      buyRate: '36.55',
+      sellRate: '35.25',
+      sellFeePercent: '0.75',
+    });
+    const audit = await lastAudit('rates.set');
+    expect(audit).toMatchObject({ actor_type: 'operator', actor_id: 'tester', outcome: 'success' });
+    expect(audit?.after).toEqual({ buyRate: '36.55', sellRate: '35.25', sellFeePercent: '0.75' });
+  });
+
+  it.each([
+    [['--buy', '36.555', '--sell', '35', '--fee', '1'], /buyRate: .*code 40004/],
+    [['--buy', '35', '--sell', '36', '--fee', '1'], /code 40010/],
+    [['--buy', '36', '--sell', '35', '--fee', '100'], /code 30015/],
+    [['--buy', '36', '--sell', '35'], /needs --buy, --sell and --fee/],
+  ])('refuses %j with exit 2 and a one-line error, changing nothing', async (args, message) => {
+    const before = await currentRates(database.db);
+    const { code, stderr } = await desk(['rates:set', ...args]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(await currentRates(database.db)).toEqual(before);
+  });
+});
+
+describe('desk maintenance', () => {
+  it('switches the service off (maintenance) and on again, auditing both', async () => {
+    expect((await desk(['maintenance', 'off'])).code).toBe(0);
+    expect(await getSetting(database.db, 'maintenance')).toBe('off');
+    expect(await lastAudit('settings.set')).toMatchObject({ target: 'maintenance', after: 'off' });
+    expect((await desk(['maintenance', 'on'])).code).toBe(0);
+    expect(await getSetting(database.db, 'maintenance')).toBe('on');
+  });
+
+  it('refuses anything but on or off', async () => {
+    const { code, stderr } = await desk(['maintenance', 'down']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('code 30014');
+  });
+});
+
+describe('desk news:publish', () => {
+  it('publishes from flags, sanitising the bodies, with an audit row', async () => {
+    const title = unique('News ');
+    const { code, stdout } = await desk([
+      'news:publish',
+      '--title-en',
+      title,
+      '--title-th',
+      'ข่าว',
+      '--body-en',
+      '<p>Hello<script>alert(1)</script></p>',
+      '--body-th',
+      '<p onmouseover="x()">สวัสดี</p>',
+    ]);
+    expect(code).toBe(0);
+    const id = Number(/#(\d+)/.exec(stdout)?.[1]);
+    const row = await database.db
+      .selectFrom('news')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ title_en: title, body_en: '<p>Hello</p>', body_th: '<p>สวัสดี</p>' });
+    expect(row.published_at).toBeInstanceOf(Date);
+    expect(await lastAudit('news.publish')).toMatchObject({ target: `news:${id}` });
+  });
+
+  it('publishes from a JSON file', async () => {
+    const file = path.join(files, 'news.json');
+    const titleEn = unique('File news ');
+    writeFileSync(
+      file,
+      JSON.stringify({ titleEn, titleTh: 'ข่าวจากไฟล์', bodyEn: '<p>a</p>', bodyTh: '<p>ก</p>' }),
+    );
+    expect((await desk(['news:publish', '--file', file])).code).toBe(0);
+    const row = await database.db
+      .selectFrom('news')
+      .select('title_th')
+      .where('title_en', '=', titleEn)
+      .executeTakeFirst();
+    expect(row?.title_th).toBe('ข่าวจากไฟล์');
+  });
+
+  it('refuses an item missing its Thai title (code 30017)', async () => {
+    const { code, stderr } = await desk([
+      'news:publish',
+      '--title-en',
+      'x',
+      '--body-en',
+      'y',
+      '--body-th',
+      'z',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/titleTh: .*code 30017/);
+  });
+});
+
+describe('desk page:publish', () => {
+  it('creates then replaces a page from HTML files, sanitised', async () => {
+    const link = unique('p').toLowerCase();
+    const en = path.join(files, 'en.html');
+    const th = path.join(files, 'th.html');
+    writeFileSync(en, '<h2>Guide</h2><img src="https://x.test/a.png" onerror="alert(1)">');
+    writeFileSync(th, '<h2>คู่มือ</h2>');
+    const args = [
+      'page:publish',
+      link,
+      '--title-en',
+      'Guide',
+      '--title-th',
+      'คู่มือ',
+      '--body-en-file',
+      en,
+      '--body-th-file',
+      th,
+    ];
+    expect((await desk(args)).code).toBe(0);
+    expect(await lastAudit('page.create')).toMatchObject({ target: `page:${link}` });
+    writeFileSync(th, '<h2>คู่มือใหม่</h2>');
+    expect((await desk(args)).code).toBe(0);
+    expect(await lastAudit('page.update')).toMatchObject({ target: `page:${link}` });
+    const page = await findPage(database.db, link);
+    expect(page?.body.en).toBe('<h2>Guide</h2><img src="https://x.test/a.png" />');
+    expect(page?.body.th).toBe('<h2>คู่มือใหม่</h2>');
+  });
+
+  it('refuses a link that is not a slug, and a missing file', async () => {
+    const bad = await desk(['page:publish', 'Bad Link', '--body-en-file', 'a', '--body-th-file', 'b']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('code 30019');
+    const missing = await desk([
+      'page:publish',
+      'ok-link',
+      '--title-en',
+      'a',
+      '--title-th',
+      'b',
+      '--body-en-file',
+      path.join(files, 'nope.html'),
+      '--body-th-file',
+      path.join(files, 'nope.html'),
+    ]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('cannot read');
+  });
+});
+
+describe('desk chat-link:set', () => {
+  it('sets an https link, audited', async () => {
+    expect((await desk(['chat-link:set', 'https://line.me/R/ti/p/@desk'])).code).toBe(0);
+    expect(await getSetting(database.db, 'chatLink')).toBe('https://line.me/R/ti/p/@desk');
+    expect(await lastAudit('settings.set')).toMatchObject({ target: 'chatLink' });
+  });
+
+  it.each(['http://line.me/x', 'javascript:alert(1)', 'not a url'])(
+    'refuses %s (code 30013)',
+    async (link) => {
+      const { code, stderr } = await desk(['chat-link:set', link]);
+      expect(code).toBe(2);
+      expect(stderr).toContain('code 30013');
+    },
+  );
+});
+
+describe('desk staff:create', () => {
+  it('creates a staff account from --password-stdin, prints nothing secret, stores only a hash', async () => {
+    const username = unique('s');
+    const password = 'correct horse battery staple';
+    const { code, stdout, stderr } = await desk(['staff:create', username, '--password-stdin'], {
+      readStdin: async () => `${password}\n`,
+    });
+    expect(code).toBe(0);
+    expect(stdout + stderr).not.toContain(password);
+    const row = await database.db
+      .selectFrom('staff')
+      .selectAll()
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    expect(row.role).toBe('admin');
+    expect(row.password_hash).not.toContain(password);
+    expect(await createPasswordHasher().verify(row.password_hash, password)).toBe(true);
+    const audit = await lastAudit('staff.create');
+    expect(JSON.stringify(audit)).not.toContain(password);
+  });
+
+  it('asks twice on a terminal and refuses when the answers differ', async () => {
+    const answers = ['first password 123', 'second password 123'];
+    const { code, stderr } = await desk(['staff:create', unique('s')], {
+      askSecret: async () => answers.shift() ?? '',
+    });
+    expect(code).toBe(2);
+    expect(stderr).toContain('do not match');
+  });
+
+  it('refuses a taken username whatever its case, a short password and a bad username', async () => {
+    const username = unique('s');
+    const io = { readStdin: async () => 'a long enough password' };
+    expect((await desk(['staff:create', username, '--password-stdin'], io)).code).toBe(0);
+    const taken = await desk(['staff:create', username.toUpperCase(), '--password-stdin'], io);
+    expect(taken).toMatchObject({ code: 1 });
+    expect(taken.stderr).toContain('code 30022');
+    const short = await desk(['staff:create', unique('s'), '--password-stdin'], {
+      readStdin: async () => 'short',
+    });
+    expect(short.code).toBe(2);
+    expect((await desk(['staff:create', 'a b', '--password-stdin'], io)).code).toBe(2);
+  });
+});
+
+describe('desk outbox', () => {
+  it('shows the newest messages first, up to --limit', async () => {
+    const recipient = `${unique('r')}@example.com`;
+    for (const body of ['first', 'second']) {
+      await database.db
+        .insertInto('outbox')
+        .values({ channel: 'email', recipient, subject: 'OTP', body })
+        .execute();
+    }
+    const { code, stdout } = await desk(['outbox', '--limit', '2']);
+    expect(code).toBe(0);
+    expect(stdout.indexOf('second')).toBeLessThan(stdout.indexOf('first'));
+    expect(stdout).toContain(`email to ${recipient}`);
+    const one = await desk(['outbox', '--limit', '1']);
+    expect(one.stdout).not.toContain('first');
+    expect((await desk(['outbox', '--limit', '0'])).code).toBe(2);
+  });
+});
+
+describe('desk against a PGlite folder in use', () => {
+  it('refuses with a clear one-line error instead of opening it twice', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bahtdesk-desk-lock-'));
+    try {
+      writeFileSync(path.join(dataDir, 'bahtdesk.lock'), String(process.ppid));
+      const { code, stderr } = await desk(['maintenance', 'on'], {
+        database: undefined,
+        env: { DATA_DIR: dataDir },
+      });
+      expect(code).toBe(1);
+      expect(stderr).toMatch(/in use by process \d+/);
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('desk opening the database from the environment', () => {
+  it('works on DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, created and migrated if new)', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bahtdesk-desk-env-'));
+    try {
+      const url = testDatabaseUrl();
+      const env = url ? { DATABASE_URL: url } : { DATA_DIR: dataDir };
+      const { code, stdout } = await desk(['chat-link:set', 'https://line.me/R/ti/p/@env'], {
+        database: undefined,
+        env,
+      });
+      expect(code).toBe(0);
+      expect(stdout).toContain('@env');
+      if (url) expect(await getSetting(database.db, 'chatLink')).toBe('https://line.me/R/ti/p/@env');
+      // The PGlite folder is released when the command ends.
+      else expect(existsSync(path.join(dataDir, 'bahtdesk.lock'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

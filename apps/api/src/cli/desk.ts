@@ -1,0 +1,369 @@
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  chatLinkSchema,
+  E,
+  type ErrorDef,
+  errorByCode,
+  htmlPageInputSchema,
+  issueCode,
+  maintenanceStatusSchema,
+  newsInputSchema,
+  pageLinkSchema,
+  ratesInputSchema,
+  usernameSchema,
+} from '@bahtdesk/contract';
+import type { z } from 'zod';
+import { ConfigError, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { type Actor, recordAudit } from '../modules/audit/audit.ts';
+import { createPasswordHasher } from '../modules/auth/passwords.ts';
+import { setRates } from '../modules/home/rates.ts';
+import { publishNews } from '../modules/news/news.ts';
+import { publishPage } from '../modules/pages/pages.ts';
+import { setSetting } from '../modules/settings/settings.ts';
+import { readSecret } from './prompt.ts';
+
+/**
+ * The operator command line: `npm run desk -- <command> [options]`. It works on the same
+ * database as the server (DATABASE_URL, else the PGlite folder DATA_DIR), validates every input
+ * with the contract's schemas as the API does, and writes an audit row for every change.
+ *
+ * PGlite admits one process per data folder: against PGlite, stop the server first (the CLI says
+ * so if it is running). Against PostgreSQL the CLI and any number of servers run together.
+ */
+
+export const HELP = `BahtDesk operator command line
+
+Usage: npm run desk -- <command> [options]
+
+Commands:
+  staff:create <username> [--role admin|operator] [--password-stdin]
+      Create a back-office staff account. The password (12 to 128 characters) is asked for
+      twice, or read from standard input with --password-stdin. Nothing secret is printed.
+  rates:set --buy <THB> --sell <THB> --fee <percent>
+      Set the buy and sell rates (THB per USDT, up to 2 decimals) and the sell fee
+      (percent of the gross THB, 0 to below 100, up to 3 decimals). The history keeps every change.
+  maintenance on|off
+      on: the service is up. off: maintenance, members see the maintenance page.
+  news:publish --title-en <t> --title-th <t> --body-en <html> --body-th <html>
+  news:publish --file <news.json>
+      Publish a news item in English and Thai (JSON keys: titleEn, titleTh, bodyEn, bodyTh).
+      Bodies are HTML; anything unsafe (scripts, event handlers, ...) is removed.
+  page:publish <link> --title-en <t> --title-th <t> --body-en-file <a.html> --body-th-file <b.html>
+      Create or replace a page served by getHtmlPage (e.g. manual, calculator).
+  chat-link:set <https-url>
+      Set the chat-app link of the footer contact dialog.
+  outbox [--limit <n>]
+      Show the newest messages (email/SMS) waiting in the outbox, newest first (default 20).
+  help
+      Show this help.
+
+Environment: DATABASE_URL (PostgreSQL), else DATA_DIR (PGlite folder, default ./data).
+Against PGlite, stop the server first: a PGlite folder admits one process at a time.
+`;
+
+export interface DeskIO {
+  env: Record<string, string | undefined>;
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** Reads all of standard input (for --password-stdin). */
+  readStdin: () => Promise<string>;
+  /** Asks for a secret without echoing it; undefined when there is no terminal to ask on. */
+  askSecret?: (question: string) => Promise<string>;
+  /** An open, migrated database to use instead of opening one from the environment (tests). */
+  database?: Database;
+  /** Who is running the command, for the audit log; defaults to the OS user. */
+  operator?: string;
+}
+
+/** A failure to report as one line and an exit code (2: wrong usage, 1: refused or failed). */
+export class DeskError extends Error {
+  readonly exitCode: number;
+  constructor(message: string, exitCode = 1) {
+    super(message);
+    this.name = 'DeskError';
+    this.exitCode = exitCode;
+  }
+}
+
+const usage = (message: string) => new DeskError(`${message} (see: npm run desk -- help)`, 2);
+
+/** Parses with a contract schema; a failure becomes a one-line error naming the field. */
+function check<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const def: ErrorDef = (issue && errorByCode(issueCode(issue))) || E.INVALID_INPUT;
+  const field = issue?.path.length ? issue.path.join('.') : what;
+  throw new DeskError(`${field}: ${def.en} (code ${def.code})`, 2);
+}
+
+type Handler = (args: string[], ctx: { database: Database; actor: Actor; io: DeskIO }) => Promise<string>;
+
+const STAFF_PASSWORD_MIN = 12;
+const STAFF_PASSWORD_MAX = 128;
+
+const commands: Record<string, Handler> = {
+  async 'staff:create'(args, { database, actor, io }) {
+    const { values, positionals } = parse(args, {
+      role: { type: 'string', default: 'admin' },
+      'password-stdin': { type: 'boolean', default: false },
+    });
+    if (positionals.length !== 1) throw usage('staff:create needs exactly one <username>');
+    const username = check(usernameSchema, positionals[0], 'username');
+    const role = values.role;
+    if (role !== 'admin' && role !== 'operator') throw usage('--role must be admin or operator');
+    const password = await readNewPassword(io, Boolean(values['password-stdin']));
+    const hash = await createPasswordHasher().hash(password);
+    const { db } = database;
+    await db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .selectFrom('staff')
+        .select('id')
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+        .executeTakeFirst();
+      if (taken) throw new DeskError(`${E.STAFF_USERNAME_TAKEN.en} (code ${E.STAFF_USERNAME_TAKEN.code})`);
+      const { id } = await trx
+        .insertInto('staff')
+        .values({ username, password_hash: hash, role })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, actor, {
+        action: 'staff.create',
+        target: `staff:${id}`,
+        after: { username, role },
+      });
+    });
+    return `Created staff account ${username} (${role}). Two-factor sign-in is set up at the first back-office sign-in.`;
+  },
+
+  async 'rates:set'(args, { database, actor }) {
+    const { values, positionals } = parse(args, {
+      buy: { type: 'string' },
+      sell: { type: 'string' },
+      fee: { type: 'string' },
+    });
+    if (positionals.length > 0) throw usage(`unexpected argument ${positionals[0]}`);
+    if (values.buy === undefined || values.sell === undefined || values.fee === undefined) {
+      throw usage('rates:set needs --buy, --sell and --fee');
+    }
+    const input = check(
+      ratesInputSchema,
+      { buyRate: values.buy, sellRate: values.sell, sellFeePercent: values.fee },
+      'rates',
+    );
+    await setRates(database.db, actor, input);
+    return `Rates set: buy ${input.buyRate} THB, sell ${input.sellRate} THB per USDT, sell fee ${input.sellFeePercent}%.`;
+  },
+
+  async maintenance(args, { database, actor }) {
+    if (args.length !== 1) throw usage('maintenance needs on or off');
+    const status = check(maintenanceStatusSchema, args[0], 'status');
+    await setSetting(database.db, actor, 'maintenance', status);
+    return status === 'on'
+      ? 'Maintenance status is on: the service is up.'
+      : 'Maintenance status is off: members now see the maintenance page.';
+  },
+
+  async 'news:publish'(args, { database, actor }) {
+    const { values, positionals } = parse(args, {
+      file: { type: 'string' },
+      'title-en': { type: 'string' },
+      'title-th': { type: 'string' },
+      'body-en': { type: 'string' },
+      'body-th': { type: 'string' },
+    });
+    if (positionals.length > 0) throw usage(`unexpected argument ${positionals[0]}`);
+    const raw = values.file
+      ? readJson(values.file)
+      : {
+          titleEn: values['title-en'],
+          titleTh: values['title-th'],
+          bodyEn: values['body-en'],
+          bodyTh: values['body-th'],
+        };
+    const input = check(newsInputSchema, raw, 'news');
+    const id = await publishNews(database.db, actor, input);
+    return `Published news item #${id}: ${input.titleEn}`;
+  },
+
+  async 'page:publish'(args, { database, actor }) {
+    const { values, positionals } = parse(args, {
+      'title-en': { type: 'string' },
+      'title-th': { type: 'string' },
+      'body-en-file': { type: 'string' },
+      'body-th-file': { type: 'string' },
+    });
+    if (positionals.length !== 1) throw usage('page:publish needs exactly one <link>');
+    const link = check(pageLinkSchema, positionals[0], 'link');
+    const enFile = values['body-en-file'];
+    const thFile = values['body-th-file'];
+    if (!enFile || !thFile) throw usage('page:publish needs --body-en-file and --body-th-file');
+    const input = check(
+      htmlPageInputSchema,
+      {
+        link,
+        titleEn: values['title-en'],
+        titleTh: values['title-th'],
+        bodyEn: readText(enFile),
+        bodyTh: readText(thFile),
+      },
+      'page',
+    );
+    await publishPage(database.db, actor, input);
+    return `Published page ${link}.`;
+  },
+
+  async 'chat-link:set'(args, { database, actor }) {
+    if (args.length !== 1) throw usage('chat-link:set needs one <https-url>');
+    const link = check(chatLinkSchema, args[0], 'link');
+    await setSetting(database.db, actor, 'chatLink', link);
+    return `Chat-app link set to ${link}`;
+  },
+
+  async outbox(args, { database }) {
+    const { values, positionals } = parse(args, { limit: { type: 'string', default: '20' } });
+    if (positionals.length > 0) throw usage(`unexpected argument ${positionals[0]}`);
+    const limit = Number(values.limit);
+    if (!/^\d+$/.test(String(values.limit)) || limit < 1 || limit > 500)
+      throw usage('--limit must be 1 to 500');
+    const rows = await database.db
+      .selectFrom('outbox')
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    if (rows.length === 0) return 'The outbox is empty.';
+    return rows
+      .map((r) =>
+        [
+          `#${r.id} ${r.created_at.toISOString()} ${r.channel} to ${r.recipient}${r.sent_at ? ' (sent)' : ''}`,
+          ...(r.subject ? [`Subject: ${r.subject}`] : []),
+          r.body,
+        ].join('\n'),
+      )
+      .join('\n\n');
+  },
+};
+
+function parse<O extends Record<string, { type: 'string' | 'boolean'; default?: string | boolean }>>(
+  args: string[],
+  options: O,
+) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw usage((error as Error).message.split('\n')[0] ?? 'bad arguments');
+  }
+}
+
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new DeskError(`cannot read ${file}`);
+  }
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(readText(file));
+  } catch (error) {
+    if (error instanceof DeskError) throw error;
+    throw new DeskError(`${file} is not valid JSON`);
+  }
+}
+
+async function readNewPassword(io: DeskIO, fromStdin: boolean): Promise<string> {
+  let password: string;
+  if (fromStdin) {
+    password = (await io.readStdin()).replace(/\r?\n$/, '');
+  } else {
+    if (!io.askSecret) throw usage('no terminal to ask for the password on: use --password-stdin');
+    password = await io.askSecret('Password: ');
+    if ((await io.askSecret('Repeat password: ')) !== password)
+      throw new DeskError('the passwords do not match', 2);
+  }
+  if (password.length < STAFF_PASSWORD_MIN || password.length > STAFF_PASSWORD_MAX) {
+    throw new DeskError(`the password must be ${STAFF_PASSWORD_MIN} to ${STAFF_PASSWORD_MAX} characters`, 2);
+  }
+  return password;
+}
+
+/** Runs one command; returns the exit code. Output and errors go to io.stdout / io.stderr. */
+export async function runDesk(argv: string[], io: DeskIO): Promise<number> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') {
+    io.stdout.write(HELP);
+    return 0;
+  }
+  const handler = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!handler) {
+    io.stderr.write(`desk: unknown command ${name} (see: npm run desk -- help)\n`);
+    return 2;
+  }
+  let database = io.database;
+  try {
+    if (!database) database = await openFromEnv(io.env);
+    const actor: Actor = { type: 'operator', id: io.operator ?? osUser() };
+    const message = await handler(args, { database, actor, io });
+    io.stdout.write(`${message}\n`);
+    return 0;
+  } catch (error) {
+    const exitCode = error instanceof DeskError ? error.exitCode : 1;
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`desk ${name}: ${message.split('\n')[0]}\n`);
+    return exitCode;
+  } finally {
+    if (database && database !== io.database) await database.close();
+  }
+}
+
+async function openFromEnv(env: Record<string, string | undefined>): Promise<Database> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new DeskError(`configuration: ${error.lines.join('; ')}`);
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+function osUser(): string {
+  try {
+    return os.userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function readAllStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  const code = await runDesk(process.argv.slice(2), {
+    env: process.env,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    readStdin: readAllStdin,
+    ...(process.stdin.isTTY ? { askSecret: readSecret } : {}),
+  });
+  process.exitCode = code;
+}

@@ -1,0 +1,114 @@
+/**
+ * The demo content `npm start` seeds: the manual and the calculator explanation, in English and
+ * Thai. Plain HTML within the sanitiser's allow-list; staff replace it with `desk page:publish`.
+ */
+export const manualPage = {
+  link: 'manual',
+  titleEn: 'How to use BahtDesk',
+  titleTh: 'วิธีใช้งาน BahtDesk',
+  bodyEn: `
+<h2>1. Create your account</h2>
+<p>Choose <strong>Sign up</strong> and follow the steps: a username and password, your first and last name, phone number and email, an optional bank account, and a USDT address.</p>
+<h2>2. Verify your identity</h2>
+<p>Before your first order, open <strong>Account</strong> and upload:</p>
+<ul>
+  <li>a photo of your passport;</li>
+  <li>a photo of you holding your passport and a paper noting this site's name and today's date;</li>
+  <li>two screenshots of your verified account on your exchange platform.</li>
+</ul>
+<p>Photos must be JPG or PNG. We check them; you will see the status <em>waiting</em>, then <em>verified</em>. If it says <em>failed</em>, read the reason and upload again.</p>
+<h2>3. Buy USDT</h2>
+<ol>
+  <li>Open <strong>Transaction</strong>, choose <strong>Buy</strong> and enter an amount from 1,000 to 3,000,000 THB. You see the USDT you will receive at the current rate.</li>
+  <li>Pick the USDT address to receive on.</li>
+  <li>Pay in cash only: deposit cash into our bank account and upload the deposit slip, or book a cash appointment at one of our locations on a weekday. Bank transfers are not accepted.</li>
+  <li>Confirm before the payment time runs out (15 minutes). We check your payment and send the USDT.</li>
+</ol>
+<h2>4. Sell USDT</h2>
+<ol>
+  <li>Choose <strong>Sell</strong> and enter an amount from 100 to 100,000 USDT. You see the THB you will receive after the fee.</li>
+  <li>Send the USDT to the address shown for your network, then confirm with the transaction hash or a screenshot.</li>
+  <li>We check the transfer and pay the THB to your bank account.</li>
+</ol>
+<h2>5. Follow your orders</h2>
+<p><strong>History</strong> lists every order with its status: <em>pending</em> (waiting for your payment), <em>request</em> (waiting for our check), <em>success</em>, <em>reject</em> (contact us by chat) or <em>expired</em> (not paid in time).</p>
+<h2>Need help?</h2>
+<p>Our support team answers 24 hours a day. Use the contact button at the bottom of any page.</p>`,
+  bodyTh: `
+<h2>1. สมัครสมาชิก</h2>
+<p>เลือก <strong>สมัครสมาชิก</strong> แล้วทำตามขั้นตอน: ชื่อผู้ใช้และรหัสผ่าน ชื่อและนามสกุล เบอร์โทรศัพท์และอีเมล บัญชีธนาคาร (ไม่บังคับ) และที่อยู่ USDT</p>
+<h2>2. ยืนยันตัวตน</h2>
+<p>ก่อนทำรายการครั้งแรก ให้เปิดหน้า <strong>บัญชี</strong> แล้วอัปโหลด:</p>
+<ul>
+  <li>รูปถ่ายหนังสือเดินทาง</li>
+  <li>รูปถ่ายตัวคุณถือหนังสือเดินทางพร้อมกระดาษที่เขียนชื่อเว็บไซต์นี้และวันที่ของวันนี้</li>
+  <li>ภาพหน้าจอบัญชีที่ยืนยันตัวตนแล้วบนแพลตฟอร์มแลกเปลี่ยน 2 ภาพ</li>
+</ul>
+<p>รูปภาพต้องเป็นไฟล์ JPG หรือ PNG เราจะตรวจสอบให้ สถานะจะแสดงเป็น <em>รอตรวจสอบ</em> แล้วเป็น <em>ยืนยันแล้ว</em> หากแสดงว่า <em>ไม่ผ่าน</em> ให้อ่านเหตุผลแล้วอัปโหลดใหม่</p>
+<h2>3. ซื้อ USDT</h2>
+<ol>
+  <li>เปิดหน้า <strong>ทำรายการ</strong> เลือก <strong>ซื้อ</strong> แล้วกรอกจำนวนเงิน 1,000 ถึง 3,000,000 บาท ระบบจะแสดงจำนวน USDT ที่คุณจะได้รับตามอัตราปัจจุบัน</li>
+  <li>เลือกที่อยู่ USDT ที่จะรับเหรียญ</li>
+  <li>ชำระด้วยเงินสดเท่านั้น: ฝากเงินสดเข้าบัญชีธนาคารของเราแล้วอัปโหลดสลิป หรือนัดหมายชำระเงินสดที่สาขาของเราในวันทำการ ไม่รับการโอนผ่านธนาคาร</li>
+  <li>ยืนยันรายการก่อนหมดเวลาชำระเงิน (15 นาที) เราจะตรวจสอบการชำระเงินแล้วโอน USDT ให้คุณ</li>
+</ol>
+<h2>4. ขาย USDT</h2>
+<ol>
+  <li>เลือก <strong>ขาย</strong> แล้วกรอกจำนวน 100 ถึง 100,000 USDT ระบบจะแสดงจำนวนเงินบาทที่คุณจะได้รับหลังหักค่าธรรมเนียม</li>
+  <li>โอน USDT ไปยังที่อยู่ที่แสดงสำหรับเครือข่ายของคุณ แล้วยืนยันด้วยแฮชของธุรกรรมหรือภาพหน้าจอ</li>
+  <li>เราจะตรวจสอบการโอนแล้วจ่ายเงินบาทเข้าบัญชีธนาคารของคุณ</li>
+</ol>
+<h2>5. ติดตามรายการ</h2>
+<p>หน้า <strong>ประวัติ</strong> แสดงทุกรายการพร้อมสถานะ: <em>รอชำระเงิน</em> <em>รอตรวจสอบ</em> <em>สำเร็จ</em> <em>ถูกปฏิเสธ</em> (กรุณาติดต่อเราทางแชต) หรือ <em>หมดเวลา</em> (ไม่ได้ชำระเงินภายในเวลาที่กำหนด)</p>
+<h2>ต้องการความช่วยเหลือ?</h2>
+<p>ทีมงานของเราพร้อมให้บริการตลอด 24 ชั่วโมง กดปุ่มติดต่อที่ด้านล่างของทุกหน้า</p>`,
+};
+
+export const calculatorPage = {
+  link: 'calculator',
+  titleEn: 'How amounts are calculated',
+  titleTh: 'วิธีคำนวณจำนวนเงิน',
+  bodyEn: `
+<p>The calculator uses the live rates shown on the home page. Amounts are cut to two decimals, never rounded up.</p>
+<h2>Buying USDT</h2>
+<p><strong>USDT received = THB paid ÷ buy rate</strong>, cut to two decimals.</p>
+<p>Example at a buy rate of 36.50: 10,000.00 THB ÷ 36.50 = 273.9726… so you receive <strong>273.97 USDT</strong>.</p>
+<p>You can buy from 1,000 to 3,000,000 THB per order.</p>
+<h2>Selling USDT</h2>
+<p><strong>THB before fee = USDT sold × sell rate</strong>, cut to two decimals. The sell fee is a percentage of that amount, also cut to two decimals, and <strong>THB received = THB before fee − fee</strong>.</p>
+<p>Example at a sell rate of 35.20 and a 1% fee: 500.00 USDT × 35.20 = 17,600.00 THB; fee 176.00 THB; you receive <strong>17,424.00 THB</strong>.</p>
+<p>You can sell from 100 to 100,000 USDT per order.</p>
+<h2>When the rate changes</h2>
+<p>Rates can change at any time. If the rate changes between the moment you see it and the moment you create your order, we tell you and show the new amount before anything is booked.</p>`,
+  bodyTh: `
+<p>เครื่องคำนวณใช้อัตราปัจจุบันที่แสดงบนหน้าแรก จำนวนเงินจะถูกตัดให้เหลือทศนิยมสองตำแหน่ง โดยไม่ปัดขึ้น</p>
+<h2>การซื้อ USDT</h2>
+<p><strong>USDT ที่ได้รับ = จำนวนเงินบาทที่จ่าย ÷ อัตราซื้อ</strong> ตัดเหลือทศนิยมสองตำแหน่ง</p>
+<p>ตัวอย่างที่อัตราซื้อ 36.50: 10,000.00 บาท ÷ 36.50 = 273.9726… คุณจะได้รับ <strong>273.97 USDT</strong></p>
+<p>ซื้อได้ตั้งแต่ 1,000 ถึง 3,000,000 บาทต่อรายการ</p>
+<h2>การขาย USDT</h2>
+<p><strong>เงินบาทก่อนหักค่าธรรมเนียม = จำนวน USDT ที่ขาย × อัตราขาย</strong> ตัดเหลือทศนิยมสองตำแหน่ง ค่าธรรมเนียมการขายคิดเป็นเปอร์เซ็นต์ของจำนวนนี้ และตัดเหลือทศนิยมสองตำแหน่งเช่นกัน <strong>เงินบาทที่ได้รับ = เงินบาทก่อนหักค่าธรรมเนียม − ค่าธรรมเนียม</strong></p>
+<p>ตัวอย่างที่อัตราขาย 35.20 และค่าธรรมเนียม 1%: 500.00 USDT × 35.20 = 17,600.00 บาท ค่าธรรมเนียม 176.00 บาท คุณจะได้รับ <strong>17,424.00 บาท</strong></p>
+<p>ขายได้ตั้งแต่ 100 ถึง 100,000 USDT ต่อรายการ</p>
+<h2>เมื่ออัตราเปลี่ยนแปลง</h2>
+<p>อัตราอาจเปลี่ยนแปลงได้ตลอดเวลา หากอัตราเปลี่ยนระหว่างที่คุณเห็นกับตอนที่สร้างรายการ เราจะแจ้งให้ทราบและแสดงจำนวนเงินใหม่ก่อนบันทึกรายการ</p>`,
+};
+
+export const demoNews = [
+  {
+    titleEn: 'Welcome to BahtDesk',
+    titleTh: 'ยินดีต้อนรับสู่ BahtDesk',
+    bodyEn:
+      '<p>Buy and sell USDT against Thai baht with cash deposits or cash appointments. Sign up, verify your identity once, and trade at the rates shown on the home page.</p>',
+    bodyTh:
+      '<p>ซื้อขาย USDT กับเงินบาทด้วยการฝากเงินสดหรือนัดหมายชำระเงินสด สมัครสมาชิก ยืนยันตัวตนครั้งเดียว แล้วทำรายการตามอัตราที่แสดงบนหน้าแรก</p>',
+  },
+  {
+    titleEn: 'Cash only: bank transfers are not accepted',
+    titleTh: 'รับเฉพาะเงินสด ไม่รับการโอนผ่านธนาคาร',
+    bodyEn:
+      '<p>For your safety, buy orders are paid in cash only: deposit cash into our bank account and upload the slip, or book a cash appointment on a weekday.</p>',
+    bodyTh:
+      '<p>เพื่อความปลอดภัยของคุณ รายการซื้อชำระด้วยเงินสดเท่านั้น: ฝากเงินสดเข้าบัญชีธนาคารของเราแล้วอัปโหลดสลิป หรือนัดหมายชำระเงินสดในวันทำการ</p>',
+  },
+] as const;

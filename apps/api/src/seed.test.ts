@@ -1,0 +1,90 @@
+import { sql } from 'kysely';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resetTables, testDatabase } from '../test/harness.ts';
+import type { Database } from './db/connection.ts';
+import { createPasswordHasher } from './modules/auth/passwords.ts';
+import { currentRates } from './modules/home/rates.ts';
+import { listPublishedNews } from './modules/news/news.ts';
+import { findPage } from './modules/pages/pages.ts';
+import { getSetting } from './modules/settings/settings.ts';
+import { DEMO_STAFF_USERNAME, type SeedResult, seedDemo } from './seed.ts';
+
+let database: Database;
+let first: SeedResult;
+let membersBefore: number;
+
+const countMembers = async () =>
+  (await database.db.selectFrom('members').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n;
+
+beforeAll(async () => {
+  database = await testDatabase();
+  await resetTables(database, 'settings', 'rates', 'news', 'html_pages');
+  await sql`delete from staff where lower(username) = ${DEMO_STAFF_USERNAME}`.execute(database.db);
+  membersBefore = await countMembers();
+  first = await seedDemo(database);
+});
+
+describe('seedDemo', () => {
+  it('seeds rates buy 36.50, sell 35.20, fee 1 %', async () => {
+    expect(first.seeded).toBe(true);
+    expect(await currentRates(database.db)).toMatchObject({
+      buyRate: '36.50',
+      sellRate: '35.20',
+      sellFeePercent: '1.00',
+    });
+  });
+
+  it('seeds two news items in English and Thai', async () => {
+    const news = await listPublishedNews(database.db, { limit: 10 });
+    expect(news).toHaveLength(2);
+    for (const item of news) {
+      expect(item.title.en).not.toBe('');
+      expect(item.title.th).toMatch(/[\u0E00-\u0E7F]/);
+      expect(item.body.th).toMatch(/[\u0E00-\u0E7F]/);
+    }
+  });
+
+  it('seeds the manual and calculator pages in both languages', async () => {
+    for (const link of ['manual', 'calculator']) {
+      const page = await findPage(database.db, link);
+      expect(page?.title.th).toMatch(/[\u0E00-\u0E7F]/);
+      expect(page?.body.en.length).toBeGreaterThan(200);
+      expect(page?.body.th).toMatch(/[\u0E00-\u0E7F]/);
+    }
+  });
+
+  it('seeds a chat-app link and maintenance on (service up)', async () => {
+    expect(await getSetting(database.db, 'chatLink')).toMatch(/^https:\/\//);
+    expect(await getSetting(database.db, 'maintenance')).toBe('on');
+  });
+
+  it('creates one staff account with a random password returned once, stored only as a hash', async () => {
+    expect(first.staff?.username).toBe(DEMO_STAFF_USERNAME);
+    const password = first.staff?.password ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    const row = await database.db
+      .selectFrom('staff')
+      .select('password_hash')
+      .where('username', '=', DEMO_STAFF_USERNAME)
+      .executeTakeFirstOrThrow();
+    expect(await createPasswordHasher().verify(row.password_hash, password)).toBe(true);
+  });
+
+  it('runs once: a second call writes nothing and returns no password', async () => {
+    const news = await database.db
+      .selectFrom('news')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    const again = await seedDemo(database);
+    expect(again).toEqual({ seeded: false });
+    const after = await database.db
+      .selectFrom('news')
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(news.n);
+  });
+
+  it('writes no member account', async () => {
+    expect(await countMembers()).toBe(membersBefore);
+  });
+});
