@@ -144,7 +144,11 @@ const externalizeNpmPackages = {
 export async function buildApi({ quiet = false } = {}) {
   const started = Date.now();
   const src = join(root, 'apps', 'api', 'src');
-  const entryPoints = [join(src, 'server.ts'), join(src, 'cli', 'desk.ts')].filter((f) => existsSync(f));
+  // apps/api/dist/server.js and apps/api/dist/desk.js
+  const entryPoints = [
+    { out: 'server', in: join(src, 'server.ts') },
+    { out: 'desk', in: join(src, 'cli', 'desk.ts') },
+  ].filter((e) => existsSync(e.in));
   await build({
     entryPoints,
     outdir: join(root, 'apps', 'api', 'dist'),
@@ -156,7 +160,7 @@ export async function buildApi({ quiet = false } = {}) {
     plugins: [externalizeNpmPackages],
     logLevel: 'warning',
   });
-  const names = entryPoints.map((f) => relative(src, f)).join(', ');
+  const names = entryPoints.map((e) => relative(src, e.in)).join(', ');
   if (!quiet) console.log(`build: api (${names}) bundled in ${Date.now() - started} ms`);
 }
 

@@ -1,5 +1,5 @@
 // `npm run desk -- <command> [args]`: the operator command line. Bundles the API (fast, so it is
-// always current), then runs apps/api/dist/cli/desk.js with the given arguments and its exit code.
+// always current), then runs apps/api/dist/desk.js with the given arguments and its exit code.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApi } from './build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const desk = join(root, 'apps', 'api', 'dist', 'cli', 'desk.js');
+const desk = join(root, 'apps', 'api', 'dist', 'desk.js');
 
 try {
   await buildApi({ quiet: true });
