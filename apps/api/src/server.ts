@@ -1,0 +1,92 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { seedDemo } from './seed.ts';
+
+/** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error('BahtDesk cannot start: fix these environment variables (see .env.example):');
+    for (const line of error.lines) console.error(`  ${line}`);
+    process.exit(1);
+  }
+}
+
+function publicUrl(app: FastifyInstance, host: string): string {
+  const { port } = app.server.address() as AddressInfo;
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}
+
+/**
+ * Starts BahtDesk: configuration, database (PGlite in DATA_DIR or PostgreSQL), migrations, the
+ * demo data on an empty database, then the app on HOST:PORT. SIGTERM or SIGINT stops accepting
+ * connections, lets in-flight requests finish, closes the database and exits 0.
+ */
+async function main(): Promise<void> {
+  const config = readConfig();
+  let app: FastifyInstance | undefined;
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onError: (err) => app?.log.warn({ err }, 'database connection lost; the pool reconnects on next use'),
+  });
+  let seed: Awaited<ReturnType<typeof seedDemo>>;
+  try {
+    await migrateToLatest(database.db);
+    seed = await seedDemo(database);
+    app = await buildApp({ config, database });
+  } catch (error) {
+    await database.close().catch(() => {});
+    throw error;
+  }
+
+  let stopping = false;
+  const stop = async (signal: NodeJS.Signals) => {
+    if (stopping || !app) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app?.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close().catch(() => {});
+    await database.close().catch(() => {});
+    throw error;
+  }
+  process.stdout.write(`BahtDesk is running at ${publicUrl(app, config.host)}\n`);
+  if (seed.staff) {
+    process.stdout.write(
+      `Demo staff account, shown this once: ${seed.staff.username} / ${seed.staff.password} (back office at /admin/)\n`,
+    );
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('BahtDesk failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
