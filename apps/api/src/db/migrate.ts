@@ -3,7 +3,9 @@ import * as initial from './migrations/20261122_0100_initial.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
- * the esbuild bundle carries them. Frozen once landed: add a new file and a new line here.
+ * the esbuild bundle carries them. Frozen once landed: add a new file and a new line here, and
+ * the new columns to schema.ts. Run one SQL statement per `execute` (PGlite prepares each
+ * query, and a prepared query holds a single statement).
  */
 export const migrations: Record<string, Migration> = {
   '20261122_0100_initial': initial,
