@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { seedDemo } from './seed.ts';
+import { stopGracefully } from './shutdown.ts';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -54,15 +55,10 @@ async function main(): Promise<void> {
     if (stopping || !app) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => {
-      app?.log.error('shutdown timed out; exiting');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS);
-    timer.unref();
     try {
-      await app.close();
-      await database.close();
-      process.exit(0);
+      const clean = await stopGracefully(app, database, SHUTDOWN_TIMEOUT_MS);
+      if (!clean) app.log.error('shutdown timed out; exiting');
+      process.exit(clean ? 0 : 1);
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');
       process.exit(1);
