@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { homeRoutes } from './home/routes.ts';
+import { passwordResetRoutes } from './password-reset/routes.ts';
 
 /**
  * The route plugins of every domain module, registered by buildApp in this order after the
@@ -9,4 +10,4 @@ import { homeRoutes } from './home/routes.ts';
  * and `homeRoutes,` below. A module registers its endpoints with defineRoute and reaches the
  * database through `app.database.db`.
  */
-export const modules: FastifyPluginAsync[] = [homeRoutes, authRoutes, accountRoutes];
+export const modules: FastifyPluginAsync[] = [homeRoutes, authRoutes, accountRoutes, passwordResetRoutes];

@@ -1,0 +1,296 @@
+import type { AddressInfo } from 'node:net';
+import { E } from '@bahtdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/harness.ts';
+import { createMember, post, signIn, type TestMember } from '../auth/test-support.ts';
+
+const FORGOT = '/api/external/user/forgotPassword';
+const CONFIRM = '/api/external/user/confirmOtp';
+const CHANGE = '/api/external/user/changePassword';
+const PROFILE = '/api/external/user/profile';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  ({ app } = await testApp());
+});
+afterAll(() => app.close());
+
+/** The OTP in the newest outbox message to `recipient`. */
+async function otpFromOutbox(recipient: string): Promise<string> {
+  const row = await app.database.db
+    .selectFrom('outbox')
+    .select('body')
+    .where('recipient', '=', recipient)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  return /\b(\d{6})\b/.exec(row.body)?.[1] ?? '';
+}
+
+/** Moves the member's OTPs back in time, as if the resend countdown had passed. */
+async function passCountdown(m: TestMember) {
+  await sql`update otp_codes set created_at = now() - interval '61 seconds' where member_id = ${m.id}`.execute(
+    app.database.db,
+  );
+}
+
+const wrongOtp = (otp: string) => String((Number(otp) + 1) % 1_000_000).padStart(6, '0');
+
+async function ticketFor(m: TestMember): Promise<string> {
+  expect((await post(app, FORGOT, { channel: 'email', email: m.email })).body.code).toBe(0);
+  const otp = await otpFromOutbox(m.email);
+  const res = await post<{ resetTicket: string }>(app, CONFIRM, { channel: 'email', email: m.email, otp });
+  return res.body.result?.period.resetTicket ?? '';
+}
+
+describe('forgot password', () => {
+  it('sends a 6-digit OTP to the email, through the outbox when no SMTP is configured', async () => {
+    const m = await createMember(app);
+    const res = await post(app, FORGOT, { channel: 'email', email: m.email.toUpperCase() });
+    expect(res.body).toMatchObject({
+      code: 0,
+      result: { period: { channel: 'email', expiresInSeconds: 300, resendInSeconds: 60 } },
+    });
+    expect((res.body.result?.period as { destination: string }).destination).toBe(
+      `${m.email[0]}***@example.com`,
+    );
+    expect(await otpFromOutbox(m.email)).toMatch(/^\d{6}$/);
+  });
+
+  it('sends it by SMS to the phone (the outbox when no gateway is configured), in Thai when asked', async () => {
+    const m = await createMember(app);
+    const res = await post(app, FORGOT, { channel: 'phone', phone: m.phone }, { lang: 'th' });
+    expect(res.body.code).toBe(0);
+    const row = await app.database.db
+      .selectFrom('outbox')
+      .select(['channel', 'body'])
+      .where('recipient', '=', m.phone)
+      .executeTakeFirstOrThrow();
+    expect(row.channel).toBe('sms');
+    expect(row.body).toContain('รหัส OTP');
+  });
+
+  it('stores the OTP only as a hash', async () => {
+    const m = await createMember(app);
+    await post(app, FORGOT, { channel: 'email', email: m.email });
+    const otp = await otpFromOutbox(m.email);
+    const rows = await app.database.db
+      .selectFrom('otp_codes')
+      .selectAll()
+      .where('member_id', '=', m.id)
+      .execute();
+    expect(JSON.stringify(rows)).not.toContain(otp);
+  });
+
+  it("answers the spec's messages when no member has the email (10004) or phone (10003)", async () => {
+    const email = await post(app, FORGOT, { channel: 'email', email: 'nobody@example.com' });
+    expect(email.body).toEqual({ code: 10004, message: 'Email address not found', result: null });
+    const phone = await post(app, FORGOT, { channel: 'phone', phone: '0800000001' });
+    expect(phone.body).toEqual({
+      code: 10003,
+      message: 'No user found with this phone number.',
+      result: null,
+    });
+  });
+
+  it('refuses a resend before the countdown ends (10023, with the seconds left), allows it after', async () => {
+    const m = await createMember(app);
+    await post(app, FORGOT, { channel: 'email', email: m.email });
+    const again = await post(app, FORGOT, { channel: 'email', email: m.email });
+    expect(again.status).toBe(429);
+    expect(again.body.code).toBe(E.OTP_RESEND_TOO_SOON.code);
+    expect((again.body.result?.period as { resendInSeconds: number }).resendInSeconds).toBeGreaterThan(50);
+    await passCountdown(m);
+    expect((await post(app, FORGOT, { channel: 'email', email: m.email })).body.code).toBe(0);
+  });
+
+  it('a new OTP replaces the previous one', async () => {
+    const m = await createMember(app);
+    await post(app, FORGOT, { channel: 'email', email: m.email });
+    const first = await otpFromOutbox(m.email);
+    await passCountdown(m);
+    await post(app, FORGOT, { channel: 'email', email: m.email });
+    const second = await otpFromOutbox(m.email);
+    if (first !== second) {
+      expect((await post(app, CONFIRM, { channel: 'email', email: m.email, otp: first })).body.code).toBe(
+        E.OTP_INCORRECT.code,
+      );
+    }
+    expect((await post(app, CONFIRM, { channel: 'email', email: m.email, otp: second })).body.code).toBe(0);
+  });
+
+  it('needs a clientSignature: 403 without one', async () => {
+    const res = await post(app, FORGOT, { channel: 'email', email: 'a@example.com' }, { signed: false });
+    expect(res.body.code).toBe(E.ACCESS_DENIED.code);
+  });
+
+  it('goes by email through SMTP when SMTP_URL is set', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (c: Buffer) => {
+          data += c.toString();
+        });
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    const { app: smtpApp } = await testApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    try {
+      const m = await createMember(smtpApp);
+      expect((await post(smtpApp, FORGOT, { channel: 'email', email: m.email })).body.code).toBe(0);
+      expect(received).toHaveLength(1);
+      expect(received[0]).toMatch(/Your BahtDesk code is \d{6}/);
+      const outbox = await smtpApp.database.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('recipient', '=', m.email)
+        .execute();
+      expect(outbox).toEqual([]);
+    } finally {
+      await smtpApp.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('confirm OTP', () => {
+  it("answers 'OTP incorrect' (10012) for a wrong code", async () => {
+    const m = await createMember(app);
+    await post(app, FORGOT, { channel: 'email', email: m.email });
+    const otp = await otpFromOutbox(m.email);
+    const res = await post(app, CONFIRM, { channel: 'email', email: m.email, otp: wrongOtp(otp) });
+    expect(res.body).toMatchObject({
+      code: 10012,
+      message: 'OTP incorrect',
+      result: { period: { triesLeft: 4 } },
+    });
+  });
+
+  it('allows at most 5 wrong tries; then even the right code needs a new OTP (10014)', async () => {
+    const m = await createMember(app);
+    await post(app, FORGOT, { channel: 'phone', phone: m.phone });
+    const otp = await otpFromOutbox(m.phone);
+    for (let i = 0; i < 5; i++) {
+      const res = await post(app, CONFIRM, { channel: 'phone', phone: m.phone, otp: wrongOtp(otp) });
+      expect(res.body.code).toBe(E.OTP_INCORRECT.code);
+    }
+    const sixth = await post(app, CONFIRM, { channel: 'phone', phone: m.phone, otp });
+    expect(sixth.body.code).toBe(E.OTP_TOO_MANY_TRIES.code);
+  });
+
+  it('is valid for 5 minutes: 10013 after that', async () => {
+    const m = await createMember(app);
+    await post(app, FORGOT, { channel: 'email', email: m.email });
+    const otp = await otpFromOutbox(m.email);
+    await app.database.db
+      .updateTable('otp_codes')
+      .set({ expires_at: new Date(Date.now() - 1) })
+      .where('member_id', '=', m.id)
+      .execute();
+    expect((await post(app, CONFIRM, { channel: 'email', email: m.email, otp })).body.code).toBe(
+      E.OTP_EXPIRED.code,
+    );
+  });
+
+  it('is single use: a second confirmation of the same code gets 10024', async () => {
+    const m = await createMember(app);
+    await post(app, FORGOT, { channel: 'email', email: m.email });
+    const otp = await otpFromOutbox(m.email);
+    expect((await post(app, CONFIRM, { channel: 'email', email: m.email, otp })).body.code).toBe(0);
+    expect((await post(app, CONFIRM, { channel: 'email', email: m.email, otp })).body.code).toBe(
+      E.OTP_SESSION_INVALID.code,
+    );
+  });
+
+  it('without any OTP requested: 10024', async () => {
+    const m = await createMember(app);
+    const res = await post(app, CONFIRM, { channel: 'email', email: m.email, otp: '123456' });
+    expect(res.body.code).toBe(E.OTP_SESSION_INVALID.code);
+  });
+});
+
+describe('change password with the reset ticket', () => {
+  it('sets the new password and ends every session of the member', async () => {
+    const m = await createMember(app);
+    const session = await signIn(app, m.username, m.password);
+    const resetTicket = await ticketFor(m);
+    const res = await post(app, CHANGE, { resetTicket, password: 'brandnew1', confirmPassword: 'brandnew1' });
+    expect(res.body.code).toBe(0);
+    expect((await post(app, PROFILE, {}, { token: session })).body.code).toBe(502);
+    expect(await signIn(app, m.username, 'brandnew1')).toBeTruthy();
+    const audit = await app.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'outcome', 'before', 'after'])
+      .where('actor_id', '=', String(m.id))
+      .where('action', '=', 'account.resetPassword')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.stringify(audit)).not.toContain('brandnew1');
+  });
+
+  it('a ticket works once: 10024 the second time', async () => {
+    const m = await createMember(app);
+    const resetTicket = await ticketFor(m);
+    const body = { resetTicket, password: 'brandnew1', confirmPassword: 'brandnew1' };
+    expect((await post(app, CHANGE, body)).body.code).toBe(0);
+    expect((await post(app, CHANGE, body)).body.code).toBe(E.OTP_SESSION_INVALID.code);
+  });
+
+  it('refuses an unknown ticket (10024) and mismatched passwords (10028)', async () => {
+    const unknown = await post(app, CHANGE, {
+      resetTicket: 'nope',
+      password: 'brandnew1',
+      confirmPassword: 'brandnew1',
+    });
+    expect(unknown.body.code).toBe(E.OTP_SESSION_INVALID.code);
+    const mismatch = await post(app, CHANGE, {
+      resetTicket: 'nope',
+      password: 'brandnew1',
+      confirmPassword: 'other1',
+    });
+    expect(mismatch.body.code).toBe(E.PASSWORD_MISMATCH.code);
+  });
+});
+
+describe('races with one OTP', () => {
+  // On PostgreSQL the requests really run at once on separate connections; PGlite runs one query
+  // at a time, so there the same test checks the outcome under interleaving only.
+  it('two confirmations of one OTP at once: exactly one gets a ticket', async () => {
+    const m = await createMember(app);
+    await post(app, FORGOT, { channel: 'email', email: m.email });
+    const otp = await otpFromOutbox(m.email);
+    const results = await Promise.all(
+      Array.from({ length: 2 }, () => post(app, CONFIRM, { channel: 'email', email: m.email, otp })),
+    );
+    expect(results.map((r) => r.body.code).sort((a, b) => a - b)).toEqual([0, E.OTP_SESSION_INVALID.code]);
+  });
+
+  it('two password resets with one ticket at once: exactly one wins', async () => {
+    const m = await createMember(app);
+    const resetTicket = await ticketFor(m);
+    const results = await Promise.all(
+      ['winner1', 'winner2'].map((password) =>
+        post(app, CHANGE, { resetTicket, password, confirmPassword: password }),
+      ),
+    );
+    expect(results.map((r) => r.body.code).sort((a, b) => a - b)).toEqual([0, E.OTP_SESSION_INVALID.code]);
+    const audit = await app.database.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('actor_id', '=', String(m.id))
+      .where('action', '=', 'account.resetPassword')
+      .execute();
+    expect(audit).toHaveLength(1);
+  });
+});
