@@ -22,6 +22,8 @@ declare module 'fastify' {
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** Where the JSON log lines go (stdout by default); tests read them from here. */
+  logStream?: { write(line: string): void };
 }
 
 /** Largest JSON body accepted (uploads go through multipart with their own limits). */
@@ -52,7 +54,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const headers = securityHeaders(config.apiUrl);
   const app = Fastify({
-    logger: { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } },
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // A number of hops becomes a function: Fastify supports both at run time, its types only the latter.

@@ -1,0 +1,93 @@
+import { E, endpoint } from '@bahtdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { testDatabase } from '../../test/harness.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { AppError } from '../http/app-error.ts';
+import { defineRoute } from '../http/route.ts';
+
+const SECRET_TOKEN = 'tok_5f0c1d2e3a4b';
+const SECRET_PASSWORD = 'hunter2hunter2';
+
+const boom = endpoint({
+  method: 'POST',
+  path: '/api/test/boom',
+  access: 'public',
+  summary: 'Throws an unexpected error',
+  body: z.object({ password: z.string() }),
+  result: z.null(),
+});
+const taken = endpoint({
+  method: 'POST',
+  path: '/api/test/taken',
+  access: 'public',
+  summary: 'Fails with a catalogue error',
+  body: z.object({ password: z.string() }),
+  result: z.null(),
+});
+
+let app: FastifyInstance;
+const lines: Record<string, unknown>[] = [];
+
+beforeAll(async () => {
+  app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'info', RATE_LIMIT_FACTOR: '1000' }),
+    database: await testDatabase(),
+    logStream: { write: (line) => void lines.push(JSON.parse(line)) },
+  });
+  defineRoute(app, boom, async () => {
+    throw Object.assign(new Error('duplicate key value violates unique constraint "members_pkey"'), {
+      password: SECRET_PASSWORD,
+    });
+  });
+  defineRoute(app, taken, async () => {
+    throw new AppError(E.USERNAME_TAKEN);
+  });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+const send = (url: string) =>
+  app.inject({
+    method: 'POST',
+    url,
+    payload: { password: SECRET_PASSWORD },
+    headers: { authorization: `Bearer ${SECRET_TOKEN}`, cookie: `session=${SECRET_TOKEN}` },
+  });
+
+const failures = (reqId: string) =>
+  lines.filter((l) => l.reqId === reqId && (l.msg === 'request failed' || l.msg === 'request rejected'));
+
+describe('error logging', () => {
+  it('logs an unexpected error once, at error level, with the request id and the real cause', async () => {
+    const res = await send('/api/test/boom');
+    const logged = failures(String(res.headers['x-request-id']));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 50, code: 998 });
+    expect(JSON.stringify(logged[0])).toContain('members_pkey');
+    expect(res.body).not.toContain('members_pkey');
+  });
+
+  it('logs a rejected request once, at info level, with its code', async () => {
+    const res = await send('/api/test/taken');
+    const logged = failures(String(res.headers['x-request-id']));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: 30,
+      code: E.USERNAME_TAKEN.code,
+      status: E.USERNAME_TAKEN.status,
+    });
+  });
+
+  it('never writes a password, token or cookie to the log', () => {
+    const all = JSON.stringify(lines);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(all).not.toContain(SECRET_PASSWORD);
+    expect(all).not.toContain(SECRET_TOKEN);
+  });
+});
