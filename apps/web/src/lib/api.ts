@@ -26,6 +26,8 @@ export interface CallOptions<N extends EndpointName> {
   dialog?: boolean;
   /** A refresh in the background: the loading bar does not show it. */
   background?: boolean;
+  /** Extra request headers (e.g. the clientSignature of anonymous POSTs). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -63,7 +65,7 @@ export async function call<N extends EndpointName>(
   options: CallOptions<N> = {},
 ): Promise<ResultOf<Endpoints[N]>> {
   const { method, path } = api[name];
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const lang = requestLanguage();
   if (lang) headers['Accept-Language'] = lang;
   const { token } = getState();
