@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { modules } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { corsPlugin } from './plugins/cors.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { apiUrl: config.apiUrl });
+  await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(healthPlugin, { database });
   await app.register(docsPlugin);
 

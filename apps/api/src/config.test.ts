@@ -43,6 +43,7 @@ describe('configuration from the environment', () => {
       DATABASE_URL: 'postgres://u:p@db:5432/bahtdesk',
       REDIS_URL: 'redis://cache:6379',
       API_URL: 'https://api.example.com/',
+      CORS_ORIGINS: 'https://app.example.com, http://localhost:5173/',
       SMTP_URL: 'smtps://mail.example.com:465',
       SMS_GATEWAY_URL: 'https://sms.example.com/send',
       LOG_LEVEL: 'WARN',
@@ -54,6 +55,7 @@ describe('configuration from the environment', () => {
       databaseUrl: 'postgres://u:p@db:5432/bahtdesk',
       redisUrl: 'redis://cache:6379',
       apiUrl: 'https://api.example.com',
+      corsOrigins: ['https://app.example.com', 'http://localhost:5173'],
       smtpUrl: 'smtps://mail.example.com:465',
       smsGatewayUrl: 'https://sms.example.com/send',
       logLevel: 'warn',
@@ -77,12 +79,14 @@ describe('configuration from the environment', () => {
       DATABASE_URL: 'mysql://root:hunter2@db/x',
       REDIS_URL: 'localhost:6379',
       API_URL: 'ftp://x',
+      CORS_ORIGINS: 'https://app.example.com/path',
       TRUST_PROXY: '10.0.0.0/99',
       LOG_LEVEL: 'loud',
     });
-    expect(lines).toHaveLength(6);
+    expect(lines).toHaveLength(7);
     expect(lines.map((l) => l.split(':')[0]).sort()).toEqual([
       'API_URL',
+      'CORS_ORIGINS',
       'DATABASE_URL',
       'LOG_LEVEL',
       'PORT',

@@ -20,6 +20,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Base address browsers call the API at; '' means the same origin that served the page. */
   apiUrl: string;
+  /** Origins (scheme://host[:port]) of front ends served elsewhere that may call this API. */
+  corsOrigins: string[];
   smtpUrl: string | undefined;
   smsGatewayUrl: string | undefined;
   trustProxy: TrustProxy;
@@ -119,6 +121,34 @@ const envSchema = z.object({
   DATABASE_URL: urlWith(['postgres:', 'postgresql:'], 'a PostgreSQL'),
   REDIS_URL: urlWith(['redis:', 'rediss:'], 'a Redis'),
   API_URL: urlWith(['http:', 'https:'], 'an http(s)'),
+  CORS_ORIGINS: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .transform((v, ctx) => {
+        const list = v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        const valid = list.every((o) => {
+          try {
+            const url = new URL(o);
+            return ['http:', 'https:'].includes(url.protocol) && url.origin === o.replace(/\/$/, '');
+          } catch {
+            return false;
+          }
+        });
+        if (!valid) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be a comma-separated list of origins like https://app.example.com',
+          });
+          return z.NEVER;
+        }
+        return list.map((o) => new URL(o).origin);
+      })
+      .optional(),
+  ),
   SMTP_URL: urlWith(['smtp:', 'smtps:'], 'an SMTP'),
   SMS_GATEWAY_URL: urlWith(['http:', 'https:'], 'an http(s)'),
   TRUST_PROXY: z.preprocess(
@@ -205,6 +235,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     apiUrl: (e.API_URL ?? '').replace(/\/+$/, ''),
+    corsOrigins: e.CORS_ORIGINS ?? [],
     smtpUrl: e.SMTP_URL,
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     trustProxy: e.TRUST_PROXY ?? false,
