@@ -20,7 +20,7 @@ async function appServing(webDistDir: string, env: Record<string, string> = {}) 
   const config = {
     ...loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000', ...env }),
     webDistDir,
-    adminDistDir: join(webDistDir, 'none'),
+    adminDistDir: join(webDistDir, '..', 'admin'),
   };
   const built = await buildApp({ config, database: await testDatabase() });
   await built.ready();
@@ -36,6 +36,9 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), SCRIPT);
   writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(SCRIPT));
   writeFileSync(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(SCRIPT));
+  mkdirSync(join(root, 'admin', 'assets'), { recursive: true });
+  writeFileSync(join(root, 'admin', 'index.html'), '<!doctype html><title>Back office</title>');
+  writeFileSync(join(root, 'admin', 'assets', 'admin-def456.js'), SCRIPT);
   app = await appServing(dist, { API_URL: 'https://api.bahtdesk.example' });
   bare = await appServing(join(root, 'missing'));
 });
@@ -96,6 +99,20 @@ describe('serving the built member app', () => {
     const encoded = await app.inject({ method: 'GET', url: '/assets/..%2f..%2f..%2fpackage.json' });
     expect(encoded.statusCode).toBeGreaterThanOrEqual(400);
     expect(encoded.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('serving the built back office', () => {
+  it('serves it under /admin/ with the same cache rules', async () => {
+    const index = await app.inject({ method: 'GET', url: '/admin/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.body).toContain('Back office');
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const asset = await app.inject({ method: 'GET', url: '/admin/assets/admin-def456.js' });
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const bare = await app.inject({ method: 'GET', url: '/admin' });
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/admin/');
   });
 });
 

@@ -40,7 +40,8 @@ export const staticPlugin = fp<StaticOptions>(
 
     const fronts = [
       { prefix: '/', dir: opts.webDistDir },
-      { prefix: '/admin/', dir: opts.adminDistDir },
+      // Without the trailing slash, @fastify/static also redirects /admin to /admin/.
+      { prefix: '/admin', dir: opts.adminDistDir },
     ].filter((f) => existsSync(join(f.dir, 'index.html')));
 
     for (const [i, front] of fronts.entries()) {
