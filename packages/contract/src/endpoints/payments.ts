@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { E } from '../errors.ts';
-import { MAX_BANK_ACCOUNTS, MAX_USDT_ADDRESSES } from '../limits.ts';
+import { MAX_BANK_ACCOUNTS } from '../limits.ts';
 import { bankAccountNumberSchema, bankCodeSchema, withBankAccountCheck } from '../validators/bankAccount.ts';
 import { requiredText } from '../validators/member.ts';
 import { codeMessage } from '../validators/messages.ts';
@@ -58,10 +58,10 @@ export const usdtAddressEntrySchema = z.object({
 });
 export type UsdtAddressEntry = z.infer<typeof usdtAddressEntrySchema>;
 
-/** A member's saved payment details, oldest first. */
+/** A member's saved payment details, oldest first (at most 10 of each, limits.ts). */
 export const paymentsSchema = z.object({
-  bankAccounts: z.array(bankAccountSchema).max(MAX_BANK_ACCOUNTS),
-  usdtAddresses: z.array(usdtAddressEntrySchema).max(MAX_USDT_ADDRESSES),
+  bankAccounts: z.array(bankAccountSchema),
+  usdtAddresses: z.array(usdtAddressEntrySchema),
 });
 export type Payments = z.infer<typeof paymentsSchema>;
 
@@ -71,7 +71,8 @@ const entryId = z.coerce
   .min(1, codeMessage(E.INVALID_INPUT))
   .max(Number.MAX_SAFE_INTEGER, codeMessage(E.INVALID_INPUT));
 
-const paymentType = (t: 'bank' | 'usdt') => z.literal(t, { error: codeMessage(E.INVALID_INPUT) });
+const paymentType = <T extends 'bank' | 'usdt'>(t: T) =>
+  z.literal(t, { error: codeMessage(E.INVALID_INPUT) });
 
 export const addPaymentBodySchema = z.discriminatedUnion(
   'type',
