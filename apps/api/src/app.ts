@@ -7,7 +7,7 @@ import { modules } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { limitsPlugin } from './plugins/limits.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -79,6 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       reply.headers(headers).header('cache-control', 'no-store').header('x-request-id', req.id);
       return frameworkErrors(err, req, reply);
     },
+    // ...and so do requests Node's HTTP parser rejects before Fastify sees them.
+    clientErrorHandler: clientErrorHandler(headers),
   });
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,3 +1,4 @@
+import type { Duplex } from 'node:stream';
 import { E, type ErrorDef, errorByCode, issueCode } from '@bahtdesk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -136,3 +137,30 @@ export const errorsPlugin = fp(
   },
   { name: 'errors' },
 );
+
+/**
+ * Requests Node's HTTP parser rejects before Fastify sees them (malformed request line, headers
+ * too large, too slow) get the envelope too, with the given headers. Pass the result as the
+ * `clientErrorHandler` option of the Fastify constructor.
+ */
+export function clientErrorHandler(headers: Record<string, string>) {
+  const extra = Object.entries({ ...headers, 'cache-control': 'no-store' })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
+  return (err: NodeJS.ErrnoException, socket: Duplex): void => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason, def] =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', E.INVALID_INPUT]
+        : err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', E.PAYLOAD_TOO_LARGE]
+          : [400, 'Bad Request', E.INVALID_INPUT];
+    const body = JSON.stringify({ code: def.code, message: def.en, result: null });
+    if (socket.writable) {
+      socket.write(
+        `HTTP/1.1 ${status} ${reason}\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\n${extra}connection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
+}
