@@ -1,4 +1,4 @@
-import { endpoints } from '@bahtdesk/contract';
+import { E, endpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/harness.ts';
@@ -51,6 +51,7 @@ describe('/api/docs', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     for (const e of served()) expect(res.body).toContain(`<code>${e.path}</code>`);
     expect(res.body).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i);
+    expect(res.body).toContain(`<td>${E.IP_BANNED.code}</td><td>429</td>`);
     const css = await app.inject({ method: 'GET', url: '/api/docs/docs.css' });
     expect(css.statusCode).toBe(200);
     expect(css.headers['content-type']).toMatch(/^text\/css/);

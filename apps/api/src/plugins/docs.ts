@@ -1,3 +1,4 @@
+import { E } from '@bahtdesk/contract';
 import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -34,6 +35,18 @@ const schemaBlock = (title: string, schema: unknown) =>
     ? ''
     : `<details><summary>${escapeHtml(title)}</summary><pre>${escapeHtml(JSON.stringify(schema, null, 2))}</pre></details>`;
 
+/** The error catalogue as a table: every body code with its HTTP status and both messages. */
+function errorTable(): string {
+  const rows = Object.values(E)
+    .sort((a, b) => a.code - b.code)
+    .map(
+      (d) =>
+        `<tr><td>${d.code}</td><td>${d.status}</td><td>${escapeHtml(d.en)}</td><td lang="th">${escapeHtml(d.th)}</td></tr>`,
+    )
+    .join('');
+  return `<details class="codes"><summary>Body codes (${Object.keys(E).length})</summary><table><thead><tr><th scope="col">code</th><th scope="col">HTTP</th><th scope="col">English</th><th scope="col">Thai</th></tr></thead><tbody>${rows}</tbody></table></details>`;
+}
+
 export function renderDocsPage(doc: OpenApiDoc): string {
   const rows: string[] = [];
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {
@@ -57,7 +70,7 @@ export function renderDocsPage(doc: OpenApiDoc): string {
 <title>${escapeHtml(doc.info.title)} API</title><link rel="stylesheet" href="/api/docs/docs.css"></head>
 <body><header><h1>${escapeHtml(doc.info.title)} API <small>${escapeHtml(doc.info.version)}</small></h1>
 <p>${escapeHtml(doc.info.description ?? '')}</p>
-<p>Machine-readable document: <a href="/api/docs/openapi.json">OpenAPI 3.1 (JSON)</a>. ${rows.length} operations.</p></header>
+<p>Machine-readable document: <a href="/api/docs/openapi.json">OpenAPI 3.1 (JSON)</a>. ${rows.length} operations.</p>${errorTable()}</header>
 <main>${rows.join('\n')}</main></body></html>`;
 }
 
@@ -67,7 +80,8 @@ h1 small{font-weight:normal;color:#666;font-size:.6em}h2{font-size:1.05rem;margi
 .method{display:inline-block;min-width:3.5em;text-align:center;border-radius:4px;color:#fff;padding:0 .4em;font-size:.85em}
 .get{background:#1f6feb}.post{background:#1a7f37}.put,.patch{background:#9a6700}.delete{background:#cf222e}
 .access{color:#555;margin:.25rem 0}pre{background:#f6f8fa;padding:.5rem;overflow:auto;font-size:13px}
-summary{cursor:pointer}code{font-size:.95em}`;
+summary{cursor:pointer}code{font-size:.95em}
+table{border-collapse:collapse;width:100%;font-size:13px}th,td{border:1px solid #ddd;padding:.2rem .4rem;text-align:left;vertical-align:top}`;
 
 export const docsPlugin = fp(
   async (app: FastifyInstance) => {
