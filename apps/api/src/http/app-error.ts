@@ -17,7 +17,3 @@ export class AppError extends Error {
     this.details = details;
   }
 }
-
-export function isAppError(err: unknown): err is AppError {
-  return err instanceof AppError;
-}

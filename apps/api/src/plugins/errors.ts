@@ -35,7 +35,7 @@ function failingFields(err: FastifyError): string[] {
   return [...new Set(paths)];
 }
 
-export function classifyError(err: FastifyError): Classified {
+function classifyError(err: FastifyError): Classified {
   if (err instanceof AppError) {
     return err.details === undefined ? { def: err.def } : { def: err.def, period: err.details };
   }
