@@ -11,4 +11,10 @@ import { paymentsRoutes } from './payments/routes.ts';
  * and `homeRoutes,` below. A module registers its endpoints with defineRoute and reaches the
  * database through `app.database.db`.
  */
-export const modules: FastifyPluginAsync[] = [homeRoutes, authRoutes, accountRoutes, passwordResetRoutes, paymentsRoutes];
+export const modules: FastifyPluginAsync[] = [
+  homeRoutes,
+  authRoutes,
+  accountRoutes,
+  passwordResetRoutes,
+  paymentsRoutes,
+];
