@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,8 @@ import { setRates } from '../modules/home/rates.ts';
 import { publishNews } from '../modules/news/news.ts';
 import { publishPage } from '../modules/pages/pages.ts';
 import { setSetting } from '../modules/settings/settings.ts';
+import { unbanIp } from '../plugins/limits/bans.ts';
+import { normaliseIp } from '../plugins/limits/limiter.ts';
 import { readSecret } from './prompt.ts';
 
 /**
@@ -59,6 +62,8 @@ Commands:
       Set the chat-app link of the footer contact dialog.
   outbox [--limit <n>]
       Show the newest messages (email/SMS) waiting in the outbox, newest first (default 20).
+  unban <ip>
+      Lift the 60-minute ban of an IP address that exceeded the request limits.
   help
       Show this help.
 
@@ -223,6 +228,18 @@ const commands: Record<string, Handler> = {
     const link = check(chatLinkSchema, args[0], 'link');
     await setSetting(database.db, actor, 'chatLink', link);
     return `Chat-app link set to ${link}`;
+  },
+
+  async unban(args, { database, actor }) {
+    const ip = args.length === 1 && isIP(args[0] ?? '') !== 0 ? normaliseIp(args[0] ?? '') : undefined;
+    if (!ip) throw usage('unban needs one <ip> (IPv4 or IPv6)');
+    const lifted = await unbanIp(database.db, ip);
+    await recordAudit(database.db, actor, {
+      action: 'limits.unban',
+      target: `ip:${ip}`,
+      ...(lifted ? {} : { outcome: 'failure' as const, reason: 'not banned' }),
+    });
+    return lifted ? `The ban on ${ip} is lifted.` : `${ip} is not banned.`;
   },
 
   async outbox(args, { database }) {

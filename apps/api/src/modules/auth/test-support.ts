@@ -36,16 +36,22 @@ export async function createMember(app: FastifyInstance, password = 'secret1'): 
   return { id: row.id, username, password, email, phone };
 }
 
-export async function clientSignature(app: FastifyInstance): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: '/api/clientSignature' });
+export async function clientSignature(app: FastifyInstance, ip?: string): Promise<string> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/clientSignature',
+    ...(ip ? { remoteAddress: ip } : {}),
+  });
   return (res.json() as Envelope<{ clientSignature: string }>).result?.period.clientSignature ?? '';
 }
 
 export interface CallOptions {
   token?: string;
-  /** Send a fresh clientSignature (default true). */
+  /** Send a fresh clientSignature (default true), fetched from the same IP. */
   signed?: boolean;
+  /** The client's address (default 127.0.0.1). Tests that may get an IP banned use their own. */
   ip?: string;
+  headers?: Record<string, string>;
   lang?: 'en' | 'th';
 }
 
@@ -58,8 +64,9 @@ export async function post<T = unknown>(
 ): Promise<{ status: number; body: Envelope<T> }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.signed !== false) headers[CLIENT_SIGNATURE_HEADER] = await clientSignature(app);
+  if (options.signed !== false) headers[CLIENT_SIGNATURE_HEADER] = await clientSignature(app, options.ip);
   if (options.lang) headers['accept-language'] = options.lang;
+  Object.assign(headers, options.headers);
   const res = await app.inject({
     method: 'POST',
     url,

@@ -8,6 +8,11 @@ export interface BanStore {
   ban(ip: string, until: number, reason: string): Promise<void>;
 }
 
+/** One spelling per address: an IPv4 address seen through an IPv6 socket (::ffff:1.2.3.4) is 1.2.3.4. */
+export function normaliseIp(ip: string): string {
+  return ip.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+}
+
 export type Verdict = { banned: false } | { banned: true; until: number };
 
 /**
@@ -23,7 +28,8 @@ export class Limiter {
   ) {}
 
   /** Called for every request before anything else is done with it. */
-  async admit(ip: string, path: string | undefined): Promise<Verdict> {
+  async admit(address: string, path: string | undefined): Promise<Verdict> {
+    const ip = normaliseIp(address);
     const now = this.clock();
     const until = await this.bans.bannedUntil(ip, now);
     if (until !== undefined) return { banned: true, until };
@@ -37,8 +43,8 @@ export class Limiter {
   }
 
   /** Called after a sign-in failed on wrong credentials. */
-  recordFailedSignIn(ip: string): Promise<Verdict> {
-    return this.count(ip, this.rules.failedSignIn, this.clock());
+  recordFailedSignIn(address: string): Promise<Verdict> {
+    return this.count(normaliseIp(address), this.rules.failedSignIn, this.clock());
   }
 
   private async count(ip: string, rule: LimitRule, now: number): Promise<Verdict> {
