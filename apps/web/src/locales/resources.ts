@@ -1,7 +1,11 @@
+import type account from './en/account.json';
 import type calculator from './en/calculator.json';
 import type common from './en/common.json';
+import type forgotPassword from './en/forgotPassword.json';
 import type home from './en/home.json';
 import type news from './en/news.json';
+import type signIn from './en/signIn.json';
+import type signUp from './en/signUp.json';
 
 /**
  * The namespaces, typed from the English files (the source); Thai has exactly the same keys
@@ -12,4 +16,8 @@ export interface Resources {
   home: typeof home;
   news: typeof news;
   calculator: typeof calculator;
+  signIn: typeof signIn;
+  signUp: typeof signUp;
+  forgotPassword: typeof forgotPassword;
+  account: typeof account;
 }

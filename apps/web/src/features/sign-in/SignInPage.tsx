@@ -1,6 +1,95 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { E, messageFor, signInBodySchema } from '@bahtdesk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { call } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.ts';
+import { setState, useClientState } from '../../lib/store.ts';
+import { FormAlert, PasswordField, TextField } from '../account/forms/Field.tsx';
+import { errorCode, formErrorText, handledGlobally } from '../account/forms/serverErrors.ts';
+import { signedCall } from '../account/forms/signedCall.ts';
 
-/** Sign-in (/login): built by a later issue; replace this page, keep the export. */
+interface Values {
+  username: string;
+  password: string;
+}
+
+/**
+ * Sign-in (/login): username and password, sent with a clientSignature. A wrong pair (999) and an
+ * IP ban (4290060) are shown above the form in the catalogue's words. On success the token and
+ * the profile go into the client state together and the member is taken home.
+ */
 export default function SignInPage() {
-  return <PlaceholderPage title="pages.login" />;
+  const t = useT('signIn');
+  const lang = useClientState((s) => s.language);
+  const navigate = useNavigate();
+  const [alert, setAlert] = useState<unknown>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(signInBodySchema),
+    defaultValues: { username: '', password: '' },
+  });
+
+  useEffect(() => () => setState({ overlay: false }), []);
+
+  const onSubmit = async (values: Values) => {
+    setAlert(null);
+    setState({ overlay: true });
+    try {
+      const session = await signedCall('signIn', { body: values });
+      const profile = await call('profile', {
+        dialog: false,
+        headers: { Authorization: `Bearer ${session.token}` },
+      });
+      setState({ token: session.token, profile, overlay: false });
+      navigate('/', { replace: true });
+    } catch (error) {
+      setState({ overlay: false });
+      if (!handledGlobally(error)) setAlert(error);
+    }
+  };
+
+  const alertText =
+    alert === null
+      ? null
+      : errorCode(alert) === E.BAD_CREDENTIALS.code
+        ? messageFor(E.BAD_CREDENTIALS.code, lang)
+        : formErrorText(alert, lang);
+
+  return (
+    <section className="auth-card" aria-labelledby="page-title">
+      <h1 id="page-title">{t('title')}</h1>
+      <p className="muted">{t('intro')}</p>
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <FormAlert message={alertText} />
+        <TextField
+          label={t('username')}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          problem={errors.username}
+          {...register('username')}
+        />
+        <PasswordField
+          label={t('password')}
+          autoComplete="current-password"
+          problem={errors.password}
+          {...register('password')}
+        />
+        <div className="form-actions">
+          <button type="submit" className="button button--primary" disabled={isSubmitting}>
+            {t('submit')}
+          </button>
+        </div>
+      </form>
+      <div className="form-links">
+        <Link to="/forgot-password">{t('forgot')}</Link>
+        <Link to="/sign-up">{t('signUp')}</Link>
+      </div>
+    </section>
+  );
 }

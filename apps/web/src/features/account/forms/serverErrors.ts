@@ -1,0 +1,23 @@
+import { errorByCode, type Lang, messageFor } from '@bahtdesk/contract';
+import { ApiError } from '../../../lib/api.ts';
+
+/** The body code of a failed call (998 'Something went wrong' for anything that is not an ApiError). */
+export function errorCode(error: unknown): number {
+  return error instanceof ApiError ? error.code : 998;
+}
+
+/**
+ * The text for a whole-form error: the catalogue's message in the page's language, or the
+ * server's own words for a code the catalogue does not know.
+ */
+export function formErrorText(error: unknown, lang: Lang): string {
+  const code = errorCode(error);
+  if (errorByCode(code)) return messageFor(code, lang);
+  return error instanceof Error && error.message ? error.message : messageFor(998, lang);
+}
+
+/** Codes the API client already handles itself (session ended, maintenance): the form shows nothing. */
+export function handledGlobally(error: unknown): boolean {
+  const code = errorCode(error);
+  return code === 500 || code === 501 || code === 502 || code === 997;
+}

@@ -1,0 +1,24 @@
+import { BANKS, NETWORKS } from '@bahtdesk/contract';
+import { ok } from '../../../test/app.tsx';
+
+/** Fixtures for the account pages' tests: a member, the networks and banks, a clientSignature. */
+export const PROFILE = {
+  id: 7,
+  username: 'somchai',
+  firstName: 'Somchai',
+  lastName: 'Jaidee',
+  phone: '0812345678',
+  email: 'somchai@example.com',
+  kycStatus: 'unverified',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  bankAccounts: [] as unknown[],
+  usdtAddresses: [] as unknown[],
+};
+
+export const BEP20_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+export const SOLANA_ADDRESS = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+
+export const accountServer = {
+  clientSignature: () => ok({ clientSignature: 'sig-1', expiresAt: '2099-01-01T00:00:00.000Z' }),
+  getNetworkBank: () => ok({ networks: NETWORKS, banks: BANKS }),
+};
