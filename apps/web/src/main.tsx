@@ -1,20 +1,22 @@
-import '@fontsource/sarabun/latin-400.css';
-import '@fontsource/sarabun/thai-400.css';
-import '@fontsource/sarabun/latin-600.css';
-import '@fontsource/sarabun/thai-600.css';
+// Sarabun, regular and semi-bold; each subset (Thai, Latin, ...) downloads only when a page uses it.
+import '@fontsource/sarabun/400.css';
+import '@fontsource/sarabun/600.css';
 import './styles.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { prepare } from './app/start.ts';
 
 const root = document.getElementById('root');
 if (root) {
+  // A transition lets React render the first page in slices, keeping the main thread responsive.
   void prepare().then(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
+    startTransition(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
     ),
   );
 }

@@ -1,5 +1,5 @@
 import { endpoints } from '@bahtdesk/contract';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../src/app/App.tsx';
 import { prepare } from '../src/app/start.ts';
@@ -80,9 +80,12 @@ export async function renderApp(path = '/') {
   window.history.replaceState(null, '', `/#${path}`);
   resetState();
   await prepare();
-  const view = render(<App />);
+  let view: ReturnType<typeof render> | undefined;
+  await act(async () => {
+    view = render(<App />);
+  });
   await screen.findByRole('main');
-  return view;
+  return view as ReturnType<typeof render>;
 }
 
 /** The route the app shows now. */

@@ -1,6 +1,5 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { BareLoadingBar } from '../components/LoadingBar.tsx';
 import { call } from '../lib/api.ts';
 import { applyLanguage } from '../lib/i18n.ts';
 import { readLangCookie, resolveLanguage } from '../lib/language.ts';
@@ -40,14 +39,15 @@ async function refreshProfile(): Promise<void> {
 
 /**
  * Runs the guard on every navigation: the token rules at once (so a protected page never shows
- * without a token), then the maintenance status and the profile from the server. The first page
- * waits for that first check, so it shows in the right language and at the right address.
+ * without a token), then the maintenance status and the profile from the server, redirecting if
+ * they say so. Pages show at once (in the language known so far) rather than after a round trip:
+ * a first visit from Thailand turns Thai, and maintenance sends to /maintenance, when the check
+ * answers; /maintenance shows until the check says the service is up.
  */
 export function NavigationGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const navigate = useNavigate();
   const signedIn = useClientState((s) => s.token !== null);
-  const [ready, setReady] = useState(false);
   const lastStatus = useRef<MaintenanceStatus | undefined>(undefined);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation (location.key)
@@ -61,14 +61,12 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
       lastStatus.current = fresh;
       const to = redirectFor(path, { status: fresh, signedIn: getState().token !== null });
       if (to && to !== path) navigate(to, { replace: true });
-      setReady(true);
     });
     return () => {
       current = false;
     };
   }, [location.key]);
 
-  if (!ready) return <BareLoadingBar />;
   // Between checks: the token rules, and maintenance if it was last seen on.
   const known = lastStatus.current === 'off' ? 'off' : undefined;
   const to = redirectFor(location.pathname, { status: known, signedIn });

@@ -1,5 +1,7 @@
 import type { Lang } from '@bahtdesk/contract';
 import { use, useCallback } from 'react';
+import enCommon from '../locales/en/common.json';
+import enHome from '../locales/en/home.json';
 import type { Resources } from '../locales/resources.ts';
 import { withChunkReload } from './chunkReload.ts';
 import { readLangCookie, writeLangCookie } from './language.ts';
@@ -22,9 +24,18 @@ export type Key<N extends Namespace> = Leaves<Resources[N]>;
 export type Vars = Record<string, string | number>;
 export type T<N extends Namespace> = (key: Key<N>, vars?: Vars) => string;
 
-const loaders = import.meta.glob<Dict>('../locales/*/*.json', { import: 'default' });
+/** English strings of the shell and the home page ship with the app: the first paint needs no fetch. */
+const bundled: Record<string, Dict> = { 'en/common': enCommon, 'en/home': enHome };
+const loaders = import.meta.glob<Dict>(
+  ['../locales/*/*.json', '!../locales/en/common.json', '!../locales/en/home.json'],
+  { import: 'default' },
+);
 const loaded = new Map<string, Dict>();
 const loading = new Map<string, Promise<Dict>>();
+
+function fulfilled(dict: Dict): Promise<Dict> {
+  return Object.assign(Promise.resolve(dict), { status: 'fulfilled', value: dict });
+}
 /** Namespaces asked for so far: a language switch loads them all before it shows. */
 const inUse = new Set<Namespace>(['common']);
 
@@ -36,6 +47,12 @@ export function loadNamespace(lang: Lang, ns: Namespace): Promise<Dict> {
   inUse.add(ns);
   const id = `${lang}/${ns}`;
   let promise = loading.get(id);
+  const ready = bundled[id];
+  if (!promise && ready) {
+    loaded.set(id, ready);
+    promise = fulfilled(ready);
+    loading.set(id, promise);
+  }
   if (!promise) {
     const loader = loaders[`../locales/${id}.json`];
     if (!loader) throw new Error(`No translations for ${id}`);

@@ -2,6 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, publicServer, renderApp } from '../../test/app.tsx';
+import { call } from './api.ts';
 import { resolveLanguage } from './language.ts';
 
 const THAI_TITLE = 'ซื้อขาย USDT ด้วยเงินบาท';
@@ -55,8 +56,9 @@ describe('language of the app', () => {
     await renderApp('/');
     const first = requests.find((r) => r.path.endsWith('/maintenanceStatus'));
     expect(first?.headers['Accept-Language']).toBeUndefined();
-    await waitFor(() => expect(requests.some((r) => r.path.endsWith('/getRate'))).toBe(true));
-    expect(requests.find((r) => r.path.endsWith('/getRate'))?.headers['Accept-Language']).toBe('en');
+    await waitFor(() => expect(document.cookie).toContain('lang=en'));
+    await call('getNews', { query: { limit: 1 } });
+    expect(requests.at(-1)?.headers['Accept-Language']).toBe('en');
   });
 
   it('keeps a language switched to Thai after a reload, even for a visitor outside Thailand', async () => {

@@ -45,7 +45,10 @@ function LatestNews({ lang }: { lang: Lang }) {
     <section className="home-news" aria-labelledby="news-title">
       <h2 id="news-title">{t('news.title')}</h2>
       {news.status === 'ready' && items.length === 0 ? <p>{t('news.empty')}</p> : null}
-      <ul className="home-news__list">
+      <ul className="home-news__list" aria-busy={news.status === 'loading'}>
+        {news.status === 'loading'
+          ? ['a', 'b', 'c'].map((slot) => <li key={slot} className="home-news__placeholder" />)
+          : null}
         {items.map((item) => (
           <li key={item.id}>
             <Link to={`/news/${item.id}`} className="home-news__link">
@@ -95,7 +98,7 @@ export default function HomePage() {
             rate={r && formatAmount(r.sellRate)}
             unit={t('rates.perUsdt')}
             range={t('rates.sellRange', { min: whole(sellRange.min), max: whole(sellRange.max) })}
-            extra={r ? t('rates.fee', { fee: r.sellFeePercent }) : undefined}
+            extra={t('rates.fee', { fee: r?.sellFeePercent ?? '–' })}
           />
         </div>
         <p className="note">{t('rates.cashOnly')}</p>
