@@ -1,4 +1,4 @@
-import { E, type Profile } from '@bahtdesk/contract';
+import { E, type ErrorDef, type Profile } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,43 @@ describe('sign-up', () => {
     );
     expect(badAddress.body.code).toBe(E.USDT_ADDRESS_INVALID.code);
   });
+
+  const ruleCases: [string, Record<string, unknown>, ErrorDef][] = [
+    ['username required', { username: '' }, E.REQUIRED],
+    ['username letters or numbers only', { username: 'som chai!' }, E.USERNAME_SPECIAL_CHARS],
+    ['username at least 4 characters', { username: 'abc' }, E.USERNAME_LENGTH],
+    [
+      'password letters or numbers, at least 6',
+      { password: 'ab1', confirmPassword: 'ab1' },
+      E.PASSWORD_INVALID,
+    ],
+    ['please confirm password', { confirmPassword: '' }, E.PASSWORD_CONFIRM_REQUIRED],
+    ['first name Thai or English letters only', { firstName: 'Som1' }, E.NAME_INVALID],
+    ['email valid', { email: 'not-an-email' }, E.EMAIL_INVALID],
+    ['phone valid and complete', { phone: '08123' }, E.PHONE_INVALID],
+    [
+      'bank known',
+      { bankAccount: { bankCode: 'XYZ', accountNumber: '1234567890', accountName: 'A B' } },
+      E.BANK_NOT_FOUND,
+    ],
+    ['network known', { usdtAddress: { network: 'TRON', address: BEP20 } }, E.NETWORK_NOT_FOUND],
+    ['a USDT address is required', { usdtAddress: { network: 'BEP20', address: '' } }, E.REQUIRED],
+    ['the body is an object', { username: { $ne: null } }, E.REQUIRED],
+  ];
+  for (const [rule, change, def] of ruleCases) {
+    it(`refuses input against the rule "${rule}" with ${def.code} and creates nothing`, async () => {
+      const body = signUpBody(change);
+      const res = await post(app, SIGN_UP, body);
+      expect(res.status).toBe(def.status);
+      expect(res.body.code).toBe(def.code);
+      const made = await app.database.db
+        .selectFrom('members')
+        .select('id')
+        .where('email', '=', String(body.email))
+        .execute();
+      expect(made).toEqual([]);
+    });
+  }
 
   it('needs a clientSignature: 403 without one', async () => {
     const res = await post(app, SIGN_UP, signUpBody(), { signed: false });

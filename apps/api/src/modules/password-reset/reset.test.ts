@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
@@ -160,6 +161,51 @@ describe('forgot password', () => {
     } finally {
       await smtpApp.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});
+
+describe('OTP delivery', () => {
+  it('goes by SMS through the gateway when SMS_GATEWAY_URL is set', async () => {
+    const sent: { to: string; text: string }[] = [];
+    const gateway = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => {
+        body += c.toString();
+      });
+      req.on('end', () => {
+        sent.push(JSON.parse(body));
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const { port } = gateway.address() as AddressInfo;
+    const { app: smsApp } = await testApp({ SMS_GATEWAY_URL: `http://127.0.0.1:${port}/sms` });
+    try {
+      const m = await createMember(smsApp);
+      expect((await post(smsApp, FORGOT, { channel: 'phone', phone: m.phone })).body.code).toBe(0);
+      expect(sent).toEqual([{ to: m.phone, text: expect.stringMatching(/Your BahtDesk code is \d{6}/) }]);
+    } finally {
+      await smsApp.close();
+      await new Promise<void>((resolve) => gateway.close(() => resolve()));
+    }
+  });
+
+  it('when delivery fails: 998, and the member may ask again at once', async () => {
+    const { app: broken } = await testApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
+    try {
+      const m = await createMember(broken);
+      const res = await post(broken, FORGOT, { channel: 'email', email: m.email });
+      expect(res.status).toBe(500);
+      expect(res.body.code).toBe(E.SOMETHING_WRONG.code);
+      const rows = await broken.database.db
+        .selectFrom('otp_codes')
+        .select('id')
+        .where('member_id', '=', m.id)
+        .execute();
+      expect(rows).toEqual([]);
+    } finally {
+      await broken.close();
     }
   });
 });
