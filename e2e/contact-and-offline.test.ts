@@ -1,0 +1,41 @@
+// Journeys: the footer's contact dialog shows a QR code of the configured chat link and an
+// add-friend link; the offline notice appears and clears with the connection.
+import { expect, test } from 'vitest';
+import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import { decodeQr, desk, useBrowser } from './browser.ts';
+import { openRoute } from './routes.ts';
+
+const browser = useBrowser({ locale: 'en-US' });
+
+test('the contact QR code decodes to the chat link the operator set', async () => {
+  const link = `https://line.me/R/ti/p/@bahtdesk-e2e-${Date.now()}`;
+  await desk('chat-link:set', link);
+  const page = await browser.page();
+  await openRoute(page, '/');
+  await page.getByRole('button', { name: en.footer.contact }).click();
+  const dialog = page.getByRole('dialog', { name: en.contact.title });
+  const qr = dialog.getByRole('img', { name: en.contact.qrAlt });
+  await qr.waitFor();
+  expect(await decodeQr(page, qr)).toBe(link);
+
+  const addFriend = dialog.getByRole('link', { name: new RegExp(en.contact.addFriend) });
+  expect(await addFriend.getAttribute('href')).toBe(link);
+  expect(await addFriend.getAttribute('target')).toBe('_blank');
+  expect(await addFriend.getAttribute('rel')).toContain('noopener');
+});
+
+test('the offline notice appears when the connection drops and clears when it returns', async () => {
+  const context = await browser.context();
+  const page = await browser.page();
+  await openRoute(page, '/');
+  await page.getByRole('link', { name: en.nav.login }).first().waitFor();
+  const notice = page.getByText(en.offline);
+  expect(await notice.count()).toBe(0);
+
+  // Requests the page makes while offline (rates refresh) fail; that is what offline means.
+  browser.allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch/);
+  await context.setOffline(true);
+  await notice.waitFor();
+  await context.setOffline(false);
+  await notice.waitFor({ state: 'detached' });
+});

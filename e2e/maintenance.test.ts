@@ -1,0 +1,65 @@
+// Journey: the operator switches maintenance off with the command line; every page goes to
+// /maintenance; switched on again, /maintenance goes back home (spec section 4).
+// desk() restarts the server (see docs/testing.md), so no page is left open across it.
+import { afterAll, expect, test } from 'vitest';
+import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import th from '../apps/web/src/locales/th/common.json' with { type: 'json' };
+import { desk, seriousA11yViolations, useBrowser } from './browser.ts';
+import { expectLanguage, expectRoute, openRoute } from './routes.ts';
+
+const browser = useBrowser({ locale: 'en-US' });
+
+// Pages a visitor can open, a member's page and unknown ones.
+const ROUTES = [
+  '/',
+  '/news',
+  '/login',
+  '/sign-up',
+  '/forgot-password',
+  '/account',
+  '/chkver',
+  '/no-such-page',
+];
+
+afterAll(async () => {
+  await desk('maintenance', 'on');
+});
+
+test('maintenance off sends every page to /maintenance, and on sends /maintenance home', async () => {
+  const off = await desk('maintenance', 'off');
+  expect(off.stdout).toMatch(/\boff\b/);
+
+  const page = await browser.page();
+  await openRoute(page, '/');
+  await expectRoute(page, '/maintenance');
+  await page.getByRole('heading', { level: 1, name: en.maintenance.title }).waitFor();
+  await page.getByText(en.maintenance.text).waitFor();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  // Moving around inside the app (hash navigation) lands on the maintenance page too.
+  for (const route of ROUTES) {
+    await openRoute(page, route);
+    await expectRoute(page, '/maintenance');
+    await page.getByRole('heading', { level: 1, name: en.maintenance.title }).waitFor();
+  }
+  await page.close();
+
+  await desk('maintenance', 'on');
+  const later = await browser.page();
+  await openRoute(later, '/maintenance');
+  await expectRoute(later, '/');
+  await later.getByRole('link', { name: en.nav.login }).first().waitFor();
+});
+
+test('the maintenance page speaks Thai to a Thai visitor', async () => {
+  await desk('maintenance', 'off');
+  await browser.context({ locale: 'th-TH' });
+  const page = await browser.page();
+  await openRoute(page, '/news');
+  await expectRoute(page, '/maintenance');
+  await expectLanguage(page, 'th');
+  await page.getByRole('heading', { level: 1, name: th.maintenance.title }).waitFor();
+  await page.getByText(th.maintenance.text).waitFor();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.close();
+  await desk('maintenance', 'on');
+});
