@@ -1,6 +1,296 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import type { Profile } from '@bahtdesk/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { call } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.ts';
+import { setState, useClientState } from '../../lib/store.ts';
+import { useApi } from '../../lib/useApi.ts';
+import '../account/forms/forms.css';
+import {
+  BankAccountForm,
+  type BankAccountValues,
+  type FieldCodes,
+  UsdtAddressForm,
+  type UsdtAddressValues,
+} from '../account/forms/paymentForms.tsx';
+import { errorCode, formErrorText, handledGlobally } from '../account/forms/serverErrors.ts';
+import { signedCall } from '../account/forms/signedCall.ts';
+import { clearDraft, type Draft, type PersonalValues, readDraft, writeDraft } from './draft.ts';
+import { LeaveConfirm } from './LeaveConfirm.tsx';
+import './signUp.css';
+import { FIELD_OF_CODE } from './signUpErrors.ts';
+import { CredentialsStep, type CredentialValues, PersonalStep } from './steps.tsx';
 
-/** Sign-up in steps (/sign-up): built by a later issue; replace this page, keep the export. */
+const STEP_KEYS = ['credentials', 'personal', 'bank', 'usdt', 'done'] as const;
+const DONE = 4;
+
+interface Passwords {
+  password: string;
+  confirmPassword: string;
+}
+
+/**
+ * Sign-up in steps (spec section 4): credentials, personal info, an optional bank account, a USDT
+ * address, success. Each step is checked with the contract's schema before Next; Back keeps what
+ * was typed; everything but the passwords survives a reload (session storage); leaving midway
+ * asks first. The server's answer (e.g. username taken) is shown on the step and field it is about.
+ * Sign-up signs the member in: the session is applied when they leave the success step.
+ */
 export default function SignUpPage() {
-  return <PlaceholderPage title="pages.signUp" />;
+  const t = useT('signUp');
+  const lang = useClientState((s) => s.language);
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft>(readDraft);
+  const passwords = useRef<Passwords>({ password: '', confirmPassword: '' });
+  // After a reload the passwords are gone: start again at step 1 with everything else kept.
+  const [askAgain] = useState(() => draft.step > 0);
+  const [step, setStep] = useState(askAgain ? 0 : draft.step);
+  const [problems, setProblems] = useState<Record<string, number>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [session, setSession] = useState<{ token: string; profile: Profile } | null>(null);
+  const [typed, setTyped] = useState(() => draft.username !== '');
+  const progress = useRef<HTMLParagraphElement>(null);
+  /** Set when Next, Back or Skip changes the step; a server error focuses its field instead. */
+  const moved = useRef(false);
+  const lists = useApi('getNetworkBank');
+
+  const update = useCallback((patch: Partial<Draft>) => {
+    setDraft((d) => {
+      const next = { ...d, ...patch };
+      writeDraft({ ...next, step: Math.min(next.step, 3) });
+      return next;
+    });
+  }, []);
+
+  const go = (next: number) => {
+    setProblems({});
+    setAlert(null);
+    moved.current = true;
+    setStep(next);
+    if (next < DONE) update({ step: next });
+  };
+
+  // Each new step is announced and takes the focus (its progress line).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    progress.current?.focus();
+  }, [step]);
+
+  const onCredentials = useCallback(
+    (v: CredentialValues) => {
+      passwords.current = { password: v.password, confirmPassword: v.confirmPassword };
+      if (v.username || v.password) setTyped(true);
+      update({ username: v.username });
+    },
+    [update],
+  );
+  const onPersonal = useCallback(
+    (v: PersonalValues) => {
+      setTyped(true);
+      update({ personal: v });
+    },
+    [update],
+  );
+  const onBank = useCallback((v: BankAccountValues) => update({ bank: v }), [update]);
+  const onUsdt = useCallback((v: UsdtAddressValues) => update({ usdt: v }), [update]);
+
+  const submit = async (usdt: UsdtAddressValues) => {
+    setAlert(null);
+    setState({ overlay: true });
+    const current = { ...draft, usdt };
+    try {
+      const result = await signedCall('signUp', {
+        body: {
+          username: current.username,
+          ...passwords.current,
+          ...current.personal,
+          ...(current.bankSkipped ? {} : { bankAccount: current.bank }),
+          usdtAddress: { network: usdt.network as 'BEP20', address: usdt.address, nickname: usdt.nickname },
+        },
+      });
+      const profile = await call('profile', {
+        dialog: false,
+        headers: { Authorization: `Bearer ${result.token}` },
+      });
+      clearDraft();
+      setSession({ token: result.token, profile });
+      go(DONE);
+    } catch (error) {
+      if (handledGlobally(error)) return;
+      const place = FIELD_OF_CODE[errorCode(error)];
+      if (place) {
+        const [where, field] = place;
+        setStep(where);
+        setProblems({ [field]: errorCode(error) });
+      } else {
+        setAlert(formErrorText(error, lang));
+      }
+    } finally {
+      setState({ overlay: false });
+    }
+  };
+
+  const finish = (to: string) => {
+    if (!session) return;
+    setState({ token: session.token, profile: session.profile });
+    navigate(to, { replace: true });
+  };
+
+  const backButton = (onBack: () => void) => (
+    <button type="button" className="button" onClick={onBack}>
+      {t('back')}
+    </button>
+  );
+  const nextButton = (label = t('next')) => (
+    <button type="submit" className="button button--primary">
+      {label}
+    </button>
+  );
+  const banks = lists.status === 'ready' ? lists.data.banks : [];
+  const networks = lists.status === 'ready' ? lists.data.networks : [];
+  const stepName = t(`steps.${STEP_KEYS[step] ?? 'done'}`);
+
+  return (
+    <section className="auth-card auth-card--wide" aria-labelledby="page-title">
+      <h1 id="page-title">{t('title')}</h1>
+      <ol className="steps" aria-hidden="true">
+        {STEP_KEYS.map((key, index) => (
+          <li
+            key={key}
+            className={
+              index === step
+                ? 'steps__item steps__item--current'
+                : index < step
+                  ? 'steps__item steps__item--done'
+                  : 'steps__item'
+            }
+          >
+            <span className="steps__number">{index + 1}</span>
+            <span className="steps__name">{t(`steps.${key}`)}</span>
+          </li>
+        ))}
+      </ol>
+      <p ref={progress} tabIndex={-1} className="steps__progress">
+        {t('progress', { step: step + 1, total: STEP_KEYS.length, name: stepName })}
+      </p>
+
+      {step === 0 ? (
+        <CredentialsStep
+          defaultValues={{ username: draft.username, ...passwords.current }}
+          problems={problems as FieldCodes<CredentialValues>}
+          onValues={onCredentials}
+          onNext={(v) => {
+            onCredentials(v);
+            go(1);
+          }}
+          note={
+            askAgain && !passwords.current.password ? <p className="note">{t('credentials.again')}</p> : null
+          }
+          actions={() => <div className="form-actions">{nextButton()}</div>}
+        />
+      ) : null}
+
+      {step === 1 ? (
+        <PersonalStep
+          defaultValues={draft.personal}
+          problems={problems as FieldCodes<PersonalValues>}
+          onValues={onPersonal}
+          onNext={(v) => {
+            update({ personal: v });
+            go(2);
+          }}
+          actions={(values) => (
+            <div className="form-actions">
+              {backButton(() => {
+                update({ personal: values() });
+                go(0);
+              })}
+              {nextButton()}
+            </div>
+          )}
+        />
+      ) : null}
+
+      {step === 2 ? (
+        <BankAccountForm
+          banks={banks}
+          legend={t('bank.legend')}
+          intro={<p className="muted">{t('bank.intro')}</p>}
+          defaultValues={draft.bank}
+          problems={problems as FieldCodes<BankAccountValues>}
+          onValues={onBank}
+          onSubmit={(v) => {
+            update({ bank: v, bankSkipped: false });
+            go(3);
+          }}
+          actions={(values) => (
+            <div className="form-actions">
+              {backButton(() => {
+                update({ bank: values() });
+                go(1);
+              })}
+              <button
+                type="button"
+                className="button button--outline"
+                onClick={() => {
+                  update({ bank: values(), bankSkipped: true });
+                  go(3);
+                }}
+              >
+                {t('skip')}
+              </button>
+              {nextButton()}
+            </div>
+          )}
+        />
+      ) : null}
+
+      {step === 3 ? (
+        <UsdtAddressForm
+          networks={networks}
+          legend={t('usdt.legend')}
+          intro={<p className="muted">{t('usdt.intro')}</p>}
+          defaultValues={draft.usdt}
+          problems={problems as FieldCodes<UsdtAddressValues>}
+          alert={alert}
+          onValues={onUsdt}
+          onSubmit={submit}
+          actions={(values) => (
+            <div className="form-actions">
+              {backButton(() => {
+                update({ usdt: values() });
+                go(2);
+              })}
+              {nextButton(t('create'))}
+            </div>
+          )}
+        />
+      ) : null}
+
+      {step === DONE && session ? (
+        <div className="signup-done">
+          <h2>{t('done.title')}</h2>
+          <p>{t('done.text', { name: session.profile.firstName })}</p>
+          <div className="form-actions">
+            <button type="button" className="button button--primary" onClick={() => finish('/')}>
+              {t('done.home')}
+            </button>
+            <button type="button" className="button button--outline" onClick={() => finish('/account')}>
+              {t('done.account')}
+            </button>
+          </div>
+        </div>
+      ) : null}
+
+      {step === 0 ? (
+        <div className="form-links">
+          <Link to="/login">{t('haveAccount')}</Link>
+        </div>
+      ) : null}
+
+      <LeaveConfirm active={step < DONE && (typed || step > 0)} here="/sign-up" onLeave={clearDraft} />
+    </section>
+  );
 }

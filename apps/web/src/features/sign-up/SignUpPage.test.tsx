@@ -1,0 +1,210 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { currentPath, fail, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
+import { getState } from '../../lib/store.ts';
+import { accountServer, BEP20_ADDRESS, PROFILE } from '../account/testData.ts';
+
+const SESSION = { token: 'fresh-token', tokenType: 'Bearer', expiresAt: '2099-01-01T00:00:00.000Z' };
+const SLOW = { timeout: 5000 };
+
+const type = async (label: string | RegExp, text: string) => {
+  const input = await screen.findByLabelText(label, {}, SLOW);
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+};
+const press = async (name: string) => userEvent.click(await screen.findByRole('button', { name }, SLOW));
+const progress = () => screen.findByText(/^Step \d of 5/, {}, SLOW);
+
+async function credentials(username = 'newmember') {
+  await type('Username', username);
+  await type('Password', 'secret123');
+  await type('Confirm password', 'secret123');
+  await press('Next');
+}
+
+async function personal() {
+  await type('First name', 'Somchai');
+  await type('Last name', 'Jaidee');
+  await type('Phone number', '081-234-5678');
+  await type('Email', 'somchai@example.com');
+  await press('Next');
+}
+
+async function bank() {
+  await userEvent.selectOptions(await screen.findByLabelText('Bank', {}, SLOW), 'KBANK');
+  await type('Account number', '123-4-56789-0');
+  await type('Account name', 'Somchai Jaidee');
+  await press('Next');
+}
+
+async function usdt() {
+  await userEvent.selectOptions(await screen.findByLabelText('Network', {}, SLOW), 'BEP20');
+  await type('USDT address', BEP20_ADDRESS);
+  await press('Create account');
+}
+
+function server(signUp = () => ok(SESSION)) {
+  return mockApi({
+    ...publicServer(),
+    ...accountServer,
+    signUp,
+    profile: (r) => (r.headers.Authorization === 'Bearer fresh-token' ? ok(PROFILE) : fail(500)),
+  });
+}
+
+// Each case types a whole form with userEvent, which takes a few seconds on a busy machine.
+describe('sign-up in steps', { timeout: 20_000 }, () => {
+  it('does not move on while a step breaks the contract rules, and shows why on the fields', async () => {
+    server();
+    await renderApp('/sign-up');
+    await type('Username', 'ab');
+    await type('Password', 'secret123');
+    await type('Confirm password', 'other123');
+    await press('Next');
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.activeElement).toBe(username);
+    expect(screen.getByText('Username must be 4 to 20 characters long.')).toBeTruthy();
+    expect(screen.getByText("Passwords don't match")).toBeTruthy();
+    expect((await progress()).textContent).toBe('Step 1 of 5: Account');
+  });
+
+  it('keeps what was typed when going Back, and checks names and phone before Next', async () => {
+    server();
+    await renderApp('/sign-up');
+    await credentials();
+    expect((await progress()).textContent).toBe('Step 2 of 5: Personal info');
+    await type('First name', 'Som1');
+    await type('Phone number', '12345');
+    await press('Next');
+    expect(
+      await screen.findByText(
+        'First and last name may contain Thai or English letters only (at most 100 characters).',
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText('Please enter a valid and complete phone number.')).toBeTruthy();
+    await press('Back');
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('newmember');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('secret123');
+    await press('Next');
+    expect((screen.getByLabelText('First name') as HTMLInputElement).value).toBe('Som1');
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('12345');
+  });
+
+  it('checks the account number against the chosen bank', async () => {
+    server();
+    await renderApp('/sign-up');
+    await credentials();
+    await personal();
+    await userEvent.selectOptions(await screen.findByLabelText('Bank', {}, SLOW), 'GSB');
+    await type('Account number', '1234567890');
+    await type('Account name', 'Somchai Jaidee');
+    await press('Next');
+    expect(await screen.findByText('Invalid bank account number for the selected bank.')).toBeTruthy();
+    expect(screen.getByText('12 digits for this bank; dashes are fine.')).toBeTruthy();
+  });
+
+  it('sends every step with a clientSignature, then shows success and signs the member in', async () => {
+    const { requests } = server();
+    await renderApp('/sign-up');
+    await credentials();
+    await personal();
+    await bank();
+    await usdt();
+    expect(await screen.findByRole('heading', { name: 'Your account is ready' }, SLOW)).toBeTruthy();
+    const signUp = requests.find((r) => r.path === '/api/external/user/signUp');
+    expect(signUp?.headers['x-client-signature']).toBe('sig-1');
+    expect(signUp?.body).toEqual({
+      username: 'newmember',
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      firstName: 'Somchai',
+      lastName: 'Jaidee',
+      phone: '081-234-5678',
+      email: 'somchai@example.com',
+      bankAccount: { bankCode: 'KBANK', accountNumber: '123-4-56789-0', accountName: 'Somchai Jaidee' },
+      usdtAddress: { network: 'BEP20', address: BEP20_ADDRESS, nickname: '' },
+    });
+    expect(sessionStorage.length).toBe(0);
+    await press('Go to home');
+    await waitFor(() => expect(currentPath()).toBe('/'));
+    expect(getState().token).toBe('fresh-token');
+    expect(getState().profile).toEqual(PROFILE);
+  });
+
+  it('leaves out the bank account when the member skips it', async () => {
+    const { requests } = server();
+    await renderApp('/sign-up');
+    await credentials();
+    await personal();
+    await press('Skip this step');
+    await usdt();
+    await screen.findByRole('heading', { name: 'Your account is ready' }, SLOW);
+    const body = requests.find((r) => r.path === '/api/external/user/signUp')?.body as Record<
+      string,
+      unknown
+    >;
+    expect(body.bankAccount).toBeUndefined();
+  });
+
+  it('shows a taken username (10009) on the username field of step 1', async () => {
+    server(() => fail(10009, 'This username already exists.'));
+    await renderApp('/sign-up');
+    await credentials('takenname');
+    await personal();
+    await bank();
+    await usdt();
+    expect((await progress()).textContent).toBe('Step 1 of 5: Account');
+    const username = screen.getByLabelText('Username');
+    await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('This username already exists.')).toBeTruthy();
+    expect(document.activeElement).toBe(username);
+  });
+
+  it('shows a registered email (10015) on the email field of step 2', async () => {
+    server(() => fail(10015));
+    await renderApp('/sign-up');
+    await credentials();
+    await personal();
+    await bank();
+    await usdt();
+    expect((await progress()).textContent).toBe('Step 2 of 5: Personal info');
+    await waitFor(() => expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('This email address is already registered.')).toBeTruthy();
+  });
+
+  it('keeps the typed steps across a reload, but never the passwords', async () => {
+    server();
+    await renderApp('/sign-up');
+    await credentials();
+    await personal();
+    const stored = JSON.stringify(sessionStorage);
+    expect(stored).toContain('somchai@example.com');
+    expect(stored).not.toContain('secret123');
+    cleanup();
+    await renderApp('/sign-up');
+    expect((await progress()).textContent).toBe('Step 1 of 5: Account');
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('newmember');
+    expect(screen.getByText(/the password is not kept/)).toBeTruthy();
+    await type('Password', 'secret123');
+    await type('Confirm password', 'secret123');
+    await press('Next');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('somchai@example.com');
+  });
+
+  it('asks before following a link away midway, and stays when told to', async () => {
+    server();
+    await renderApp('/sign-up');
+    await credentials();
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0] as HTMLElement;
+    await userEvent.click(within(nav).getByRole('link', { name: 'Home' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave sign-up?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(currentPath()).toBe('/sign-up');
+    await userEvent.click(within(nav).getByRole('link', { name: 'Home' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(currentPath()).toBe('/'));
+    expect(sessionStorage.length).toBe(0);
+  });
+});
