@@ -40,7 +40,7 @@ export const emptyDraft: Draft = {
 
 const text = (v: unknown) => (typeof v === 'string' ? v : '');
 
-function pick<T extends Record<string, string>>(empty: T, value: unknown): T {
+function pick<T extends object>(empty: T, value: unknown): T {
   const source = (value ?? {}) as Record<string, unknown>;
   return Object.fromEntries(Object.keys(empty).map((k) => [k, text(source[k])])) as T;
 }
