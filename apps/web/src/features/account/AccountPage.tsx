@@ -1,6 +1,148 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import { MAX_BANK_ACCOUNTS, MAX_USDT_ADDRESSES } from '@bahtdesk/contract';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useT } from '../../lib/i18n.ts';
+import { showSnackbar, useClientState } from '../../lib/store.ts';
+import { useApi } from '../../lib/useApi.ts';
+import './account.css';
+import './forms/forms.css';
+import { KycSection } from './KycSection.tsx';
+import { PasswordSection } from './PasswordSection.tsx';
+import { BankAccountsSection, UsdtAddressesSection } from './PaymentSections.tsx';
+import { ProfileSection } from './ProfileSection.tsx';
+import { signOut } from './session.ts';
 
-/** Member profile (/account, ?action=openKyc or openBinanceId): built by a later issue; replace this page, keep the export. */
+type SectionId = 'profile' | 'password' | 'kyc' | 'bank-accounts' | 'usdt-addresses';
+
+/** `?action=` values (spec section 2) and the section each opens. */
+const ACTION_SECTIONS: Record<string, SectionId> = { openKyc: 'kyc', openBinanceId: 'usdt-addresses' };
+
+function Section({
+  id,
+  title,
+  summary,
+  open,
+  onToggle,
+  children,
+}: {
+  id: SectionId;
+  title: string;
+  summary?: string;
+  open: boolean;
+  onToggle: (open: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <details id={id} className="account-section" open={open} onToggle={(e) => onToggle(e.currentTarget.open)}>
+      <summary className="account-section__summary">
+        <h2 className="account-section__title">
+          {title}
+          {summary ? <span className="account-section__meta">{summary}</span> : null}
+        </h2>
+      </summary>
+      <div className="account-section__body">{children}</div>
+    </details>
+  );
+}
+
+/**
+ * The member's account (/account): profile, password, identity verification, bank accounts and
+ * USDT addresses, each in a section that opens and closes. `?action=openKyc` and
+ * `?action=openBinanceId` open the identity or the USDT-address section and scroll to it.
+ * The profile comes from the client state, which the guard refreshes on every navigation.
+ */
 export default function AccountPage() {
-  return <PlaceholderPage title="pages.account" />;
+  const t = useT('account');
+  const navigate = useNavigate();
+  const profile = useClientState((s) => s.profile);
+  const [params] = useSearchParams();
+  const action = params.get('action') ?? '';
+  const target = ACTION_SECTIONS[action];
+  const [open, setOpen] = useState<Record<SectionId, boolean>>({
+    profile: true,
+    password: false,
+    kyc: target === 'kyc',
+    'bank-accounts': false,
+    'usdt-addresses': target === 'usdt-addresses',
+  });
+  const lists = useApi('getNetworkBank');
+  const scrolled = useRef('');
+
+  // Open the section the action names, once the page has the profile to show it.
+  useEffect(() => {
+    if (!target || !profile || scrolled.current === action) return;
+    scrolled.current = action;
+    setOpen((o) => ({ ...o, [target]: true }));
+    const section = document.getElementById(target);
+    section?.scrollIntoView?.({ block: 'start' });
+    section?.querySelector<HTMLElement>('summary')?.focus();
+  }, [target, action, profile]);
+
+  const toggle = (id: SectionId) => (value: boolean) =>
+    setOpen((o) => (o[id] === value ? o : { ...o, [id]: value }));
+
+  const onSignOut = async () => {
+    await signOut();
+    showSnackbar(t('signedOut'), 'success');
+    navigate('/', { replace: true });
+  };
+
+  if (!profile) {
+    return (
+      <section className="page account" aria-labelledby="page-title" aria-busy="true">
+        <h1 id="page-title">{t('title')}</h1>
+        <p role="status">{t('form.loading')}</p>
+      </section>
+    );
+  }
+
+  const banks = lists.status === 'ready' ? lists.data.banks : [];
+  const networks = lists.status === 'ready' ? lists.data.networks : [];
+
+  return (
+    <section className="page account" aria-labelledby="page-title">
+      <div className="account__head">
+        <div>
+          <h1 id="page-title">{t('title')}</h1>
+          <p className="muted">{t('signedInAs', { username: profile.username })}</p>
+        </div>
+        <button type="button" className="button button--outline" onClick={onSignOut}>
+          {t('signOut')}
+        </button>
+      </div>
+      <Section id="profile" title={t('profile.title')} open={open.profile} onToggle={toggle('profile')}>
+        <ProfileSection profile={profile} />
+      </Section>
+      <Section
+        id="kyc"
+        title={t('kyc.title')}
+        summary={t(`kyc.${profile.kycStatus}`)}
+        open={open.kyc}
+        onToggle={toggle('kyc')}
+      >
+        <KycSection status={profile.kycStatus} />
+      </Section>
+      <Section
+        id="bank-accounts"
+        title={t('banks.title')}
+        summary={t('banks.count', { count: profile.bankAccounts.length, max: MAX_BANK_ACCOUNTS })}
+        open={open['bank-accounts']}
+        onToggle={toggle('bank-accounts')}
+      >
+        <BankAccountsSection entries={profile.bankAccounts} banks={banks} />
+      </Section>
+      <Section
+        id="usdt-addresses"
+        title={t('usdt.title')}
+        summary={t('usdt.count', { count: profile.usdtAddresses.length, max: MAX_USDT_ADDRESSES })}
+        open={open['usdt-addresses']}
+        onToggle={toggle('usdt-addresses')}
+      >
+        <UsdtAddressesSection entries={profile.usdtAddresses} networks={networks} />
+      </Section>
+      <Section id="password" title={t('password.title')} open={open.password} onToggle={toggle('password')}>
+        <PasswordSection />
+      </Section>
+    </section>
+  );
 }

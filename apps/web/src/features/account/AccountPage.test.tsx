@@ -1,0 +1,212 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { currentPath, fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
+import { getState } from '../../lib/store.ts';
+import { accountServer, BEP20_ADDRESS, PROFILE, SOLANA_ADDRESS } from './testData.ts';
+
+const SLOW = { timeout: 5000 };
+
+function address(id: number) {
+  return {
+    id,
+    network: 'BEP20',
+    address: BEP20_ADDRESS,
+    nickname: `Wallet ${id}`,
+    createdAt: PROFILE.createdAt,
+  };
+}
+
+function signedIn(profile: object = PROFILE, handlers: Record<string, Handler> = {}) {
+  localStorage.setItem('token', 'member-token');
+  return mockApi({ ...publicServer(), ...accountServer, profile: () => ok(profile), ...handlers });
+}
+
+const section = (name: RegExp) =>
+  screen
+    .findByRole('heading', { level: 2, name }, SLOW)
+    .then((h) => h.closest('details') as HTMLDetailsElement);
+
+describe('account page', { timeout: 20_000 }, () => {
+  it('shows the profile and the identity-verification status with its text', async () => {
+    signedIn({ ...PROFILE, kycStatus: 'waiting' });
+    await renderApp('/account');
+    expect(await screen.findByText('Signed in as somchai', {}, SLOW)).toBeTruthy();
+    expect(screen.getByText('somchai@example.com')).toBeTruthy();
+    const kyc = await section(/Identity verification/);
+    expect(within(kyc).getAllByText('Waiting for review').length).toBeGreaterThan(0);
+    expect(within(kyc).getByText(/checking them/)).toBeTruthy();
+  });
+
+  it('opens the identity-verification section for ?action=openKyc and leaves the others closed', async () => {
+    signedIn();
+    await renderApp('/account?action=openKyc');
+    const kyc = await section(/Identity verification/);
+    await waitFor(() => expect(kyc.open).toBe(true));
+    expect((await section(/USDT addresses/)).open).toBe(false);
+    expect(document.activeElement).toBe(kyc.querySelector('summary'));
+  });
+
+  it('opens the USDT-address section for ?action=openBinanceId', async () => {
+    signedIn();
+    await renderApp('/account?action=openBinanceId');
+    const usdt = await section(/USDT addresses/);
+    await waitFor(() => expect(usdt.open).toBe(true));
+    expect(within(usdt).getByText('You have not saved a USDT address yet.')).toBeTruthy();
+  });
+
+  it('edits the profile and keeps what the server answered', async () => {
+    const { requests } = signedIn(PROFILE, {
+      editProfile: (r) => ok({ ...PROFILE, ...(r.body as object), phone: '0898765432' }),
+    });
+    await renderApp('/account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }, SLOW));
+    const phone = screen.getByLabelText('Phone number');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '089-876-5432');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/external/user/editProfile')?.body).toMatchObject({
+      phone: '089-876-5432',
+    });
+    expect(getState().profile?.phone).toBe('0898765432');
+    expect(screen.getByText('0898765432')).toBeTruthy();
+  });
+
+  it('shows a phone number registered to someone else (10016) on the phone field', async () => {
+    signedIn(PROFILE, { editProfile: () => fail(10016) });
+    await renderApp('/account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }, SLOW));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const phone = screen.getByLabelText('Phone number');
+    await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText('This phone number is already registered.')).toBeTruthy();
+    expect(document.activeElement).toBe(phone);
+  });
+
+  it('shows a wrong current password (10017) on its field, and a snackbar once changed', async () => {
+    let calls = 0;
+    signedIn(PROFILE, {
+      changePasswordProfile: () => {
+        calls += 1;
+        return calls === 1 ? fail(10017) : ok(null);
+      },
+    });
+    await renderApp('/account');
+    const form = within(await section(/Change password/));
+    await userEvent.click(screen.getByRole('heading', { name: 'Change password' }));
+    await userEvent.type(form.getByLabelText('Current password'), 'wrongpass');
+    await userEvent.type(form.getByLabelText('New password'), 'newpass123');
+    await userEvent.type(form.getByLabelText('Confirm new password'), 'newpass123');
+    await userEvent.click(form.getByRole('button', { name: 'Change password' }));
+    expect(await form.findByText('Incorrect password')).toBeTruthy();
+    expect(form.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    await userEvent.clear(form.getByLabelText('Current password'));
+    await userEvent.type(form.getByLabelText('Current password'), 'secret123');
+    await userEvent.click(form.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText(/Your password has been changed/)).toBeTruthy();
+    expect((form.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
+  });
+
+  it('adds a USDT address checked for its network, and shows it in the list', async () => {
+    const { requests } = signedIn(PROFILE, {
+      addPayment: () =>
+        ok({
+          id: 1,
+          bankAccounts: [],
+          usdtAddresses: [
+            {
+              id: 1,
+              network: 'SOLANA',
+              address: SOLANA_ADDRESS,
+              nickname: 'Phantom',
+              createdAt: PROFILE.createdAt,
+            },
+          ],
+        }),
+    });
+    await renderApp('/account?action=openBinanceId');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add USDT address' }, SLOW));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a USDT address' }));
+    await userEvent.selectOptions(dialog.getByLabelText('Network'), 'SOLANA');
+    await userEvent.type(dialog.getByLabelText('USDT address'), BEP20_ADDRESS);
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Invalid USDT address for the selected network.')).toBeTruthy();
+    expect(requests.some((r) => r.path === '/api/external/user/addPayment')).toBe(false);
+    await userEvent.clear(dialog.getByLabelText('USDT address'));
+    await userEvent.type(dialog.getByLabelText('USDT address'), SOLANA_ADDRESS);
+    await userEvent.type(dialog.getByLabelText(/Nickname/), 'Phantom');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The USDT address has been added.')).toBeTruthy();
+    expect(screen.getByText(SOLANA_ADDRESS)).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/external/user/addPayment')?.body).toEqual({
+      type: 'usdt',
+      network: 'SOLANA',
+      address: SOLANA_ADDRESS,
+      nickname: 'Phantom',
+    });
+  });
+
+  it('shows the limit message instead of Add once 10 USDT addresses are saved', async () => {
+    const full = { ...PROFILE, usdtAddresses: Array.from({ length: 10 }, (_, i) => address(i + 1)) };
+    signedIn(full);
+    await renderApp('/account?action=openBinanceId');
+    const usdt = within(await section(/USDT addresses/));
+    expect(await usdt.findByText('You can save at most 10 USDT addresses.')).toBeTruthy();
+    expect(usdt.queryByRole('button', { name: 'Add USDT address' })).toBeNull();
+    expect(usdt.getByText('10 of 10 saved')).toBeTruthy();
+  });
+
+  it('shows the server limit code (10018) in the add form', async () => {
+    signedIn(PROFILE, { addPayment: () => fail(10018) });
+    await renderApp('/account');
+    await userEvent.click(screen.getByRole('heading', { name: /Bank accounts/ }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add bank account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a bank account' }));
+    await userEvent.selectOptions(await dialog.findByLabelText('Bank'), 'SCB');
+    await userEvent.type(dialog.getByLabelText('Account number'), '1234567890');
+    await userEvent.type(dialog.getByLabelText('Account name'), 'Somchai Jaidee');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('You can save at most 10 bank accounts.');
+  });
+
+  it('asks before deleting a bank account and deletes it only when confirmed', async () => {
+    const entry = {
+      id: 4,
+      bankCode: 'KBANK',
+      accountNumber: '1234567890',
+      accountName: 'Somchai Jaidee',
+      createdAt: PROFILE.createdAt,
+    };
+    const { requests } = signedIn(
+      { ...PROFILE, bankAccounts: [entry] },
+      { deletePayment: () => ok({ id: 4, bankAccounts: [], usdtAddresses: [] }) },
+    );
+    await renderApp('/account');
+    await userEvent.click(await screen.findByRole('heading', { name: /Bank accounts/ }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Kasikornbank 1234567890' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete this bank account?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((r) => r.path === '/api/external/user/deletePayment')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Kasikornbank 1234567890' }));
+    const again = within(await screen.findByRole('alertdialog', { name: 'Delete this bank account?' }));
+    await userEvent.click(again.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('You have not saved a bank account yet.')).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/external/user/deletePayment')?.body).toEqual({
+      type: 'bank',
+      id: 4,
+    });
+  });
+
+  it('signs out: logout on the server, token and profile cleared, back home', async () => {
+    const { requests } = signedIn(PROFILE, { logout: () => ok(null) });
+    await renderApp('/account');
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }, SLOW));
+    await waitFor(() => expect(currentPath()).toBe('/'));
+    expect(getState().token).toBeNull();
+    expect(getState().profile).toBeNull();
+    expect(requests.find((r) => r.path === '/api/external/auth/logout')?.headers.Authorization).toBe(
+      'Bearer member-token',
+    );
+  });
+});

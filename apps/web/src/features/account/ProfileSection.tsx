@@ -1,0 +1,140 @@
+import { E, type EditProfileBody, editProfileBodySchema, type Profile } from '@bahtdesk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { call } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.ts';
+import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
+import { FormAlert, TextField } from './forms/Field.tsx';
+import { errorCode, formErrorText, handledGlobally } from './forms/serverErrors.ts';
+
+type Values = Required<EditProfileBody>;
+
+const FIELD_OF_CODE: Record<number, keyof Values> = {
+  [E.EMAIL_TAKEN.code]: 'email',
+  [E.EMAIL_INVALID.code]: 'email',
+  [E.PHONE_TAKEN.code]: 'phone',
+  [E.PHONE_INVALID.code]: 'phone',
+  [E.NAME_INVALID.code]: 'firstName',
+};
+
+function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+  const t = useT('account');
+  const lang = useClientState((s) => s.language);
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(editProfileBodySchema, undefined, { raw: true }) as unknown as Resolver<Values>,
+    defaultValues: {
+      firstName: profile.firstName,
+      lastName: profile.lastName,
+      phone: profile.phone,
+      email: profile.email,
+    },
+  });
+
+  const onSubmit = async (values: Values) => {
+    setAlert(null);
+    try {
+      const updated = await call('editProfile', { body: values, dialog: false });
+      setState({ profile: updated });
+      showSnackbar(t('profile.saved'), 'success');
+      onDone();
+    } catch (error) {
+      if (handledGlobally(error)) return;
+      const field = FIELD_OF_CODE[errorCode(error)];
+      if (field) setError(field, { message: String(errorCode(error)) }, { shouldFocus: true });
+      else setAlert(formErrorText(error, lang));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('profile.edit')}>
+      <FormAlert message={alert} />
+      <div className="account-grid">
+        <TextField
+          label={t('profile.firstName')}
+          autoComplete="given-name"
+          problem={errors.firstName}
+          {...register('firstName')}
+        />
+        <TextField
+          label={t('profile.lastName')}
+          autoComplete="family-name"
+          problem={errors.lastName}
+          {...register('lastName')}
+        />
+        <TextField
+          label={t('profile.phone')}
+          hint={t('profile.phoneHint')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          problem={errors.phone}
+          {...register('phone')}
+        />
+        <TextField
+          label={t('profile.email')}
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          problem={errors.email}
+          {...register('email')}
+        />
+      </div>
+      <div className="form-actions">
+        <button type="button" className="button" onClick={onDone}>
+          {t('form.cancel')}
+        </button>
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {t('form.save')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Names, phone and email: shown, and edited in place (phone and email must stay unused by others). */
+export function ProfileSection({ profile }: { profile: Profile }) {
+  const t = useT('account');
+  const [editing, setEditing] = useState(false);
+  return (
+    <div>
+      {editing ? (
+        <ProfileForm profile={profile} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <dl className="account-facts">
+            <div>
+              <dt>{t('profile.username')}</dt>
+              <dd>{profile.username}</dd>
+            </div>
+            <div>
+              <dt>{t('profile.firstName')}</dt>
+              <dd>{profile.firstName}</dd>
+            </div>
+            <div>
+              <dt>{t('profile.lastName')}</dt>
+              <dd>{profile.lastName}</dd>
+            </div>
+            <div>
+              <dt>{t('profile.phone')}</dt>
+              <dd>{profile.phone}</dd>
+            </div>
+            <div>
+              <dt>{t('profile.email')}</dt>
+              <dd>{profile.email}</dd>
+            </div>
+          </dl>
+          <button type="button" className="button button--outline" onClick={() => setEditing(true)}>
+            {t('profile.edit')}
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
