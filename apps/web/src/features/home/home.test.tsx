@@ -1,0 +1,107 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi, ok, publicServer, RATES, renderApp } from '../../../test/app.tsx';
+import { RATE_REFRESH_MS } from './HomePage.tsx';
+
+describe('home page', () => {
+  it('shows the live rates, the ranges, the fee, the cash-only note and the latest news', async () => {
+    mockApi({
+      ...publicServer(),
+      getNews: () =>
+        ok({
+          items: [
+            {
+              id: 1,
+              title: { en: 'Welcome', th: 'ยินดีต้อนรับ' },
+              body: { en: '', th: '' },
+              publishedAt: RATES.updatedAt,
+            },
+          ],
+        }),
+    });
+    await renderApp('/');
+    expect(await screen.findByText('35.50')).toBeTruthy();
+    expect(screen.getByText('34.80')).toBeTruthy();
+    expect(screen.getByText('Buy from 1,000 to 3,000,000 THB')).toBeTruthy();
+    expect(screen.getByText('Sell from 100 to 100,000 USDT')).toBeTruthy();
+    expect(screen.getByText('Sell fee: 1.00%')).toBeTruthy();
+    expect(screen.getByText('Deposits are cash only; bank transfers are not accepted.')).toBeTruthy();
+    expect(screen.getByText(/Updated 22 Nov 2026, 08:00 \(Bangkok time\)/)).toBeTruthy();
+    const news = screen.getByRole('region', { name: 'Latest news' });
+    expect(await within(news).findByRole('link', { name: 'Welcome' })).toBeTruthy();
+  });
+
+  it('fetches the rates again while the page is open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let served = 0;
+    mockApi({
+      ...publicServer(),
+      getRate: () => {
+        served += 1;
+        return ok({ ...RATES, buyRate: served === 1 ? '35.50' : '36.10' });
+      },
+    });
+    await renderApp('/');
+    expect(await screen.findByText('35.50')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(RATE_REFRESH_MS));
+    expect(await screen.findByText('36.10')).toBeTruthy();
+    expect(served).toBe(2);
+  });
+});
+
+describe('calculator', () => {
+  it('converts THB to USDT and USDT to THB net of the fee, truncated', async () => {
+    mockApi({
+      ...publicServer(),
+      getHtmlPage: () =>
+        ok({
+          link: 'calculator',
+          title: { en: 'C', th: 'C' },
+          body: { en: '<p>How</p>', th: '<p>วิธี</p>' },
+          updatedAt: RATES.updatedAt,
+        }),
+    });
+    await renderApp('/');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Calculate' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Calculator' });
+    const amount = await within(dialog).findByLabelText('Amount in THB');
+    await within(dialog).findByText('Buy rate: 35.50 THB per USDT');
+    await userEvent.type(amount, '10000');
+    expect(within(dialog).getByText('281.69 USDT')).toBeTruthy();
+
+    await userEvent.click(within(dialog).getByLabelText('Sell USDT (receive THB)'));
+    await userEvent.type(within(dialog).getByLabelText('Amount in USDT'), '123.45');
+    expect(within(dialog).getByText('4,296.06 THB')).toBeTruthy();
+    expect(within(dialog).getByText('42.96 THB')).toBeTruthy();
+    expect(within(dialog).getByText('4,253.10 THB')).toBeTruthy();
+
+    await userEvent.clear(within(dialog).getByLabelText('Amount in USDT'));
+    await userEvent.type(within(dialog).getByLabelText('Amount in USDT'), '50');
+    expect(within(dialog).getByText('The minimum amount is 100 USDT.')).toBeTruthy();
+  });
+});
+
+describe('manual', () => {
+  it('shows the manual page from getHtmlPage, sanitised', async () => {
+    mockApi({
+      ...publicServer(),
+      getHtmlPage: (r) =>
+        ok({
+          link: r.query.get('link'),
+          title: { en: 'How to use BahtDesk', th: 'วิธีใช้' },
+          body: {
+            en: '<h2>Sign up</h2><a href="javascript:alert(1)">bad</a><iframe src="https://x"></iframe>',
+            th: '',
+          },
+          updatedAt: RATES.updatedAt,
+        }),
+    });
+    await renderApp('/');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Manual' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'How to use BahtDesk' });
+    expect(await within(dialog).findByRole('heading', { name: 'Sign up' })).toBeTruthy();
+    expect(within(dialog).getByText('bad').getAttribute('href')).toBeNull();
+    expect(dialog.querySelector('iframe')).toBeNull();
+  });
+});

@@ -1,0 +1,41 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
+
+const ITEM = {
+  id: 7,
+  title: { en: 'Cash only', th: 'เงินสดเท่านั้น' },
+  body: {
+    en: '<p>Deposits are <strong>cash</strong> only.</p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>',
+    th: '<p>รับเงินสดเท่านั้น</p>',
+  },
+  publishedAt: '2026-11-21T17:30:00.000Z',
+};
+
+describe('news', () => {
+  it('lists news with Bangkok dates and links to each article', async () => {
+    mockApi({ ...publicServer(), getNews: () => ok({ items: [ITEM] }) });
+    await renderApp('/news');
+    const link = await screen.findByRole('link', { name: 'Cash only' });
+    expect(link.getAttribute('href')).toBe('#/news/7');
+    // 17:30 UTC on the 21st is already the 22nd in Bangkok
+    expect(screen.getByText('22 Nov 2026')).toBeTruthy();
+  });
+
+  it('shows an article with its HTML sanitised', async () => {
+    mockApi({ ...publicServer(), getNews: (r) => ok({ items: r.query.get('id') === '7' ? [ITEM] : [] }) });
+    await renderApp('/news/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cash only' })).toBeTruthy();
+    expect(screen.getByText('cash').tagName).toBe('STRONG');
+    const body = document.querySelector('.prose');
+    expect(body?.innerHTML).not.toContain('onerror');
+    expect(body?.querySelector('script')).toBeNull();
+    expect((window as { hacked?: number }).hacked).toBeUndefined();
+  });
+
+  it('says so when an article does not exist', async () => {
+    mockApi({ ...publicServer(), getNews: () => ok({ items: [] }) });
+    await renderApp('/news/99');
+    expect(await screen.findByRole('heading', { level: 1, name: 'News not found' })).toBeTruthy();
+  });
+});
