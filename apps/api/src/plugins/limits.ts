@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -13,6 +15,8 @@ declare module 'fastify' {
     limits: Limiter;
   }
 }
+
+const REDIS_START_WAIT_MS = 2000;
 
 /**
  * Per-IP abuse limits on every request, in the first onRequest hook: a banned IP, or one that just
@@ -36,6 +40,9 @@ export const limitsPlugin = fp(
       redis.on('ready', () => {
         reported = false;
       });
+      // Start counting in Redis from the first request when it answers soon; otherwise go on
+      // without it (counting in the process) and switch over once it connects.
+      await Promise.race([once(redis, 'ready'), sleep(REDIS_START_WAIT_MS)]).catch(() => {});
       counters = redisCounters(redis, (err) =>
         app.log.warn({ err }, 'Redis command failed; limits count in this process'),
       );

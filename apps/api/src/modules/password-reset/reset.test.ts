@@ -55,9 +55,7 @@ describe('forgot password', () => {
       code: 0,
       result: { period: { channel: 'email', expiresInSeconds: 300, resendInSeconds: 60 } },
     });
-    expect((res.body.result?.period as { destination: string }).destination).toBe(
-      `${m.email[0]}***@example.com`,
-    );
+    expect(res.body.result?.period).toMatchObject({ destination: `${m.email[0]}***@example.com` });
     expect(await otpFromOutbox(m.email)).toMatch(/^\d{6}$/);
   });
 
@@ -103,7 +101,10 @@ describe('forgot password', () => {
     const again = await post(app, FORGOT, { channel: 'email', email: m.email });
     expect(again.status).toBe(429);
     expect(again.body.code).toBe(E.OTP_RESEND_TOO_SOON.code);
-    expect((again.body.result?.period as { resendInSeconds: number }).resendInSeconds).toBeGreaterThan(50);
+    expect(again.body.result?.period).toMatchObject({ resendInSeconds: expect.any(Number) });
+    expect(
+      (again.body.result?.period as { resendInSeconds: number } | undefined)?.resendInSeconds,
+    ).toBeGreaterThan(50);
     await passCountdown(m);
     expect((await post(app, FORGOT, { channel: 'email', email: m.email })).body.code).toBe(0);
   });

@@ -139,7 +139,15 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
       .where('attempts', '<', OTP_MAX_WRONG_TRIES)
       .returning('attempts')
       .executeTakeFirst();
-    if (!claimed) throw new AppError(E.OTP_TOO_MANY_TRIES);
+    if (!claimed) {
+      // Used by a request that won a race, or out of tries.
+      const row = await db
+        .selectFrom('otp_codes')
+        .select('used_at')
+        .where('id', '=', current.id)
+        .executeTakeFirst();
+      throw new AppError(row?.used_at === null ? E.OTP_TOO_MANY_TRIES : E.OTP_SESSION_INVALID);
+    }
     if (!otpMatches(otpSalt(member.id), body.otp, current.code_hash)) {
       await recordAudit(
         db,
