@@ -2,11 +2,15 @@ import { Footer } from '../../components/Footer.tsx';
 import { TopBar } from '../../components/Navigation.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
 import { ResponseDialog } from '../../components/ResponseDialog.tsx';
+import { Snackbar } from '../../components/Snackbar.tsx';
 import { PageOutlet } from './PageOutlet.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { useTools } from './useTools.tsx';
 
-/** Authentication layout (spec section 2): top bar, loading overlay, response dialog. */
+/**
+ * Authentication layout (spec section 2): top bar, loading overlay, response dialog; and the
+ * snackbar, so a message such as 'password changed' still shows after moving to /login.
+ */
 export function AuthLayout() {
   const { tool, openTool, dialogs } = useTools();
   return (
@@ -16,6 +20,7 @@ export function AuthLayout() {
       <PageOutlet />
       <Footer />
       <Overlay />
+      <Snackbar />
       <ResponseDialog />
       {dialogs}
     </div>
