@@ -1,6 +1,376 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import {
+  changePasswordBodySchema,
+  confirmOtpBodySchema,
+  E,
+  forgotPasswordBodySchema,
+  OTP_LENGTH,
+  OTP_RESEND_COUNTDOWN_S,
+  OTP_VALIDITY_MS,
+} from '@bahtdesk/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { useT } from '../../lib/i18n.ts';
+import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
+import { FormAlert, PasswordField, TextField } from '../account/forms/Field.tsx';
+import '../account/forms/forms.css';
+import { errorCode, formErrorText, handledGlobally } from '../account/forms/serverErrors.ts';
+import { signedCall } from '../account/forms/signedCall.ts';
+import { useCountdown } from './useCountdown.ts';
 
-/** Password recovery (/forgot-password): built by a later issue; replace this page, keep the export. */
+type Channel = 'email' | 'phone';
+interface RequestValues {
+  channel: Channel;
+  email: string;
+  phone: string;
+}
+interface Sent {
+  to: { channel: 'email'; email: string } | { channel: 'phone'; phone: string };
+  destination: string;
+  /** When a new code may be asked for (ms since the epoch). */
+  resendAt: number;
+}
+
+/** Codes of confirmOtp that belong on the code field. */
+const OTP_FIELD_CODES = new Set([
+  E.OTP_INCORRECT.code,
+  E.OTP_FORMAT.code,
+  E.OTP_EXPIRED.code,
+  E.OTP_TOO_MANY_TRIES.code,
+  E.OTP_SESSION_INVALID.code,
+]);
+
+function useRun() {
+  const lang = useClientState((s) => s.language);
+  return async <T,>(
+    send: () => Promise<T>,
+    onError: (code: number, text: string) => void,
+  ): Promise<T | undefined> => {
+    setState({ overlay: true });
+    try {
+      return await send();
+    } catch (error) {
+      if (!handledGlobally(error)) onError(errorCode(error), formErrorText(error, lang));
+      return undefined;
+    } finally {
+      setState({ overlay: false });
+    }
+  };
+}
+
+/** A step's heading takes the focus when the step appears, so it is announced. */
+function StepHeading({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <h2 ref={ref} tabIndex={-1} className="step-heading">
+      {children}
+    </h2>
+  );
+}
+
+function RequestStep({ onSent, initial }: { onSent: (sent: Sent) => void; initial: RequestValues }) {
+  const t = useT('forgotPassword');
+  const run = useRun();
+  const [alert, setAlert] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<RequestValues>({
+    resolver: zodResolver(forgotPasswordBodySchema, undefined, {
+      raw: true,
+    }) as unknown as Resolver<RequestValues>,
+    defaultValues: initial,
+  });
+  const channel = watch('channel');
+
+  const onSubmit = async (values: RequestValues) => {
+    setAlert(null);
+    const to =
+      values.channel === 'email'
+        ? { channel: 'email' as const, email: values.email }
+        : { channel: 'phone' as const, phone: values.phone };
+    const result = await run(
+      () => signedCall('forgotPassword', { body: to }),
+      (code, text) => {
+        if (code === E.EMAIL_NOT_FOUND.code)
+          setError('email', { message: String(code) }, { shouldFocus: true });
+        else if (code === E.PHONE_NOT_FOUND.code)
+          setError('phone', { message: String(code) }, { shouldFocus: true });
+        else setAlert(text);
+      },
+    );
+    if (result) {
+      onSent({ to, destination: result.destination, resendAt: Date.now() + OTP_RESEND_COUNTDOWN_S * 1000 });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <fieldset className="fieldset">
+        <legend>{t('request.legend')}</legend>
+        <p className="muted">{t('request.intro')}</p>
+        <div className="choice">
+          <label>
+            <input type="radio" value="email" {...register('channel')} />
+            {t('request.email')}
+          </label>
+          <label>
+            <input type="radio" value="phone" {...register('channel')} />
+            {t('request.phone')}
+          </label>
+        </div>
+      </fieldset>
+      <FormAlert message={alert} />
+      {channel === 'email' ? (
+        <TextField
+          key="email"
+          label={t('request.emailLabel')}
+          type="email"
+          autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          problem={errors.email}
+          {...register('email')}
+        />
+      ) : (
+        <TextField
+          key="phone"
+          label={t('request.phoneLabel')}
+          hint={t('request.phoneHint')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          problem={errors.phone}
+          {...register('phone')}
+        />
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {t('request.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type OtpValues = Sent['to'] & { otp: string };
+
+function OtpStep({
+  sent,
+  onResent,
+  onConfirmed,
+  onChange,
+}: {
+  sent: Sent;
+  onResent: (sent: Sent) => void;
+  onConfirmed: (ticket: string) => void;
+  onChange: () => void;
+}) {
+  const t = useT('forgotPassword');
+  const run = useRun();
+  const [alert, setAlert] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const seconds = useCountdown(sent.resendAt);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<OtpValues>({
+    // The destination rides along unregistered, so the contract's whole confirmOtp body is checked.
+    resolver: zodResolver(confirmOtpBodySchema, undefined, { raw: true }) as unknown as Resolver<OtpValues>,
+    defaultValues: { ...sent.to, otp: '' },
+  });
+
+  const onSubmit = async ({ otp }: OtpValues) => {
+    setAlert(null);
+    setNotice(null);
+    const result = await run(
+      () => signedCall('confirmOtp', { body: { ...sent.to, otp } }),
+      (code, text) => {
+        if (OTP_FIELD_CODES.has(code)) setError('otp', { message: String(code) }, { shouldFocus: true });
+        else setAlert(text);
+      },
+    );
+    if (result) onConfirmed(result.resetTicket);
+  };
+
+  const resend = async () => {
+    setAlert(null);
+    setNotice(null);
+    const result = await run(
+      () => signedCall('forgotPassword', { body: sent.to }),
+      (_code, text) => setAlert(text),
+    );
+    if (result) {
+      onResent({
+        ...sent,
+        destination: result.destination,
+        resendAt: Date.now() + OTP_RESEND_COUNTDOWN_S * 1000,
+      });
+      setNotice(t('otp.resent'));
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <StepHeading>{t('otp.legend')}</StepHeading>
+      <p>{t('otp.sent', { destination: sent.destination, minutes: OTP_VALIDITY_MS / 60_000 })}</p>
+      <FormAlert message={alert} />
+      <TextField
+        label={t('otp.label')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={OTP_LENGTH}
+        pattern="[0-9]*"
+        problem={errors.otp}
+        {...register('otp')}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {t('otp.submit')}
+        </button>
+      </div>
+      <div className="resend">
+        <button type="button" className="button button--outline" disabled={seconds > 0} onClick={resend}>
+          {t('otp.resend')}
+        </button>
+        {seconds > 0 ? <p className="muted resend__countdown">{t('otp.resendIn', { seconds })}</p> : null}
+        <p role="status" className="resend__notice">
+          {notice}
+        </p>
+      </div>
+      <button type="button" className="link-button" onClick={onChange}>
+        {t('otp.change')}
+      </button>
+    </form>
+  );
+}
+
+interface PasswordValues {
+  resetTicket: string;
+  password: string;
+  confirmPassword: string;
+}
+
+function PasswordStep({
+  ticket,
+  onDone,
+  onStartOver,
+}: {
+  ticket: string;
+  onDone: () => void;
+  onStartOver: () => void;
+}) {
+  const t = useT('forgotPassword');
+  const run = useRun();
+  const [expired, setExpired] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordValues>({
+    resolver: zodResolver(changePasswordBodySchema, undefined, {
+      raw: true,
+    }) as unknown as Resolver<PasswordValues>,
+    defaultValues: { resetTicket: ticket, password: '', confirmPassword: '' },
+  });
+
+  const onSubmit = async (values: PasswordValues) => {
+    setExpired(null);
+    const result = await run(
+      () => signedCall('changePassword', { body: values }).then(() => true),
+      (_code, text) => setExpired(text),
+    );
+    if (result) onDone();
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <StepHeading>{t('password.legend')}</StepHeading>
+      <FormAlert message={expired} />
+      {expired ? (
+        <button type="button" className="button" onClick={onStartOver}>
+          {t('password.startOver')}
+        </button>
+      ) : null}
+      <input type="hidden" {...register('resetTicket')} />
+      <PasswordField
+        label={t('password.new')}
+        hint={t('password.hint')}
+        autoComplete="new-password"
+        problem={errors.password}
+        {...register('password')}
+      />
+      <PasswordField
+        label={t('password.confirm')}
+        autoComplete="new-password"
+        problem={errors.confirmPassword}
+        {...register('confirmPassword')}
+      />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {t('password.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * Forgot password (/forgot-password): the member's email or phone, then the 6-digit code (a new
+ * one only after the countdown shown on screen), then a new password; done, they are sent to
+ * /login with a snackbar. Every request carries a clientSignature.
+ */
 export default function ForgotPasswordPage() {
-  return <PlaceholderPage title="pages.forgotPassword" />;
+  const t = useT('forgotPassword');
+  const navigate = useNavigate();
+  const [request, setRequest] = useState<RequestValues>({ channel: 'email', email: '', phone: '' });
+  const [sent, setSent] = useState<Sent | null>(null);
+  const [ticket, setTicket] = useState<string | null>(null);
+
+  useEffect(() => () => setState({ overlay: false }), []);
+
+  const startOver = () => {
+    setTicket(null);
+    setSent(null);
+  };
+
+  return (
+    <section className="auth-card" aria-labelledby="page-title">
+      <h1 id="page-title">{t('title')}</h1>
+      {ticket ? (
+        <PasswordStep
+          ticket={ticket}
+          onStartOver={startOver}
+          onDone={() => {
+            showSnackbar(t('done'), 'success');
+            navigate('/login', { replace: true });
+          }}
+        />
+      ) : sent ? (
+        <OtpStep sent={sent} onResent={setSent} onConfirmed={setTicket} onChange={startOver} />
+      ) : (
+        <RequestStep
+          initial={request}
+          onSent={(value) => {
+            setRequest({
+              channel: value.to.channel,
+              email: value.to.channel === 'email' ? value.to.email : request.email,
+              phone: value.to.channel === 'phone' ? value.to.phone : request.phone,
+            });
+            setSent(value);
+          }}
+        />
+      )}
+      <div className="form-links">
+        <Link to="/login">{t('backToLogin')}</Link>
+      </div>
+    </section>
+  );
 }
