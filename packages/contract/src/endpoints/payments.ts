@@ -13,14 +13,20 @@ import { networkIdSchema, usdtAddressSchema, withUsdtAddressCheck } from '../val
  * caller's own answers "not found" (10005 bank account, 10008 address) and changes nothing.
  */
 
+/** Free text may hold any printable character, never a control character (NUL cannot be stored). */
+const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
+
 /** The name the bank account is held in, as the bank shows it. */
-export const accountNameSchema = requiredText().max(100, codeMessage(E.INVALID_INPUT));
+export const accountNameSchema = requiredText()
+  .max(100, codeMessage(E.INVALID_INPUT))
+  .regex(NO_CONTROL_CHARS, codeMessage(E.INVALID_INPUT));
 
 /** An optional label for an address; blank means none. */
 export const nicknameSchema = z
   .string({ error: codeMessage(E.INVALID_INPUT) })
   .trim()
   .max(50, codeMessage(E.INVALID_INPUT))
+  .regex(NO_CONTROL_CHARS, codeMessage(E.INVALID_INPUT))
   .transform((s) => (s === '' ? null : s))
   .nullable()
   .optional();

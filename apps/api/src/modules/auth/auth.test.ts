@@ -69,6 +69,13 @@ describe('sign-in', () => {
     }
   });
 
+  it('answers 999, never a 5xx, for a username no member can have (NUL, symbols, too long)', async () => {
+    for (const username of ['ab\u0000cd', 'a b', 'x'.repeat(256), '\ud800abc']) {
+      const res = await post(app, SIGN_IN, { username, password: 'whatever1' });
+      expect(res.body.code).toBe(999);
+    }
+  });
+
   it('answers in Thai when asked', async () => {
     const res = await post(app, SIGN_IN, { username: 'nosuchuser3', password: 'x' }, { lang: 'th' });
     expect(res.body.message).toBe(E.BAD_CREDENTIALS.th);

@@ -1,4 +1,4 @@
-import { authEndpoints, E } from '@bahtdesk/contract';
+import { authEndpoints, E, isValidUsername } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { AppError } from '../../http/app-error.ts';
@@ -11,11 +11,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
   defineRoute(app, authEndpoints.signIn, async ({ body, req }) => {
-    const member = await db
-      .selectFrom('members')
-      .select(['id', 'password_hash'])
-      .where(sql<string>`lower(username)`, '=', body.username.toLowerCase())
-      .executeTakeFirst();
+    // A username no member can have (sign-up allows letters and digits only) is not looked up.
+    const member = isValidUsername(body.username)
+      ? await db
+          .selectFrom('members')
+          .select(['id', 'password_hash'])
+          .where(sql<string>`lower(username)`, '=', body.username.toLowerCase())
+          .executeTakeFirst()
+      : undefined;
     // An unknown username is checked against a dummy hash of the same cost, so both answers take
     // the same time and the timing does not tell which usernames exist.
     const stored = member?.password_hash ?? (await app.passwords.dummyHash());

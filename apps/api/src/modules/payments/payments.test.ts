@@ -80,6 +80,18 @@ describe('adding bank accounts and USDT addresses', () => {
     );
   });
 
+  it('refuses control characters in the account name and the nickname (400), never a 5xx', async () => {
+    const m = await member();
+    for (const body of [
+      { ...bank, accountName: 'Som\u0000chai' },
+      { ...usdt, nickname: 'a\u0000b' },
+    ]) {
+      const res = await post(app, ADD, body, { token: m.token });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(E.INVALID_INPUT.code);
+    }
+  });
+
   it('allows at most 10 bank accounts (10018) and 10 addresses (10019)', async () => {
     const m = await member();
     await seed(m.id, 10, 10);
