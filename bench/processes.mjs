@@ -21,7 +21,7 @@ export function freePort() {
 
 /**
  * Starts `node <script> ...args` with PORT set, waits until `readyPath` answers 200 (at most
- * `timeoutMs`) and returns { url, stop }.
+ * `timeoutMs`) and returns { url, pid, stop }.
  */
 export async function startNode(script, { args = [], env = {}, readyPath = '/', timeoutMs = 90_000 } = {}) {
   const port = await freePort();
@@ -53,7 +53,7 @@ export async function startNode(script, { args = [], env = {}, readyPath = '/', 
     try {
       const response = await fetch(url + readyPath, { signal: AbortSignal.timeout(2_000) });
       await response.arrayBuffer();
-      if (response.ok) return { url, stop };
+      if (response.ok) return { url, pid: child.pid, stop };
     } catch {
       // not listening yet
     }
@@ -84,6 +84,7 @@ export async function startApi() {
     const server = await startNode('apps/api/dist/server.js', { env, readyPath: '/readyz' });
     return {
       url: server.url,
+      pid: server.pid,
       dataDir: env.DATA_DIR,
       async stop() {
         await server.stop();
