@@ -34,6 +34,7 @@ export const BODY_LIMIT = 1024 * 1024;
 const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
+  'req.headers["x-client-signature"]',
   'res.headers["set-cookie"]',
   ...[
     'password',
@@ -43,6 +44,7 @@ const REDACT = [
     'otp',
     'token',
     'clientSignature',
+    'resetTicket',
   ].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 

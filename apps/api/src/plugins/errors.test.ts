@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { codeMessage, E, endpoint } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testDatabase } from '../../test/harness.ts';
@@ -63,6 +64,15 @@ const dbDown = endpoint({
   result: z.null(),
 });
 
+const storeText = endpoint({
+  method: 'POST',
+  path: '/api/test/store-text',
+  access: 'public',
+  summary: 'Hands its text to the database unchecked',
+  body: z.object({ text: z.string() }),
+  result: z.string(),
+});
+
 let app: FastifyInstance;
 
 beforeAll(async () => {
@@ -80,6 +90,10 @@ beforeAll(async () => {
   defineRoute(app, badResult, async () => ({ n: 'not a number' }) as unknown as { n: number });
   defineRoute(app, dbDown, async () => {
     throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+  });
+  defineRoute(app, storeText, async ({ body }) => {
+    const { rows } = await sql<{ t: string }>`select ${body.text}::text as t`.execute(database.db);
+    return rows[0]?.t ?? '';
   });
   await app.ready();
 });
@@ -173,6 +187,12 @@ describe('the one error path', () => {
     const res = await postJson('/api/test/echo', JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10) }));
     expect(res.statusCode).toBe(413);
     expectEnvelope(res.json(), 413);
+  });
+
+  it('answers text the database cannot store (a NUL byte) with code 400, never a 5xx', async () => {
+    const res = await postJson('/api/test/store-text', JSON.stringify({ text: 'a\u0000b' }));
+    expect(res.statusCode).toBe(400);
+    expectEnvelope(res.json(), 400);
   });
 
   it('answers an unknown route with code 404', async () => {

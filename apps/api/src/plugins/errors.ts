@@ -29,6 +29,15 @@ function isDatabaseUnavailable(err: FastifyError): boolean {
   );
 }
 
+/**
+ * SQLSTATE class 22 (data exception: a NUL byte in text, a number out of range, a string too long)
+ * means the input could not be stored as given: the caller's fault, never a 5xx. Schemas should
+ * catch these first; this is the backstop.
+ */
+function isDataException(err: FastifyError): boolean {
+  return typeof err.code === 'string' && /^22[0-9A-Z]{3}$/.test(err.code);
+}
+
 /** Field paths of a schema failure, dot-joined (`bank.accountNo`); '' is the whole body or query. */
 function failingFields(err: FastifyError): string[] {
   const paths = (err.validation ?? []).map((v) => v.instancePath.replace(/^\//, '').replaceAll('/', '.'));
@@ -61,6 +70,7 @@ function classifyError(err: FastifyError): Classified {
       return { def: E.TOO_MANY_REQUESTS };
   }
   if (status >= 400 && status < 500) return { def: E.INVALID_INPUT };
+  if (isDataException(err)) return { def: E.INVALID_INPUT };
   if (isDatabaseUnavailable(err)) return { def: E.DATABASE_PROBLEM };
   return { def: E.SOMETHING_WRONG };
 }

@@ -68,6 +68,16 @@ describe('per-IP limits', () => {
     expect((await get(app, testIp())).json().code).toBe(0);
   });
 
+  it('count only API calls: the health probes and the app files never use up the budget of an IP', async () => {
+    const ip = testIp();
+    for (let i = 0; i <= limits.general.max; i++) {
+      const res = await app.inject({ method: 'GET', url: '/healthz', remoteAddress: ip });
+      expect(res.statusCode).toBe(200);
+    }
+    const res = await get(app, ip);
+    expect(res.json().code).toBe(0);
+  });
+
   it('count failed sign-ins too', async () => {
     const ip = testIp();
     await banByFailedSignIns(app, ip);

@@ -58,6 +58,9 @@ export const limitsPlugin = fp(
     app.addHook('onClose', () => counters.close());
 
     app.addHook('onRequest', async (req, reply) => {
+      // Only the API counts: static assets, /config.json and the health and metrics probes are
+      // cheap, and counting them would ban a load balancer or a member loading the app.
+      if (!req.url.startsWith('/api/')) return;
       const verdict = await limiter.admit(req.ip, req.routeOptions.url);
       if (verdict.banned) {
         reply.header('retry-after', Math.max(1, Math.ceil((verdict.until - Date.now()) / 1000)));
