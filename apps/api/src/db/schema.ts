@@ -248,12 +248,6 @@ export interface OtpCodesTable {
   created_at: CreatedAt;
 }
 
-export interface RateLimitCountersTable {
-  key: string;
-  count: number;
-  reset_at: Time;
-}
-
 export interface DB {
   members: MembersTable;
   member_sessions: MemberSessionsTable;
@@ -272,7 +266,6 @@ export interface DB {
   audit_log: AuditLogTable;
   ip_bans: IpBansTable;
   otp_codes: OtpCodesTable;
-  rate_limit_counters: RateLimitCountersTable;
 }
 
 export type Member = Selectable<MembersTable>;

@@ -259,13 +259,6 @@ const statements = [
     created_at timestamptz not null default now()
   )`,
   'create index otp_codes_member_id_idx on otp_codes (member_id, created_at desc)',
-
-  `create table rate_limit_counters (
-    key text primary key,
-    count integer not null,
-    reset_at timestamptz not null
-  )`,
-  'create index rate_limit_counters_reset_at_idx on rate_limit_counters (reset_at)',
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
