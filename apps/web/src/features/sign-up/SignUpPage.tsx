@@ -132,10 +132,12 @@ export default function SignUpPage() {
     }
   };
 
+  // With a token the guard sends /sign-up home at once (a synchronous update, ahead of the
+  // router's transition), so another destination is navigated to right after that redirect.
   const finish = (to: string) => {
     if (!session) return;
     setState({ token: session.token, profile: session.profile });
-    navigate(to, { replace: true });
+    if (to !== '/') setTimeout(() => navigate(to), 0);
   };
 
   const backButton = (onBack: () => void) => (
