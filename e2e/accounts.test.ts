@@ -1,0 +1,134 @@
+// Journey (issue 4): a member signs up through every step with a bank account and a BEP20
+// address, signs out and in, edits the profile, adds a Solana address, fills the list to the limit
+// of 10 and sees its message, signs out, resets the password with the OTP from the outbox, and
+// signs in with the new password. Real server, real browser, English, desktop width.
+import { E, messageFor } from '@bahtdesk/contract';
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import {
+  BEP20_ADDRESS,
+  fillCredentials,
+  fillPersonal,
+  fillUsdt,
+  newMember,
+  otpFromOutbox,
+  SOLANA_ADDRESS,
+  signIn,
+  TEXT,
+} from './accounts-steps.ts';
+import { DESKTOP, seriousA11yViolations, useBrowser } from './browser.ts';
+import { expectRoute } from './routes.ts';
+
+const browser = useBrowser({ locale: 'en-US', viewport: DESKTOP });
+const t = TEXT.en;
+
+async function expectStep(page: Page, step: number, name: string): Promise<void> {
+  await page.getByText(`Step ${step} of 5: ${name}`, { exact: true }).waitFor();
+}
+
+async function addUsdtAddress(page: Page, network: string, address: string, nickname: string): Promise<void> {
+  const usdt = page.locator('#usdt-addresses');
+  await usdt.getByRole('button', { name: t.account.usdt.add }).click();
+  const dialog = page.getByRole('dialog', { name: t.account.usdt.addTitle });
+  await fillUsdt(dialog, 'en', network, address, nickname);
+  await dialog.getByRole('button', { name: t.account.form.save }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await usdt.getByText(nickname, { exact: true }).waitFor();
+}
+
+test('sign up in steps, sign out and in, edit the profile, fill the USDT addresses to 10, reset the password by OTP', async () => {
+  const member = newMember('Somchai', 'Jaidee');
+  const page = await browser.page();
+  // The wrong passwords below are answered with HTTP 401, which Chromium logs as a console error.
+  browser.allowConsoleError(/status of 401 \(Unauthorized\) \(.*\/api\/external\/auth\/auth\)/);
+
+  // Sign-up: step 1 refuses to move on while empty, then every step in turn.
+  await page.goto('/#/sign-up');
+  await expectStep(page, 1, t.signUp.steps.credentials);
+  await page.getByRole('button', { name: t.signUp.next }).click();
+  await page.getByText(messageFor(E.REQUIRED.code, 'en')).first().waitFor();
+  await expectStep(page, 1, t.signUp.steps.credentials);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await fillCredentials(page, 'en', member);
+  await page.getByRole('button', { name: t.signUp.next }).click();
+
+  await expectStep(page, 2, t.signUp.steps.personal);
+  await fillPersonal(page, 'en', member);
+  await page.getByRole('button', { name: t.signUp.next }).click();
+
+  await expectStep(page, 3, t.signUp.steps.bank);
+  await page.getByLabel(t.account.banks.bank, { exact: true }).selectOption('KBANK');
+  await page.getByLabel(t.account.banks.accountNumber, { exact: true }).fill('123-4-56789-0');
+  await page.getByLabel(t.account.banks.accountName, { exact: true }).fill('Somchai Jaidee');
+  await page.getByRole('button', { name: t.signUp.next }).click();
+
+  await expectStep(page, 4, t.signUp.steps.usdt);
+  await fillUsdt(page, 'en', 'BEP20', BEP20_ADDRESS, 'Main wallet');
+  await page.getByRole('button', { name: t.signUp.create }).click();
+  await page.getByRole('heading', { name: t.signUp.done.title }).waitFor();
+  await page.getByRole('button', { name: t.signUp.done.account }).click();
+
+  // The account shows what sign-up saved.
+  await expectRoute(page, '/account');
+  await page.getByText(`Signed in as ${member.username}`).waitFor();
+  await page.locator('#bank-accounts summary').click();
+  await page.locator('#bank-accounts').getByText('1234567890').waitFor();
+  await page.locator('#usdt-addresses summary').click();
+  await page.locator('#usdt-addresses').getByText(BEP20_ADDRESS).waitFor();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  // Sign out, then in again.
+  await page.getByRole('button', { name: t.account.signOut }).click();
+  await expectRoute(page, '/');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await signIn(page, 'en', member.username, 'WrongPass1');
+  await page.getByRole('alert').getByText(messageFor(E.BAD_CREDENTIALS.code, 'en')).waitFor();
+  await signIn(page, 'en', member.username, member.password);
+  await expectRoute(page, '/');
+
+  // Edit the profile.
+  await page.goto('/#/account');
+  await page.getByRole('button', { name: t.account.profile.edit }).click();
+  await page.getByLabel(t.account.profile.lastName, { exact: true }).fill('Rakdee');
+  await page.getByRole('button', { name: t.account.form.save }).click();
+  await page.getByText(t.account.profile.saved).waitFor();
+  await page.locator('#profile').getByText('Rakdee', { exact: true }).waitFor();
+
+  // A Solana address, then more until the limit of 10 and its message.
+  await page.locator('#usdt-addresses summary').click();
+  await addUsdtAddress(page, 'SOLANA', SOLANA_ADDRESS, 'Phantom');
+  for (let i = 3; i <= 10; i++) await addUsdtAddress(page, 'BEP20', BEP20_ADDRESS, `Wallet ${i}`);
+  const usdt = page.locator('#usdt-addresses');
+  await usdt.getByText(messageFor(E.ADDRESS_LIMIT.code, 'en')).waitFor();
+  expect(await usdt.getByRole('button', { name: t.account.usdt.add }).count()).toBe(0);
+  await usdt.getByText('10 of 10 saved').waitFor();
+
+  // Sign out and reset the password with the OTP the outbox holds.
+  await page.getByRole('button', { name: t.account.signOut }).click();
+  await expectRoute(page, '/');
+  await page.goto('/#/forgot-password');
+  await page.getByLabel(t.forgot.request.emailLabel, { exact: true }).fill(member.email);
+  await page.getByRole('button', { name: t.forgot.request.submit }).click();
+  const otpField = page.getByLabel(t.forgot.otp.label, { exact: true });
+  await otpField.waitFor();
+  expect(await otpField.getAttribute('autocomplete')).toBe('one-time-code');
+  expect(await page.getByRole('button', { name: t.forgot.otp.resend }).isDisabled()).toBe(true);
+  await page.getByText(/You can ask for a new code in \d+ s\./).waitFor();
+  const otp = await otpFromOutbox(member.email);
+  await otpField.fill(otp);
+  await page.getByRole('button', { name: t.forgot.otp.submit }).click();
+  const newPassword = `${member.password}x`;
+  await page.getByLabel(t.forgot.password.new, { exact: true }).fill(newPassword);
+  await page.getByLabel(t.forgot.password.confirm, { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: t.forgot.password.submit }).click();
+  await expectRoute(page, '/login');
+  await page.getByText(t.forgot.done).waitFor();
+
+  // The old password no longer works; the new one does.
+  await signIn(page, 'en', member.username, member.password);
+  await page.getByRole('alert').getByText(messageFor(E.BAD_CREDENTIALS.code, 'en')).waitFor();
+  await signIn(page, 'en', member.username, newPassword);
+  await expectRoute(page, '/');
+  await page.goto('/#/account');
+  await page.getByText(`Signed in as ${member.username}`).waitFor();
+});
