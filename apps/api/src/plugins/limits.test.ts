@@ -78,6 +78,17 @@ describe('per-IP limits', () => {
     expect(res.json().code).toBe(0);
   });
 
+  it('count a call however its path is spelt: a percent-encoded path reaches the same route and the same limits', async () => {
+    const ip = testIp();
+    const encoded = (path: string) => path.replace('/api/', '/%61pi/');
+    for (let i = 0; i < (limits.byPath[SIGN_IN]?.max ?? 0); i++) {
+      await post(app, encoded(SIGN_IN), { username: 'nosuchuser9', password: 'x' }, { ip });
+    }
+    expect((await get(app, ip)).json().code).toBe(4290060);
+    const banned = await app.inject({ method: 'GET', url: encoded(STATUS), remoteAddress: ip });
+    expect(banned.json().code).toBe(4290060);
+  });
+
   it('count failed sign-ins too', async () => {
     const ip = testIp();
     await banByFailedSignIns(app, ip);

@@ -59,8 +59,10 @@ export const limitsPlugin = fp(
 
     app.addHook('onRequest', async (req, reply) => {
       // Only the API counts: static assets, /config.json and the health and metrics probes are
-      // cheap, and counting them would ban a load balancer or a member loading the app.
-      if (!req.url.startsWith('/api/')) return;
+      // cheap, and counting them would ban a load balancer or a member loading the app. The
+      // matched route decides as well as the raw URL: the router decodes percent-escapes, so
+      // `/%61pi/...` reaches an /api/ route without its raw URL starting with /api/.
+      if (!req.url.startsWith('/api/') && !req.routeOptions.url?.startsWith('/api/')) return;
       const verdict = await limiter.admit(req.ip, req.routeOptions.url);
       if (verdict.banned) {
         reply.header('retry-after', Math.max(1, Math.ceil((verdict.until - Date.now()) / 1000)));
