@@ -63,7 +63,8 @@ Commands:
   outbox [--limit <n>]
       Show the newest messages (email/SMS) waiting in the outbox, newest first (default 20).
   unban <ip>
-      Lift the 60-minute ban of an IP address that exceeded the request limits.
+      Lift the 60-minute ban of an IP address that exceeded the request limits (IPv6:
+      limits and bans apply to a whole /64 network, so any address in it lifts that ban).
   help
       Show this help.
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { memoryCounters } from './counters.ts';
-import { type BanStore, Limiter } from './limiter.ts';
+import { type BanStore, Limiter, normaliseIp } from './limiter.ts';
 import { BAN_MS, DEFAULT_LIMITS, type LimitRules, scaleLimits } from './rules.ts';
 
 function memoryBans(): BanStore & { bans: Map<string, number> } {
@@ -82,5 +82,37 @@ describe('per-IP limits', () => {
       expect(scaled.byPath[path]?.max).toBe(r.max * 10);
       expect(r.max).toBeLessThan(DEFAULT_LIMITS.general.max);
     }
+  });
+
+  it('treats every address of one IPv6 /64 as one client, so rotating addresses within it does not escape a ban', async () => {
+    const { limiter } = setup();
+    for (let i = 0; i < 2; i++) await limiter.admit(`2001:db8:1:2::${i + 1}`, '/signin');
+    expect((await limiter.admit('2001:db8:1:2:abcd:ef01:2345:6789', '/signin')).banned).toBe(true);
+    expect((await limiter.admit('2001:db8:1:2:ffff::', '/other')).banned).toBe(true);
+    expect((await limiter.admit('2001:db8:1:3::1', '/other')).banned).toBe(false);
+  });
+});
+
+describe('the key of a client address', () => {
+  it('spells an IPv4 address one way, also when it arrives IPv4-mapped through an IPv6 socket', () => {
+    expect(normaliseIp('203.0.113.9')).toBe('203.0.113.9');
+    expect(normaliseIp('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(normaliseIp('::FFFF:203.0.113.9')).toBe('203.0.113.9');
+    expect(normaliseIp('::ffff:cb00:7109')).toBe('203.0.113.9');
+  });
+
+  it('is the /64 network of an IPv6 address, whatever its case, leading zeros or :: shortening', () => {
+    const key = '2001:db8:0:1::/64';
+    for (const ip of [
+      '2001:db8:0:1::1',
+      '2001:DB8:0:1::1',
+      '2001:0db8:0000:0001:0000:0000:0000:0001',
+      '2001:db8::1:0:0:0:1',
+      '2001:db8:0:1:ffff:ffff:ffff:ffff',
+      '2001:db8:0:1::1%eth0',
+    ]) {
+      expect(normaliseIp(ip), ip).toBe(key);
+    }
+    expect(normaliseIp('::1')).toBe('0:0:0:0::/64');
   });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { CounterStore } from './counters.ts';
 import { BAN_MS, type LimitRule, type LimitRules } from './rules.ts';
 
@@ -8,9 +9,41 @@ export interface BanStore {
   ban(ip: string, until: number, reason: string): Promise<void>;
 }
 
-/** One spelling per address: an IPv4 address seen through an IPv6 socket (::ffff:1.2.3.4) is 1.2.3.4. */
+/** The eight 16-bit groups of a valid IPv6 address (any spelling: ::, leading zeros, embedded IPv4, zone). */
+function ipv6Groups(ip: string): number[] {
+  let s = (ip.split('%')[0] ?? '').toLowerCase();
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(s);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    s = `${s.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = s.split('::');
+  const parts = (p: string) => (p === '' ? [] : p.split(':'));
+  const groups =
+    tail === undefined
+      ? parts(head)
+      : [...parts(head), ...Array(8 - parts(head).length - parts(tail).length).fill('0'), ...parts(tail)];
+  return groups.map((g) => Number.parseInt(g, 16));
+}
+
+/**
+ * The key limits and bans use for a client address. IPv4: the address (also when it arrives
+ * IPv4-mapped through an IPv6 socket, ::ffff:1.2.3.4). IPv6: its /64 network, spelt one way
+ * (`2001:db8:0:1::/64`), because one home line or server gets a whole /64 and could otherwise
+ * step to a fresh address for every request.
+ */
 export function normaliseIp(ip: string): string {
-  return ip.toLowerCase().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '');
+  const trimmed = ip.trim();
+  if (isIP(trimmed) !== 6) return trimmed.toLowerCase();
+  const g = ipv6Groups(trimmed);
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) {
+    const [hi = 0, lo = 0] = g.slice(6);
+    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  }
+  return `${g
+    .slice(0, 4)
+    .map((x) => x.toString(16))
+    .join(':')}::/64`;
 }
 
 export type Verdict = { banned: false } | { banned: true; until: number };
