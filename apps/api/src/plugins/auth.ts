@@ -48,7 +48,8 @@ async function signatureSecret(db: Kysely<DB>, configured: string | undefined): 
 
 /**
  * Access control from the contract's `access` of each route, in an onRequest hook (before the body
- * is read): 'member' needs a live session token, 'signed' a valid clientSignature. Registered after
+ * is read): 'member' needs a live session token, 'signed' a valid clientSignature, 'staff' is
+ * refused until staff sessions exist. Registered after
  * the limits plugin, so a banned IP is refused before any of this runs.
  */
 export const authPlugin = fp(
@@ -79,6 +80,10 @@ export const authPlugin = fp(
         if (!signatures.isValid(typeof signature === 'string' ? signature : undefined)) {
           throw new AppError(E.ACCESS_DENIED);
         }
+      } else if (access === 'staff') {
+        // Staff sessions (the back office) are not checked here yet: until they are, a staff
+        // route is closed to everyone rather than open to anyone.
+        throw new AppError(E.NOT_ALLOWED);
       }
     });
 
