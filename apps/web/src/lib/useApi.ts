@@ -8,17 +8,22 @@ export type ApiState<T> = { status: 'loading' } | { status: 'ready'; data: T } |
 /**
  * Calls an endpoint when a component shows (and again when `key` changes). With `refreshMs` it is
  * called again in the background at that interval while the page is visible, and at once when
- * the page becomes visible again. Errors go through the API client's global handling.
+ * the page becomes visible again. Errors go through the API client's global handling. `skip`
+ * (an input known to be wrong) makes no call and reports 'failed'.
  */
 export function useApi<N extends EndpointName>(
   name: N,
   options: Omit<CallOptions<N>, 'signal' | 'background'> = {},
-  { refreshMs, key = '' }: { refreshMs?: number; key?: string } = {},
+  { refreshMs, key = '', skip = false }: { refreshMs?: number; key?: string; skip?: boolean } = {},
 ): ApiState<ResultOf<Endpoints[N]>> {
   const [state, setState] = useState<ApiState<ResultOf<Endpoints[N]>>>({ status: 'loading' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what the options depend on
   useEffect(() => {
+    if (skip) {
+      setState({ status: 'failed' });
+      return;
+    }
     const controller = new AbortController();
     let background = false;
     const load = () => {
@@ -46,7 +51,7 @@ export function useApi<N extends EndpointName>(
       clearInterval(timer);
       document.removeEventListener('visibilitychange', refresh);
     };
-  }, [name, key, refreshMs]);
+  }, [name, key, refreshMs, skip]);
 
   return state;
 }

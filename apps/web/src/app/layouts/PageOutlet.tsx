@@ -1,16 +1,30 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { LoadingBar } from '../../components/LoadingBar.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 
 /**
  * The page area: skip-link target, the loading bar while a page's chunk arrives, and 'An error
- * occurred' if the page fails (cleared by the next navigation).
+ * occurred' if the page fails (cleared by the next navigation). After a navigation the new page
+ * starts at the top and gets the focus, so keyboard and screen-reader users land on it.
  */
 export function PageOutlet() {
   const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+  const first = useRef(true);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes (pathname)
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    document.documentElement.scrollTop = 0;
+    main.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
   return (
-    <main id="main" className="main" tabIndex={-1}>
+    <main id="main" ref={main} className="main" tabIndex={-1}>
       <ErrorBoundary key={pathname}>
         <Suspense fallback={<LoadingBar active />}>
           <Outlet />
