@@ -4,12 +4,16 @@ import { getState, setState } from '../lib/store.ts';
 import { startStatusCheck } from './NavigationGuard.tsx';
 
 /**
- * Before the first render: start in the language known so far (forceLanguage, then the cookie),
- * start the first guard check (config, maintenance status, country), and fetch the strings of
- * the shell and the home page meanwhile. The guard refines the language when the country is known.
+ * Before the first render: start in the language known so far (forceLanguage, the cookie, else
+ * the browser's language), start the first guard check (config, maintenance status, country),
+ * and fetch the strings of the shell and the home page meanwhile. The guard refines the language when the country is known.
  */
 export async function prepare(): Promise<void> {
-  const lang = resolveLanguage({ forced: getState().forceLanguage, cookie: readLangCookie() });
+  const lang = resolveLanguage({
+    forced: getState().forceLanguage,
+    cookie: readLangCookie(),
+    browser: navigator.language,
+  });
   document.documentElement.lang = lang;
   setState({ language: lang });
   startStatusCheck();

@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { mockApi, publicServer, renderApp } from '../../test/app.tsx';
+import { describe, expect, it, vi } from 'vitest';
+import { type Envelope, mockApi, publicServer, renderApp } from '../../test/app.tsx';
 import { call } from './api.ts';
 import { resolveLanguage } from './language.ts';
 
@@ -9,12 +9,15 @@ const THAI_TITLE = 'ซื้อขาย USDT ด้วยเงินบาท
 const ENGLISH_TITLE = 'Buy and sell USDT with Thai baht';
 
 describe('language rule', () => {
-  it('prefers forceLanguage, then the country, then the cookie, then English', () => {
+  it('prefers forceLanguage, then the country, then the cookie, then the browser language, then English', () => {
     expect(resolveLanguage({ forced: 'en', cookie: 'th', country: 'th' })).toBe('en');
     expect(resolveLanguage({ forced: null, cookie: 'en', country: 'th' })).toBe('th');
     expect(resolveLanguage({ forced: null, cookie: 'th', country: 'us' })).toBe('en');
     expect(resolveLanguage({ forced: null, cookie: 'th', country: undefined })).toBe('th');
     expect(resolveLanguage({ forced: null, cookie: null, country: '' })).toBe('en');
+    expect(resolveLanguage({ forced: null, cookie: null, browser: 'th-TH' })).toBe('th');
+    expect(resolveLanguage({ forced: null, cookie: 'en', browser: 'th-TH' })).toBe('en');
+    expect(resolveLanguage({ forced: null, cookie: null, country: 'us', browser: 'th-TH' })).toBe('en');
   });
 });
 
@@ -40,6 +43,21 @@ describe('language of the app', () => {
     mockApi({ ...publicServer(), maintenanceStatus: () => ({ code: 998, message: '', result: null }) });
     await renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: THAI_TITLE })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('th');
+  });
+
+  it('paints a first visit from a Thai browser in Thai before the country is known', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('th-TH');
+    let answer: (value: Envelope) => void = () => {};
+    mockApi({
+      ...publicServer(),
+      maintenanceStatus: () => new Promise<Envelope>((resolve) => (answer = resolve)),
+    });
+    await renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: THAI_TITLE })).toBeTruthy();
+    await act(async () =>
+      answer({ code: 0, message: '', result: { period: { status: 'on', header: { country: 'th' } } } }),
+    );
     expect(document.documentElement.lang).toBe('th');
   });
 
