@@ -33,7 +33,8 @@ export default defineConfig({
       {
         test: {
           name: 'api-pg',
-          include: postgresUrl ? ['apps/api/src/**/*.test.ts'] : [],
+          // apps/api/test: the multi-process test (two real servers), PostgreSQL and Redis only.
+          include: postgresUrl ? ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'] : [],
           environment: 'node',
           setupFiles: ['apps/api/test/setup.ts'],
           env: { TEST_DB: 'pg' },
