@@ -4,10 +4,9 @@ import { paymentsEndpoints } from './payments.ts';
 import { transactionEndpoints } from './transaction.ts';
 import { userEndpoints } from './user.ts';
 
-// Schemas and types of the public read calls and of the staff inputs behind them.
-export * from './home.ts';
-// Schemas and types of the member account calls (accounts engineer).
+// The schemas and types of each domain's calls.
 export * from './auth.ts';
+export * from './home.ts';
 export * from './payments.ts';
 export * from './user.ts';
 
