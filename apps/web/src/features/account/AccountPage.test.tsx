@@ -128,6 +128,10 @@ describe('account page', { timeout: 20_000 }, () => {
     await renderApp('/account?action=openBinanceId');
     await userEvent.click(await screen.findByRole('button', { name: 'Add USDT address' }, SLOW));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a USDT address' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(dialog.getByLabelText('Network').getAttribute('aria-invalid')).toBe('true'));
+    expect(dialog.getAllByText('This field is required.')).toHaveLength(2);
+    expect(dialog.queryByText('Network not found.')).toBeNull();
     await userEvent.selectOptions(dialog.getByLabelText('Network'), 'SOLANA');
     await userEvent.type(dialog.getByLabelText('USDT address'), BEP20_ADDRESS);
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));

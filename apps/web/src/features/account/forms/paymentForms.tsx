@@ -1,7 +1,7 @@
-import { bankAccountInputSchema, type Lang, usdtAddressInputSchema } from '@bahtdesk/contract';
+import { bankAccountInputSchema, E, type Lang, usdtAddressInputSchema } from '@bahtdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
 import { useT } from '../../../lib/i18n.ts';
 import { useClientState } from '../../../lib/store.ts';
 import { FormAlert, SelectField, TextField } from './Field.tsx';
@@ -40,6 +40,24 @@ export function bankName(banks: readonly BankInfo[], code: string, lang: Lang): 
 
 export function networkName(networks: readonly NetworkInfo[], id: string): string {
   return networks.find((n) => n.id === id)?.name ?? id;
+}
+
+/**
+ * The contract answers "bank not found" / "network not found" for any value outside its list; a
+ * select left on its placeholder reads better as "This field is required."
+ */
+function requiredWhenEmpty<V extends FieldValues>(
+  resolver: Resolver<V>,
+  field: keyof V & string,
+): Resolver<V> {
+  return async (values, context, options) => {
+    const result = await resolver(values, context, options);
+    const problem = result.errors[field];
+    if (values[field] === '' && problem) {
+      (result.errors as Record<string, unknown>)[field] = { ...problem, message: String(E.REQUIRED.code) };
+    }
+    return result;
+  };
 }
 
 /** Catalogue codes (from the server) to show on fields when the form opens. */
@@ -98,9 +116,10 @@ export function BankAccountForm({
     setError,
     formState: { errors },
   } = useForm<BankAccountValues>({
-    resolver: zodResolver(bankAccountInputSchema, undefined, {
-      raw: true,
-    }) as unknown as Resolver<BankAccountValues>,
+    resolver: requiredWhenEmpty(
+      zodResolver(bankAccountInputSchema, undefined, { raw: true }) as unknown as Resolver<BankAccountValues>,
+      'bankCode',
+    ),
     defaultValues,
   });
   useShowProblems(problems, setError);
@@ -180,9 +199,10 @@ export function UsdtAddressForm({
     setError,
     formState: { errors },
   } = useForm<UsdtAddressValues>({
-    resolver: zodResolver(usdtAddressInputSchema, undefined, {
-      raw: true,
-    }) as unknown as Resolver<UsdtAddressValues>,
+    resolver: requiredWhenEmpty(
+      zodResolver(usdtAddressInputSchema, undefined, { raw: true }) as unknown as Resolver<UsdtAddressValues>,
+      'network',
+    ),
     defaultValues,
   });
   useShowProblems(problems, setError);
