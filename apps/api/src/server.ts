@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   process.stdout.write(`BahtDesk is running at ${publicUrl(app, config.host)}\n`);
   if (seed.staff) {
     process.stdout.write(
-      `Demo staff account, shown this once: ${seed.staff.username} / ${seed.staff.password} (back office at /admin/)\n`,
+      `Demo staff account, shown this once: ${seed.staff.username} / ${seed.staff.password} (staff sign-in comes with the back office)\n`,
     );
   }
 }
