@@ -153,7 +153,7 @@ export const userEndpoints = {
     method: 'POST',
     path: '/api/external/user/forgotPassword',
     access: 'signed',
-    summary: `Send a 6-digit OTP to the member's email or phone (10004 / 10003 when no member has it). Valid ${OTP_VALIDITY_MS / 60_000} minutes; another one only after ${OTP_RESEND_COUNTDOWN_S} s (10023, with resendInSeconds).`,
+    summary: `Send a 6-digit OTP to the member's email or phone (10004 / 10003 when no member has it). Valid ${OTP_VALIDITY_MS / 60_000} minutes; another one only after ${OTP_RESEND_COUNTDOWN_S} s, and at most 5 an hour per member (10023, with resendInSeconds).`,
     body: forgotPasswordBodySchema,
     result: z.object({
       channel: z.enum(['email', 'phone']),

@@ -109,6 +109,24 @@ describe('forgot password', () => {
     expect((await post(app, FORGOT, { channel: 'email', email: m.email })).body.code).toBe(0);
   });
 
+  it('sends at most 5 OTPs per member per hour, whoever asks: the 6th waits (10023), so guesses stay under 25 an hour', async () => {
+    const m = await createMember(app);
+    for (let i = 0; i < 5; i++) {
+      expect((await post(app, FORGOT, { channel: 'email', email: m.email })).body.code).toBe(0);
+      await passCountdown(m);
+    }
+    const sixth = await post(app, FORGOT, { channel: 'phone', phone: m.phone });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.code).toBe(E.OTP_RESEND_TOO_SOON.code);
+    const wait = (sixth.body.result?.period as { resendInSeconds: number } | undefined)?.resendInSeconds;
+    expect(wait).toBeGreaterThan(3500);
+    expect(wait).toBeLessThanOrEqual(3600);
+    await sql`update otp_codes set created_at = now() - interval '61 minutes' where member_id = ${m.id}`.execute(
+      app.database.db,
+    );
+    expect((await post(app, FORGOT, { channel: 'email', email: m.email })).body.code).toBe(0);
+  });
+
   it('a new OTP replaces the previous one', async () => {
     const m = await createMember(app);
     await post(app, FORGOT, { channel: 'email', email: m.email });

@@ -27,6 +27,12 @@ import { hashOtp, newOtp, otpMatches } from './otp.ts';
 const OTP_PURPOSE = 'password_reset';
 const TICKET_PURPOSE = 'reset_ticket';
 const TICKET_TTL_MS = 10 * 60_000;
+/**
+ * OTPs one member can be sent in an hour, however many addresses ask: with 5 tries each, at most
+ * 25 guesses an hour at a 6-digit code (the per-IP limits alone would let a botnet guess 5 a minute).
+ */
+const MAX_OTPS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60_000;
 
 type Destination = { channel: 'email'; email: string } | { channel: 'phone'; phone: string };
 
@@ -59,15 +65,24 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
     // The member's row is locked while deciding, so two requests at once cannot both pass the countdown.
     const otpId = await db.transaction().execute(async (trx) => {
       await trx.selectFrom('members').select('id').where('id', '=', member.id).forUpdate().execute();
-      const last = await trx
+      // The newest OTPs of the last hour: the newest decides the resend countdown, and when there
+      // are already MAX_OTPS_PER_HOUR, the next may only come an hour after the oldest of them.
+      const recent = await trx
         .selectFrom('otp_codes')
         .select('created_at')
         .where('member_id', '=', member.id)
         .where('purpose', '=', OTP_PURPOSE)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-      const waitMs = last ? last.created_at.getTime() + OTP_RESEND_COUNTDOWN_S * 1000 - now.getTime() : 0;
+        .where('created_at', '>', new Date(now.getTime() - HOUR_MS))
+        .orderBy('created_at', 'desc')
+        .limit(MAX_OTPS_PER_HOUR)
+        .execute();
+      const newest = recent[0]?.created_at.getTime();
+      const oldest = recent.length >= MAX_OTPS_PER_HOUR ? recent.at(-1)?.created_at.getTime() : undefined;
+      const allowedAt = Math.max(
+        newest === undefined ? 0 : newest + OTP_RESEND_COUNTDOWN_S * 1000,
+        oldest === undefined ? 0 : oldest + HOUR_MS,
+      );
+      const waitMs = allowedAt - now.getTime();
       if (waitMs > 0) {
         throw new AppError(E.OTP_RESEND_TOO_SOON, { resendInSeconds: Math.ceil(waitMs / 1000) });
       }
