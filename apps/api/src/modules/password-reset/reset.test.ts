@@ -4,7 +4,7 @@ import { E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp } from '../../../test/harness.ts';
 import { createMember, post, signIn, type TestMember } from '../auth/test-support.ts';
 
@@ -325,6 +325,21 @@ describe('change password with the reset ticket', () => {
       confirmPassword: 'other1',
     });
     expect(mismatch.body.code).toBe(E.PASSWORD_MISMATCH.code);
+  });
+
+  it('refuses an unknown ticket before hashing the new password (no free argon2 work for a guesser)', async () => {
+    const hash = vi.spyOn(app.passwords, 'hash');
+    try {
+      const res = await post(app, CHANGE, {
+        resetTicket: 'nope',
+        password: 'brandnew1',
+        confirmPassword: 'brandnew1',
+      });
+      expect(res.body.code).toBe(E.OTP_SESSION_INVALID.code);
+      expect(hash).not.toHaveBeenCalled();
+    } finally {
+      hash.mockRestore();
+    }
   });
 });
 

@@ -199,13 +199,25 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, userEndpoints.changePassword, async ({ body, req }) => {
-    const passwordHash = await app.passwords.hash(body.password);
     const now = new Date();
+    const ticketHash = hashToken(body.resetTicket);
+    // A ticket that cannot work is refused before the (deliberately slow) password hashing; the
+    // transaction below still decides, so of two resets racing with one ticket one wins.
+    const live = await db
+      .selectFrom('otp_codes')
+      .select('id')
+      .where('code_hash', '=', ticketHash)
+      .where('purpose', '=', TICKET_PURPOSE)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    if (!live) throw new AppError(E.OTP_SESSION_INVALID);
+    const passwordHash = await app.passwords.hash(body.password);
     const memberId = await db.transaction().execute(async (trx) => {
       const used = await trx
         .updateTable('otp_codes')
         .set({ used_at: now })
-        .where('code_hash', '=', hashToken(body.resetTicket))
+        .where('code_hash', '=', ticketHash)
         .where('purpose', '=', TICKET_PURPOSE)
         .where('used_at', 'is', null)
         .where('expires_at', '>', now)
