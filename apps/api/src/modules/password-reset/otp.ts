@@ -6,8 +6,10 @@ export function newOtp(): string {
 }
 
 /**
- * What is stored of an OTP: SHA-256 over the row's own random salt and the code, so equal codes
- * of different requests never share a stored value.
+ * What is stored of an OTP: SHA-256 over a per-member salt (`member:<id>`) and the code, so equal
+ * codes of different members never share a stored value. A 6-digit code cannot be protected by
+ * hashing against someone who reads the table (a million tries); what keeps it safe is its
+ * 5-minute life, 5 tries and single use.
  */
 export function hashOtp(salt: string, otp: string): string {
   return createHash('sha256').update(`${salt}:${otp}`).digest('hex');
