@@ -11,7 +11,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { assetSizes, homePageScripts } from './assets.mjs';
-import { lighthouseScore, printLighthouse } from './lighthouse.mjs';
+import { lighthouseMedian, printLighthouse } from './lighthouse.mjs';
 import { DURATION_SECONDS, measure, median } from './load.mjs';
 import { repoRoot, startApi, startNode } from './processes.mjs';
 
@@ -183,7 +183,7 @@ async function runHttpAndLighthouse() {
     }
     if (wanted('lighthouse')) {
       console.log('\n## (e) Lighthouse\n');
-      printLighthouse(await lighthouseScore(`${api.url}/`));
+      printLighthouse(await lighthouseMedian(`${api.url}/`));
     }
   } finally {
     await api.stop();
