@@ -101,6 +101,12 @@ describe('the key of a client address', () => {
     expect(normaliseIp('::ffff:cb00:7109')).toBe('203.0.113.9');
   });
 
+  it('drops a port a proxy may have written after the address, so a client cannot count afresh from each port', () => {
+    expect(normaliseIp('203.0.113.9:51234')).toBe('203.0.113.9');
+    expect(normaliseIp('[2001:db8:0:1::1]:443')).toBe('2001:db8:0:1::/64');
+    expect(normaliseIp('[2001:db8:0:1::1]')).toBe('2001:db8:0:1::/64');
+  });
+
   it('is the /64 network of an IPv6 address, whatever its case, leading zeros or :: shortening', () => {
     const key = '2001:db8:0:1::/64';
     for (const ip of [

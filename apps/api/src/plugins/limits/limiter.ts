@@ -30,10 +30,14 @@ function ipv6Groups(ip: string): number[] {
  * The key limits and bans use for a client address. IPv4: the address (also when it arrives
  * IPv4-mapped through an IPv6 socket, ::ffff:1.2.3.4). IPv6: its /64 network, spelt one way
  * (`2001:db8:0:1::/64`), because one home line or server gets a whole /64 and could otherwise
- * step to a fresh address for every request.
+ * step to a fresh address for every request. A port after the address is dropped.
  */
 export function normaliseIp(ip: string): string {
-  const trimmed = ip.trim();
+  // Some proxies write the client's port too: 1.2.3.4:5678, [2001:db8::1]:5678.
+  const trimmed = ip
+    .trim()
+    .replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1')
+    .replace(/^\[([^\]]+)\](?::\d+)?$/, '$1');
   if (isIP(trimmed) !== 6) return trimmed.toLowerCase();
   const g = ipv6Groups(trimmed);
   if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) {
