@@ -28,6 +28,11 @@ const REDIS_START_WAIT_MS = 2000;
 export const limitsPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
+    if (config.trustProxy === true) {
+      app.log.warn(
+        'TRUST_PROXY=true believes every X-Forwarded-For hop, so a client that writes the header picks its own IP and escapes the limits; set the number of proxy hops or the proxy addresses instead',
+      );
+    }
     let counters: CounterStore;
     if (config.redisUrl) {
       const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
