@@ -5,7 +5,8 @@ import { describe, expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import th from '../apps/web/src/locales/th/common.json' with { type: 'json' };
 import { baseUrl, DESKTOP, PHONE, seriousA11yViolations, useBrowser } from './browser.ts';
-import { expectLanguage, openRoute } from './routes.ts';
+import { newSignedInMember, signInContext } from './members.ts';
+import { currentRoute, expectLanguage, openRoute } from './routes.ts';
 
 const browser = useBrowser();
 
@@ -26,7 +27,7 @@ async function firstNewsRoute(): Promise<string> {
   return `/news/${first.id}`;
 }
 
-// Pages a visitor may open (the guard sends others to /login); member pages come with sign-in journeys.
+// Pages a visitor may open (the guard sends others to /login).
 const ROUTES = [
   '/',
   '/news',
@@ -36,6 +37,21 @@ const ROUTES = [
   '/forgot-password',
   '/news/no/such/page',
 ];
+
+// Pages a signed-in member may open (a member made through the API, see members.ts).
+const MEMBER_ROUTES = [
+  '/account',
+  '/account?action=openKyc',
+  '/account?action=openBinanceId',
+  '/transaction',
+  '/transaction-history',
+  '/transaction-history.vue',
+  '/chkver',
+  '/inspire',
+  '/no-such-page',
+];
+
+let member: Promise<{ token: string }> | undefined;
 
 for (const { lang, locale, common } of LANGUAGES) {
   for (const { name, viewport } of VIEWPORTS) {
@@ -47,6 +63,19 @@ for (const { lang, locale, common } of LANGUAGES) {
         await expectLanguage(page, lang);
         await page.locator('h1').first().waitFor();
         await page.waitForLoadState('networkidle');
+        expect(await seriousA11yViolations(page)).toEqual([]);
+      });
+
+      test.each(MEMBER_ROUTES)('%s, signed in, has no serious or critical violation', async (route) => {
+        member ??= newSignedInMember();
+        const context = await browser.context({ locale, viewport });
+        await signInContext(context, (await member).token);
+        const page = await browser.page();
+        await openRoute(page, route);
+        await expectLanguage(page, lang);
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(currentRoute(page)).toBe(route.split('?')[0]);
         expect(await seriousA11yViolations(page)).toEqual([]);
       });
 

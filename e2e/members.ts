@@ -1,0 +1,73 @@
+// A member made through the API (sign-up, then sign-in), for journeys that need someone signed in
+// without walking through the sign-up screens (those are the accounts journey's subject).
+import { randomInt } from 'node:crypto';
+import { CLIENT_SIGNATURE_HEADER } from '@bahtdesk/contract';
+import type { BrowserContext } from 'playwright-core';
+import { baseUrl } from './browser.ts';
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  result: { period: T } | null;
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, signed = false): Promise<T> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (signed) {
+    headers[CLIENT_SIGNATURE_HEADER] = (
+      await call<{ clientSignature: string }>('GET', '/api/clientSignature')
+    ).clientSignature;
+  }
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: method === 'GET' ? {} : headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as Envelope<T>;
+  if (envelope.code !== 0 || !envelope.result) {
+    throw new Error(`${method} ${path} answered ${envelope.code}: ${envelope.message}`);
+  }
+  return envelope.result.period;
+}
+
+/** Signs up a new member (with a BEP20 address) and signs in; returns the session token. */
+export async function newSignedInMember(): Promise<{ username: string; token: string }> {
+  const n = randomInt(10_000_000, 99_999_999);
+  const username = `e2e${n}`;
+  const password = `Pass${n}`;
+  await call(
+    'POST',
+    '/api/external/user/signUp',
+    {
+      username,
+      password,
+      confirmPassword: password,
+      firstName: 'Somsak',
+      lastName: 'Rakdee',
+      phone: `08${n}`,
+      email: `${username}@example.com`,
+      // EIP-55 test vector: a valid BEP20 (ERC-20 style) address.
+      usdtAddress: {
+        network: 'BEP20',
+        address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        nickname: 'e2e',
+      },
+    },
+    true,
+  );
+  const { token } = await call<{ token: string }>(
+    'POST',
+    '/api/external/auth/auth',
+    { username, password },
+    true,
+  );
+  return { username, token };
+}
+
+/** Every page of the context starts signed in as the member holding `token` (the app keeps it in local storage). */
+export async function signInContext(context: BrowserContext, token: string): Promise<void> {
+  await context.addInitScript((value) => {
+    // Init scripts also run in about:blank, which has no storage.
+    if (location.protocol === 'http:' && !localStorage.getItem('token')) localStorage.setItem('token', value);
+  }, token);
+}
