@@ -5,7 +5,7 @@ import { useT } from '../../lib/i18n.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
 import { useApi } from '../../lib/useApi.ts';
 import './account.css';
-import './forms/forms.css';
+import '../../components/forms.css';
 import { KycSection } from './KycSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { BankAccountsSection, UsdtAddressesSection } from './PaymentSections.tsx';

@@ -2,11 +2,11 @@ import { type ChangePasswordProfileBody, changePasswordProfileBodySchema, E } fr
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { FormAlert, PasswordField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
+import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
-import { FormAlert, PasswordField } from './forms/Field.tsx';
-import { errorCode, formErrorText, handledGlobally } from './forms/serverErrors.ts';
 
 type Values = Required<ChangePasswordProfileBody>;
 const EMPTY: Values = { currentPassword: '', password: '', confirmPassword: '' };

@@ -8,8 +8,6 @@ import {
 } from '@bahtdesk/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { Modal } from '../../components/Modal.tsx';
-import { useT } from '../../lib/i18n.ts';
-import { showSnackbar, useClientState } from '../../lib/store.ts';
 import {
   BankAccountForm,
   type BankAccountValues,
@@ -22,8 +20,10 @@ import {
   networkName,
   UsdtAddressForm,
   type UsdtAddressValues,
-} from './forms/paymentForms.tsx';
-import { errorCode, formErrorText, handledGlobally } from './forms/serverErrors.ts';
+} from '../../components/paymentForms.tsx';
+import { useT } from '../../lib/i18n.ts';
+import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
+import { showSnackbar, useClientState } from '../../lib/store.ts';
 import { addPayment, deletePayment, updatePayment } from './payments.ts';
 
 type Editing<T> = { mode: 'add' } | { mode: 'edit'; entry: T } | null;

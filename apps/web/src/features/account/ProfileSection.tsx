@@ -2,11 +2,11 @@ import { E, type EditProfileBody, editProfileBodySchema, type Profile } from '@b
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { FormAlert, TextField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
+import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
 import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
-import { FormAlert, TextField } from './forms/Field.tsx';
-import { errorCode, formErrorText, handledGlobally } from './forms/serverErrors.ts';
 
 type Values = Required<EditProfileBody>;
 

@@ -11,12 +11,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { FormAlert, PasswordField, TextField } from '../../components/Field.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
-import { FormAlert, PasswordField, TextField } from '../account/forms/Field.tsx';
-import '../account/forms/forms.css';
-import { errorCode, formErrorText, handledGlobally } from '../account/forms/serverErrors.ts';
-import { signedCall } from '../account/forms/signedCall.ts';
+import '../../components/forms.css';
+import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
+import { signedCall } from '../../lib/signedCall.ts';
 import { useCountdown } from './useCountdown.ts';
 
 type Channel = 'email' | 'phone';

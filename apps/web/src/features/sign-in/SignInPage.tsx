@@ -3,12 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { FormAlert, PasswordField, TextField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
+import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
+import { signedCall } from '../../lib/signedCall.ts';
 import { setState, useClientState } from '../../lib/store.ts';
-import { FormAlert, PasswordField, TextField } from '../account/forms/Field.tsx';
-import { errorCode, formErrorText, handledGlobally } from '../account/forms/serverErrors.ts';
-import { signedCall } from '../account/forms/signedCall.ts';
 
 interface Values {
   username: string;

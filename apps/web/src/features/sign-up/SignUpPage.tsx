@@ -5,16 +5,16 @@ import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { setState, useClientState } from '../../lib/store.ts';
 import { useApi } from '../../lib/useApi.ts';
-import '../account/forms/forms.css';
+import '../../components/forms.css';
 import {
   BankAccountForm,
   type BankAccountValues,
   type FieldCodes,
   UsdtAddressForm,
   type UsdtAddressValues,
-} from '../account/forms/paymentForms.tsx';
-import { errorCode, formErrorText, handledGlobally } from '../account/forms/serverErrors.ts';
-import { signedCall } from '../account/forms/signedCall.ts';
+} from '../../components/paymentForms.tsx';
+import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
+import { signedCall } from '../../lib/signedCall.ts';
 import { clearDraft, type Draft, type PersonalValues, readDraft, writeDraft } from './draft.ts';
 import { LeaveConfirm } from './LeaveConfirm.tsx';
 import './signUp.css';

@@ -3,7 +3,7 @@ import {
   emptyBankAccount,
   emptyUsdtAddress,
   type UsdtAddressValues,
-} from '../account/forms/paymentForms.tsx';
+} from '../../components/paymentForms.tsx';
 
 /**
  * What the member has typed into sign-up so far, kept in session storage so a reload loses

@@ -2,9 +2,9 @@ import { personalInfoSchema, signUpCredentialsSchema } from '@bahtdesk/contract'
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect } from 'react';
 import { type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
+import { PasswordField, TextField } from '../../components/Field.tsx';
+import type { FieldCodes } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { PasswordField, TextField } from '../account/forms/Field.tsx';
-import type { FieldCodes } from '../account/forms/paymentForms.tsx';
 import type { PersonalValues } from './draft.ts';
 
 export interface CredentialValues {

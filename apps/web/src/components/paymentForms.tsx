@@ -2,8 +2,8 @@ import { bankAccountInputSchema, E, type Lang, usdtAddressInputSchema } from '@b
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect } from 'react';
 import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
-import { useT } from '../../../lib/i18n.ts';
-import { useClientState } from '../../../lib/store.ts';
+import { useT } from '../lib/i18n.ts';
+import { useClientState } from '../lib/store.ts';
 import { FormAlert, SelectField, TextField } from './Field.tsx';
 
 /** The banks and networks as getNetworkBank answers them. */

@@ -1,6 +1,6 @@
 import { CLIENT_SIGNATURE_HEADER, type ResultOf } from '@bahtdesk/contract';
-import { type CallOptions, call } from '../../../lib/api.ts';
-import type { EndpointName, Endpoints } from '../../../lib/endpoints.ts';
+import { type CallOptions, call } from './api.ts';
+import type { EndpointName, Endpoints } from './endpoints.ts';
 
 /**
  * An anonymous POST (sign-in, sign-up, forgot password) with a fresh clientSignature from

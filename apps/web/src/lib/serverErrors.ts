@@ -1,5 +1,5 @@
 import { errorByCode, type Lang, messageFor } from '@bahtdesk/contract';
-import { ApiError } from '../../../lib/api.ts';
+import { ApiError } from './api.ts';
 
 /** The body code of a failed call (998 'Something went wrong' for anything that is not an ApiError). */
 export function errorCode(error: unknown): number {

@@ -1,7 +1,7 @@
 import { validationMessage } from '@bahtdesk/contract';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
-import { useT } from '../../../lib/i18n.ts';
-import { useClientState } from '../../../lib/store.ts';
+import { useT } from '../lib/i18n.ts';
+import { useClientState } from '../lib/store.ts';
 import './forms.css';
 
 /** What react-hook-form gives for a field with a problem: the message is a catalogue code. */
