@@ -202,6 +202,33 @@ describe('account page', { timeout: 20_000 }, () => {
     });
   });
 
+  it('edits a USDT address in a form filled with it, and sends the change for that entry', async () => {
+    const entry = address(3);
+    const { requests } = signedIn(
+      { ...PROFILE, usdtAddresses: [entry] },
+      {
+        updatePayment: () =>
+          ok({ id: 3, bankAccounts: [], usdtAddresses: [{ ...entry, nickname: 'Savings' }] }),
+      },
+    );
+    await renderApp('/account?action=openBinanceId');
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Wallet 3' }, SLOW));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit USDT address' }));
+    expect((dialog.getByLabelText('USDT address') as HTMLInputElement).value).toBe(BEP20_ADDRESS);
+    await userEvent.clear(dialog.getByLabelText(/Nickname/));
+    await userEvent.type(dialog.getByLabelText(/Nickname/), 'Savings');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The USDT address has been updated.')).toBeTruthy();
+    expect(screen.getByText('Savings')).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/external/user/updatePayment')?.body).toEqual({
+      type: 'usdt',
+      id: 3,
+      network: 'BEP20',
+      address: BEP20_ADDRESS,
+      nickname: 'Savings',
+    });
+  });
+
   it('signs out: logout on the server, token and profile cleared, back home', async () => {
     const { requests } = signedIn(PROFILE, { logout: () => ok(null) });
     await renderApp('/account');
