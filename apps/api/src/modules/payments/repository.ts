@@ -1,8 +1,16 @@
-import type { BankAccount, Payments, UsdtAddressEntry } from '@bahtdesk/contract';
+import type { addPaymentBodySchema, BankAccount, Payments, UsdtAddressEntry } from '@bahtdesk/contract';
 import type { Kysely, Selectable } from 'kysely';
+import type { z } from 'zod';
 import type { BankAccountsTable, DB, UsdtAddressesTable } from '../../db/schema.ts';
 
 /** SQL of a member's bank accounts and USDT addresses, and their wire form. */
+
+/** A bank account or a USDT address as a request gives it (validated by the contract). */
+export type PaymentInput = z.output<typeof addPaymentBodySchema>;
+export type PaymentType = PaymentInput['type'];
+export type PaymentEntry = BankAccount | UsdtAddressEntry;
+
+const TABLE = { bank: 'bank_accounts', usdt: 'usdt_addresses' } as const;
 
 export function toBankAccount(row: Selectable<BankAccountsTable>): BankAccount {
   return {
@@ -22,6 +30,127 @@ export function toUsdtAddress(row: Selectable<UsdtAddressesTable>): UsdtAddressE
     nickname: row.nickname,
     createdAt: row.created_at.toISOString(),
   };
+}
+
+type PaymentRow = Selectable<BankAccountsTable> | Selectable<UsdtAddressesTable>;
+
+function toEntry(type: PaymentType, row: PaymentRow): PaymentEntry {
+  return type === 'bank'
+    ? toBankAccount(row as Selectable<BankAccountsTable>)
+    : toUsdtAddress(row as Selectable<UsdtAddressesTable>);
+}
+
+/** The member's row, locked until the transaction ends: one member's changes happen one at a time. */
+export function lockMemberQuery(trx: Kysely<DB>, memberId: number) {
+  return trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate();
+}
+
+export function countPaymentsQuery(trx: Kysely<DB>, type: PaymentType, memberId: number) {
+  return trx
+    .selectFrom(TABLE[type])
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('member_id', '=', memberId);
+}
+
+export async function countPayments(trx: Kysely<DB>, type: PaymentType, memberId: number): Promise<number> {
+  const { n } = await countPaymentsQuery(trx, type, memberId).executeTakeFirstOrThrow();
+  return Number(n);
+}
+
+export async function insertPayment(
+  trx: Kysely<DB>,
+  memberId: number,
+  input: PaymentInput,
+): Promise<PaymentEntry> {
+  if (input.type === 'bank') {
+    const row = await trx
+      .insertInto('bank_accounts')
+      .values({
+        member_id: memberId,
+        bank_code: input.bankCode,
+        account_number: input.accountNumber,
+        account_name: input.accountName,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toBankAccount(row);
+  }
+  const row = await trx
+    .insertInto('usdt_addresses')
+    .values({
+      member_id: memberId,
+      network: input.network,
+      address: input.address,
+      nickname: input.nickname ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toUsdtAddress(row);
+}
+
+/** The member's own entry, or undefined when the id is not theirs. */
+export async function findPayment(
+  trx: Kysely<DB>,
+  type: PaymentType,
+  memberId: number,
+  id: number,
+): Promise<PaymentEntry | undefined> {
+  const row = await trx
+    .selectFrom(TABLE[type])
+    .selectAll()
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return row && toEntry(type, row);
+}
+
+/** Changes the member's own entry; undefined when the id is not theirs. */
+export async function updatePayment(
+  trx: Kysely<DB>,
+  memberId: number,
+  id: number,
+  input: PaymentInput,
+): Promise<PaymentEntry | undefined> {
+  const updated_at = new Date();
+  if (input.type === 'bank') {
+    const row = await trx
+      .updateTable('bank_accounts')
+      .set({
+        bank_code: input.bankCode,
+        account_number: input.accountNumber,
+        account_name: input.accountName,
+        updated_at,
+      })
+      .where('id', '=', id)
+      .where('member_id', '=', memberId)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toBankAccount(row);
+  }
+  const row = await trx
+    .updateTable('usdt_addresses')
+    .set({ network: input.network, address: input.address, nickname: input.nickname ?? null, updated_at })
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toUsdtAddress(row);
+}
+
+/** Deletes the member's own entry and returns what it was; undefined when the id is not theirs. */
+export async function deletePayment(
+  trx: Kysely<DB>,
+  type: PaymentType,
+  memberId: number,
+  id: number,
+): Promise<PaymentEntry | undefined> {
+  const row = await trx
+    .deleteFrom(TABLE[type])
+    .where('id', '=', id)
+    .where('member_id', '=', memberId)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toEntry(type, row);
 }
 
 /** A member's bank accounts and USDT addresses, oldest first. */

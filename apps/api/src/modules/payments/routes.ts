@@ -6,7 +6,16 @@ import { AppError } from '../../http/app-error.ts';
 import { defineRoute } from '../../http/route.ts';
 import { memberActor, signedIn } from '../account/routes.ts';
 import { recordAudit } from '../audit/audit.ts';
-import { listPayments, toBankAccount, toUsdtAddress } from './repository.ts';
+import {
+  countPayments,
+  deletePayment,
+  findPayment,
+  insertPayment,
+  listPayments,
+  lockMemberQuery,
+  type PaymentType,
+  updatePayment,
+} from './repository.ts';
 
 /**
  * A member's bank accounts and USDT addresses. Every change runs in a transaction that first locks
@@ -14,194 +23,92 @@ import { listPayments, toBankAccount, toUsdtAddress } from './repository.ts';
  * insert is still the count when it commits (20 simultaneous adds by a member with 9 leave 10).
  * Every query names the member, so another member's entry is simply not found.
  */
-const TABLE = { bank: 'bank_accounts', usdt: 'usdt_addresses' } as const;
-const LIMIT = {
-  bank: { max: MAX_BANK_ACCOUNTS, error: E.BANK_ACCOUNT_LIMIT },
-  usdt: { max: MAX_USDT_ADDRESSES, error: E.ADDRESS_LIMIT },
-};
-const NOT_FOUND = { bank: E.BANK_ACCOUNT_NOT_FOUND, usdt: E.ADDRESS_NOT_FOUND };
-const ACTION = { bank: 'BankAccount', usdt: 'UsdtAddress' };
+const KIND = {
+  bank: {
+    max: MAX_BANK_ACCOUNTS,
+    limitError: E.BANK_ACCOUNT_LIMIT,
+    notFound: E.BANK_ACCOUNT_NOT_FOUND,
+    action: 'BankAccount',
+    target: 'bank_account',
+  },
+  usdt: {
+    max: MAX_USDT_ADDRESSES,
+    limitError: E.ADDRESS_LIMIT,
+    notFound: E.ADDRESS_NOT_FOUND,
+    action: 'UsdtAddress',
+    target: 'usdt_address',
+  },
+} as const;
 
-async function lockMember(trx: Kysely<DB>, memberId: number): Promise<void> {
-  await trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().execute();
-}
+type Audit = (entryId: number, entry: { before?: unknown; after?: unknown }) => Promise<void>;
 
-/** Records a refused change (limit reached, not the member's entry) outside the rolled-back transaction. */
-async function refused(db: Kysely<DB>, req: FastifyRequest, memberId: number, action: string, err: unknown) {
-  if (err instanceof AppError) {
-    await recordAudit(db, memberActor(req, memberId), {
-      action,
-      target: `member:${memberId}`,
-      reason: err.def.en,
-      outcome: 'failure',
+/**
+ * Runs one change of a member's payment details in a transaction under the member's row lock and
+ * answers with the id acted on and the member's details after it. A refused change (limit reached,
+ * not the member's entry) is recorded in the audit log outside the rolled-back transaction.
+ */
+async function change(
+  db: Kysely<DB>,
+  req: FastifyRequest,
+  verb: 'add' | 'update' | 'delete',
+  type: PaymentType,
+  run: (trx: Kysely<DB>, memberId: number, audit: Audit) => Promise<number>,
+) {
+  const { memberId } = signedIn(req);
+  const actor = memberActor(req, memberId);
+  const action = `payments.${verb}${KIND[type].action}`;
+  let id: number;
+  try {
+    id = await db.transaction().execute(async (trx) => {
+      await lockMemberQuery(trx, memberId).execute();
+      return run(trx, memberId, (entryId, entry) =>
+        recordAudit(trx, actor, { action, target: `${KIND[type].target}:${entryId}`, ...entry }),
+      );
     });
+  } catch (err) {
+    if (err instanceof AppError) {
+      await recordAudit(db, actor, {
+        action,
+        target: `member:${memberId}`,
+        reason: err.def.en,
+        outcome: 'failure',
+      });
+    }
+    throw err;
   }
-  return err;
+  return { id, ...(await listPayments(db, memberId)) };
 }
 
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
 
-  defineRoute(app, paymentsEndpoints.addPayment, async ({ body, req }) => {
-    const { memberId } = signedIn(req);
-    const action = `payments.add${ACTION[body.type]}`;
-    const actor = memberActor(req, memberId);
-    let id: number;
-    try {
-      id = await db.transaction().execute(async (trx) => {
-        await lockMember(trx, memberId);
-        const { n } = await trx
-          .selectFrom(TABLE[body.type])
-          .select((eb) => eb.fn.countAll<string | number>().as('n'))
-          .where('member_id', '=', memberId)
-          .executeTakeFirstOrThrow();
-        if (Number(n) >= LIMIT[body.type].max) throw new AppError(LIMIT[body.type].error);
-        if (body.type === 'bank') {
-          const row = await trx
-            .insertInto('bank_accounts')
-            .values({
-              member_id: memberId,
-              bank_code: body.bankCode,
-              account_number: body.accountNumber,
-              account_name: body.accountName,
-            })
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await recordAudit(trx, actor, {
-            action,
-            target: `bank_account:${row.id}`,
-            after: toBankAccount(row),
-          });
-          return row.id;
-        }
-        const row = await trx
-          .insertInto('usdt_addresses')
-          .values({
-            member_id: memberId,
-            network: body.network,
-            address: body.address,
-            nickname: body.nickname ?? null,
-          })
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await recordAudit(trx, actor, {
-          action,
-          target: `usdt_address:${row.id}`,
-          after: toUsdtAddress(row),
-        });
-        return row.id;
-      });
-    } catch (err) {
-      throw await refused(db, req, memberId, action, err);
-    }
-    return { id, ...(await listPayments(db, memberId)) };
-  });
+  defineRoute(app, paymentsEndpoints.addPayment, ({ body, req }) =>
+    change(db, req, 'add', body.type, async (trx, memberId, audit) => {
+      if ((await countPayments(trx, body.type, memberId)) >= KIND[body.type].max) {
+        throw new AppError(KIND[body.type].limitError);
+      }
+      const after = await insertPayment(trx, memberId, body);
+      await audit(after.id, { after });
+      return after.id;
+    }),
+  );
 
-  defineRoute(app, paymentsEndpoints.updatePayment, async ({ body, req }) => {
-    const { memberId } = signedIn(req);
-    const action = `payments.update${ACTION[body.type]}`;
-    const actor = memberActor(req, memberId);
-    try {
-      await db.transaction().execute(async (trx) => {
-        await lockMember(trx, memberId);
-        if (body.type === 'bank') {
-          const before = await trx
-            .selectFrom('bank_accounts')
-            .selectAll()
-            .where('id', '=', body.id)
-            .where('member_id', '=', memberId)
-            .executeTakeFirst();
-          if (!before) throw new AppError(NOT_FOUND.bank);
-          const after = await trx
-            .updateTable('bank_accounts')
-            .set({
-              bank_code: body.bankCode,
-              account_number: body.accountNumber,
-              account_name: body.accountName,
-              updated_at: new Date(),
-            })
-            .where('id', '=', body.id)
-            .where('member_id', '=', memberId)
-            .returningAll()
-            .executeTakeFirstOrThrow();
-          await recordAudit(trx, actor, {
-            action,
-            target: `bank_account:${body.id}`,
-            before: toBankAccount(before),
-            after: toBankAccount(after),
-          });
-          return;
-        }
-        const before = await trx
-          .selectFrom('usdt_addresses')
-          .selectAll()
-          .where('id', '=', body.id)
-          .where('member_id', '=', memberId)
-          .executeTakeFirst();
-        if (!before) throw new AppError(NOT_FOUND.usdt);
-        const after = await trx
-          .updateTable('usdt_addresses')
-          .set({
-            network: body.network,
-            address: body.address,
-            nickname: body.nickname ?? null,
-            updated_at: new Date(),
-          })
-          .where('id', '=', body.id)
-          .where('member_id', '=', memberId)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await recordAudit(trx, actor, {
-          action,
-          target: `usdt_address:${body.id}`,
-          before: toUsdtAddress(before),
-          after: toUsdtAddress(after),
-        });
-      });
-    } catch (err) {
-      throw await refused(db, req, memberId, action, err);
-    }
-    return { id: body.id, ...(await listPayments(db, memberId)) };
-  });
+  defineRoute(app, paymentsEndpoints.updatePayment, ({ body, req }) =>
+    change(db, req, 'update', body.type, async (trx, memberId, audit) => {
+      const before = await findPayment(trx, body.type, memberId, body.id);
+      const after = before && (await updatePayment(trx, memberId, body.id, body));
+      if (!after) throw new AppError(KIND[body.type].notFound);
+      await audit(body.id, { before, after });
+      return body.id;
+    }),
+  );
 
-  defineRoute(app, paymentsEndpoints.deletePayment, async ({ body, req }) => {
-    const { memberId } = signedIn(req);
-    const action = `payments.delete${ACTION[body.type]}`;
-    const actor = memberActor(req, memberId);
-    try {
-      await db.transaction().execute(async (trx) => {
-        await lockMember(trx, memberId);
-        if (body.type === 'bank') {
-          const gone = await trx
-            .deleteFrom('bank_accounts')
-            .where('id', '=', body.id)
-            .where('member_id', '=', memberId)
-            .returningAll()
-            .executeTakeFirst();
-          if (!gone) throw new AppError(NOT_FOUND.bank);
-          await recordAudit(trx, actor, {
-            action,
-            target: `bank_account:${body.id}`,
-            before: toBankAccount(gone),
-          });
-          return;
-        }
-        const gone = await trx
-          .deleteFrom('usdt_addresses')
-          .where('id', '=', body.id)
-          .where('member_id', '=', memberId)
-          .returningAll()
-          .executeTakeFirst();
-        if (!gone) throw new AppError(NOT_FOUND.usdt);
-        await recordAudit(trx, actor, {
-          action,
-          target: `usdt_address:${body.id}`,
-          before: toUsdtAddress(gone),
-        });
-      });
-    } catch (err) {
-      throw await refused(db, req, memberId, action, err);
-    }
-    return { id: body.id, ...(await listPayments(db, memberId)) };
-  });
+  defineRoute(app, paymentsEndpoints.deletePayment, ({ body, req }) =>
+    change(db, req, 'delete', body.type, async (trx, memberId, audit) => {
+      const before = await deletePayment(trx, body.type, memberId, body.id);
+      if (!before) throw new AppError(KIND[body.type].notFound);
+      await audit(body.id, { before });
+      return body.id;
+    }),
+  );
 }
