@@ -1,9 +1,9 @@
 import { bankAccountInputSchema, E, type Lang, usdtAddressInputSchema } from '@bahtdesk/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect } from 'react';
-import { type FieldValues, type Resolver, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import type { FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import { useT } from '../lib/i18n.ts';
 import { useClientState } from '../lib/store.ts';
+import { contractResolver, type StepFormProps, useStepForm } from './contractForm.ts';
 import { FormAlert, SelectField, TextField } from './Field.tsx';
 
 /** The banks and networks as getNetworkBank answers them. */
@@ -60,79 +60,70 @@ function requiredWhenEmpty<V extends FieldValues>(
   };
 }
 
-/** Catalogue codes (from the server) to show on fields when the form opens. */
-export type FieldCodes<V> = Partial<Record<keyof V & string, number>>;
-
-interface PaymentFormProps<V> {
-  id?: string;
-  defaultValues: V;
-  onSubmit: (values: V) => void | Promise<void>;
-  /** Called with the values as they are typed (sign-up keeps them for a reload). */
-  onValues?: (values: V) => void;
-  /** Server codes to show on their fields (focus goes to the first). */
-  problems?: FieldCodes<V>;
+interface PaymentFormProps<V> extends StepFormProps<V> {
   alert?: string | null;
   /** Text above the fields (inside the fieldset). */
   intro?: ReactNode;
   legend?: ReactNode;
-  /** The buttons; `back` gets the values typed so far without checking them. */
-  actions: (getValues: () => V) => ReactNode;
 }
 
-function useShowProblems<V extends object>(
-  problems: FieldCodes<V> | undefined,
-  setError: (name: never, error: { message: string }, options: { shouldFocus: boolean }) => void,
-) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: shown once, when the form opens with them
-  useEffect(() => {
-    let first = true;
-    for (const [name, code] of Object.entries(problems ?? {})) {
-      setError(name as never, { message: String(code) }, { shouldFocus: first });
-      first = false;
-    }
-  }, [problems]);
-}
-
-/** Bank, account number (checked against the bank's number of digits) and account name. */
-export function BankAccountForm({
-  id,
-  banks,
-  defaultValues,
-  onSubmit,
-  onValues,
-  problems,
-  alert,
-  intro,
-  legend,
-  actions,
-}: PaymentFormProps<BankAccountValues> & { banks: readonly BankInfo[] }) {
-  const t = useT('account');
-  const lang = useClientState((s) => s.language);
-  const {
-    register,
-    handleSubmit,
-    watch,
-    getValues,
-    setError,
-    formState: { errors },
-  } = useForm<BankAccountValues>({
-    resolver: requiredWhenEmpty(
-      zodResolver(bankAccountInputSchema, undefined, { raw: true }) as unknown as Resolver<BankAccountValues>,
-      'bankCode',
-    ),
-    defaultValues,
-  });
-  useShowProblems(problems, setError);
-  useEffect(() => {
-    if (!onValues) return;
-    const subscription = watch((values) => onValues({ ...emptyBankAccount, ...values }));
-    return () => subscription.unsubscribe();
-  }, [watch, onValues]);
-  const bank = banks.find((b) => b.code === watch('bankCode'));
+/** The form around a payment form's fields: in a fieldset when it has a legend, then the buttons. */
+function PaymentFormFrame<V extends FieldValues>({
+  form,
+  props: { id, onSubmit, alert, intro, legend, actions },
+  children,
+}: {
+  form: UseFormReturn<V>;
+  props: PaymentFormProps<V>;
+  children: ReactNode;
+}) {
   const fields = (
     <>
       {intro}
       <FormAlert message={alert ?? null} />
+      {children}
+    </>
+  );
+  return (
+    <form id={id} noValidate onSubmit={form.handleSubmit((v) => onSubmit(v))}>
+      {legend ? (
+        <fieldset className="fieldset">
+          <legend>{legend}</legend>
+          {fields}
+        </fieldset>
+      ) : (
+        fields
+      )}
+      {actions(form.getValues)}
+    </form>
+  );
+}
+
+const bankResolver = requiredWhenEmpty(
+  contractResolver<BankAccountValues>(bankAccountInputSchema),
+  'bankCode',
+);
+const usdtResolver = requiredWhenEmpty(
+  contractResolver<UsdtAddressValues>(usdtAddressInputSchema),
+  'network',
+);
+
+/** Bank, account number (checked against the bank's number of digits) and account name. */
+export function BankAccountForm({
+  banks,
+  ...props
+}: PaymentFormProps<BankAccountValues> & { banks: readonly BankInfo[] }) {
+  const t = useT('account');
+  const lang = useClientState((s) => s.language);
+  const form = useStepForm(bankResolver, props);
+  const {
+    register,
+    watch,
+    formState: { errors },
+  } = form;
+  const bank = banks.find((b) => b.code === watch('bankCode'));
+  return (
+    <PaymentFormFrame form={form} props={props}>
       <SelectField label={t('banks.bank')} problem={errors.bankCode} {...register('bankCode')}>
         <option value="">{t('banks.chooseBank')}</option>
         {banks.map((b) => (
@@ -160,61 +151,23 @@ export function BankAccountForm({
         problem={errors.accountName}
         {...register('accountName')}
       />
-    </>
-  );
-  return (
-    <form id={id} noValidate onSubmit={handleSubmit((v) => onSubmit(v))}>
-      {legend ? (
-        <fieldset className="fieldset">
-          <legend>{legend}</legend>
-          {fields}
-        </fieldset>
-      ) : (
-        fields
-      )}
-      {actions(getValues)}
-    </form>
+    </PaymentFormFrame>
   );
 }
 
 /** Network, the address (checked for that network) and an optional nickname. */
 export function UsdtAddressForm({
-  id,
   networks,
-  defaultValues,
-  onSubmit,
-  onValues,
-  problems,
-  alert,
-  intro,
-  legend,
-  actions,
+  ...props
 }: PaymentFormProps<UsdtAddressValues> & { networks: readonly NetworkInfo[] }) {
   const t = useT('account');
+  const form = useStepForm(usdtResolver, props);
   const {
     register,
-    handleSubmit,
-    watch,
-    getValues,
-    setError,
     formState: { errors },
-  } = useForm<UsdtAddressValues>({
-    resolver: requiredWhenEmpty(
-      zodResolver(usdtAddressInputSchema, undefined, { raw: true }) as unknown as Resolver<UsdtAddressValues>,
-      'network',
-    ),
-    defaultValues,
-  });
-  useShowProblems(problems, setError);
-  useEffect(() => {
-    if (!onValues) return;
-    const subscription = watch((values) => onValues({ ...emptyUsdtAddress, ...values }));
-    return () => subscription.unsubscribe();
-  }, [watch, onValues]);
-  const fields = (
-    <>
-      {intro}
-      <FormAlert message={alert ?? null} />
+  } = form;
+  return (
+    <PaymentFormFrame form={form} props={props}>
       <SelectField label={t('usdt.network')} problem={errors.network} {...register('network')}>
         <option value="">{t('usdt.chooseNetwork')}</option>
         {networks.map((n) => (
@@ -239,19 +192,6 @@ export function UsdtAddressForm({
         problem={errors.nickname}
         {...register('nickname')}
       />
-    </>
-  );
-  return (
-    <form id={id} noValidate onSubmit={handleSubmit((v) => onSubmit(v))}>
-      {legend ? (
-        <fieldset className="fieldset">
-          <legend>{legend}</legend>
-          {fields}
-        </fieldset>
-      ) : (
-        fields
-      )}
-      {actions(getValues)}
-    </form>
+    </PaymentFormFrame>
   );
 }

@@ -1,7 +1,7 @@
 import { type ChangePasswordProfileBody, changePasswordProfileBodySchema, E } from '@bahtdesk/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { contractResolver } from '../../components/contractForm.ts';
 import { FormAlert, PasswordField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -23,9 +23,7 @@ export function PasswordSection() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    resolver: zodResolver(changePasswordProfileBodySchema, undefined, {
-      raw: true,
-    }) as unknown as Resolver<Values>,
+    resolver: contractResolver<Values>(changePasswordProfileBodySchema),
     defaultValues: EMPTY,
   });
 

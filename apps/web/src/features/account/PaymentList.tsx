@@ -1,7 +1,7 @@
 import { messageFor } from '@bahtdesk/contract';
 import { type ReactNode, useId, useState } from 'react';
+import type { FieldCodes } from '../../components/contractForm.ts';
 import { Modal } from '../../components/Modal.tsx';
-import type { FieldCodes } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';

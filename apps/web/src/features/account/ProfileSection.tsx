@@ -1,7 +1,7 @@
 import { E, type EditProfileBody, editProfileBodySchema, type Profile } from '@bahtdesk/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { contractResolver } from '../../components/contractForm.ts';
 import { FormAlert, TextField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -28,7 +28,7 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
     setError,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    resolver: zodResolver(editProfileBodySchema, undefined, { raw: true }) as unknown as Resolver<Values>,
+    resolver: contractResolver<Values>(editProfileBodySchema),
     defaultValues: {
       firstName: profile.firstName,
       lastName: profile.lastName,

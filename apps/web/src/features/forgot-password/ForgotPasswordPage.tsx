@@ -7,10 +7,10 @@ import {
   OTP_RESEND_COUNTDOWN_S,
   OTP_VALIDITY_MS,
 } from '@bahtdesk/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { contractResolver } from '../../components/contractForm.ts';
 import { FormAlert, PasswordField, TextField } from '../../components/Field.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
@@ -81,9 +81,7 @@ function RequestStep({ onSent, initial }: { onSent: (sent: Sent) => void; initia
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RequestValues>({
-    resolver: zodResolver(forgotPasswordBodySchema, undefined, {
-      raw: true,
-    }) as unknown as Resolver<RequestValues>,
+    resolver: contractResolver<RequestValues>(forgotPasswordBodySchema),
     defaultValues: initial,
   });
   const channel = watch('channel');
@@ -183,7 +181,7 @@ function OtpStep({
     formState: { errors, isSubmitting },
   } = useForm<OtpValues>({
     // The destination rides along unregistered, so the contract's whole confirmOtp body is checked.
-    resolver: zodResolver(confirmOtpBodySchema, undefined, { raw: true }) as unknown as Resolver<OtpValues>,
+    resolver: contractResolver<OtpValues>(confirmOtpBodySchema),
     defaultValues: { ...sent.to, otp: '' },
   });
 
@@ -275,9 +273,7 @@ function PasswordStep({
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<PasswordValues>({
-    resolver: zodResolver(changePasswordBodySchema, undefined, {
-      raw: true,
-    }) as unknown as Resolver<PasswordValues>,
+    resolver: contractResolver<PasswordValues>(changePasswordBodySchema),
     defaultValues: { resetTicket: ticket, password: '', confirmPassword: '' },
   });
 

@@ -1,6 +1,7 @@
 import type { Profile } from '@bahtdesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import type { FieldCodes } from '../../components/contractForm.ts';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { setState, useClientState } from '../../lib/store.ts';
@@ -9,7 +10,6 @@ import '../../components/forms.css';
 import {
   BankAccountForm,
   type BankAccountValues,
-  type FieldCodes,
   UsdtAddressForm,
   type UsdtAddressValues,
 } from '../../components/paymentForms.tsx';
@@ -183,7 +183,7 @@ export default function SignUpPage() {
           defaultValues={{ username: draft.username, ...passwords.current }}
           problems={problems as FieldCodes<CredentialValues>}
           onValues={onCredentials}
-          onNext={(v) => {
+          onSubmit={(v) => {
             onCredentials(v);
             go(1);
           }}
@@ -199,7 +199,7 @@ export default function SignUpPage() {
           defaultValues={draft.personal}
           problems={problems as FieldCodes<PersonalValues>}
           onValues={onPersonal}
-          onNext={(v) => {
+          onSubmit={(v) => {
             update({ personal: v });
             go(2);
           }}

@@ -1,9 +1,7 @@
 import { personalInfoSchema, signUpCredentialsSchema } from '@bahtdesk/contract';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { type ReactNode, useEffect } from 'react';
-import { type Resolver, type UseFormSetError, useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { contractResolver, type StepFormProps, useStepForm } from '../../components/contractForm.ts';
 import { PasswordField, TextField } from '../../components/Field.tsx';
-import type { FieldCodes } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
 import type { PersonalValues } from './draft.ts';
 
@@ -13,57 +11,20 @@ export interface CredentialValues {
   confirmPassword: string;
 }
 
-interface StepProps<V> {
-  defaultValues: V;
-  problems?: FieldCodes<V>;
-  onNext: (values: V) => void;
-  onValues: (values: V) => void;
-  actions: (getValues: () => V) => ReactNode;
-  note?: ReactNode;
-}
-
-/** Shows server codes on their fields when a step opens (focus goes to the first). */
-function useProblems<V extends object>(problems: FieldCodes<V> | undefined, setError: UseFormSetError<V>) {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: shown once, when the step opens with them
-  useEffect(() => {
-    let first = true;
-    for (const [name, code] of Object.entries(problems ?? {})) {
-      setError(name as never, { message: String(code) }, { shouldFocus: first });
-      first = false;
-    }
-  }, [problems]);
-}
+const credentialsResolver = contractResolver<CredentialValues>(signUpCredentialsSchema);
+const personalResolver = contractResolver<PersonalValues>(personalInfoSchema);
 
 /** Step 1: username, password and its confirmation. */
-export function CredentialsStep({
-  defaultValues,
-  problems,
-  onNext,
-  onValues,
-  actions,
-  note,
-}: StepProps<CredentialValues>) {
+export function CredentialsStep({ note, ...props }: StepFormProps<CredentialValues> & { note?: ReactNode }) {
   const t = useT('signUp');
   const {
     register,
     handleSubmit,
-    watch,
     getValues,
-    setError,
     formState: { errors },
-  } = useForm<CredentialValues>({
-    resolver: zodResolver(signUpCredentialsSchema, undefined, {
-      raw: true,
-    }) as unknown as Resolver<CredentialValues>,
-    defaultValues,
-  });
-  useProblems(problems, setError);
-  useEffect(() => {
-    const subscription = watch((v) => onValues({ username: '', password: '', confirmPassword: '', ...v }));
-    return () => subscription.unsubscribe();
-  }, [watch, onValues]);
+  } = useStepForm(credentialsResolver, props);
   return (
-    <form noValidate onSubmit={handleSubmit(onNext)}>
+    <form noValidate onSubmit={handleSubmit(props.onSubmit)}>
       <fieldset className="fieldset">
         <legend>{t('credentials.legend')}</legend>
         <p className="muted">{t('credentials.intro')}</p>
@@ -91,40 +52,22 @@ export function CredentialsStep({
           {...register('confirmPassword')}
         />
       </fieldset>
-      {actions(getValues)}
+      {props.actions(getValues)}
     </form>
   );
 }
 
 /** Step 2: first and last name, phone and email. */
-export function PersonalStep({
-  defaultValues,
-  problems,
-  onNext,
-  onValues,
-  actions,
-}: StepProps<PersonalValues>) {
+export function PersonalStep(props: StepFormProps<PersonalValues>) {
   const t = useT('signUp');
   const {
     register,
     handleSubmit,
-    watch,
     getValues,
-    setError,
     formState: { errors },
-  } = useForm<PersonalValues>({
-    resolver: zodResolver(personalInfoSchema, undefined, {
-      raw: true,
-    }) as unknown as Resolver<PersonalValues>,
-    defaultValues,
-  });
-  useProblems(problems, setError);
-  useEffect(() => {
-    const subscription = watch((v) => onValues({ firstName: '', lastName: '', phone: '', email: '', ...v }));
-    return () => subscription.unsubscribe();
-  }, [watch, onValues]);
+  } = useStepForm(personalResolver, props);
   return (
-    <form noValidate onSubmit={handleSubmit(onNext)}>
+    <form noValidate onSubmit={handleSubmit(props.onSubmit)}>
       <fieldset className="fieldset">
         <legend>{t('personal.legend')}</legend>
         <p className="muted">{t('personal.intro')}</p>
@@ -160,7 +103,7 @@ export function PersonalStep({
           {...register('email')}
         />
       </fieldset>
-      {actions(getValues)}
+      {props.actions(getValues)}
     </form>
   );
 }
