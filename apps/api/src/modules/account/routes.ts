@@ -8,6 +8,7 @@ import { type Actor, recordAudit } from '../audit/audit.ts';
 import type { SessionMember } from '../auth/sessions.ts';
 import { createSession, revokeMemberSessions, sessionResult } from '../auth/sessions.ts';
 import { listPayments } from '../payments/repository.ts';
+import { setPasswordHash } from './repository.ts';
 import { assertUnused, uniqueViolation } from './uniqueness.ts';
 
 /** The signed-in member of a 'member' route (the auth hook has already checked the session). */
@@ -159,11 +160,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     }
     const passwordHash = await app.passwords.hash(body.password);
     await db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('members')
-        .set({ password_hash: passwordHash, updated_at: new Date() })
-        .where('id', '=', memberId)
-        .execute();
+      await setPasswordHash(trx, memberId, passwordHash);
       await revokeMemberSessions(trx, memberId, sessionId);
       await recordAudit(trx, actor, { action: 'account.changePassword', target: `member:${memberId}` });
     });

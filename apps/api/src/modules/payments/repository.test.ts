@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileOnly as db } from '../../../test/compile-only.ts';
-import { countPaymentsQuery, lockMemberQuery } from './repository.ts';
+import { lockMemberQuery } from '../account/repository.ts';
+import { countPaymentsQuery } from './repository.ts';
 
 describe('the limit of 10 is counted under a lock on the member row', () => {
   it('locks the member row with SELECT ... FOR UPDATE', () => {

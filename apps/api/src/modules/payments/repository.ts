@@ -40,11 +40,6 @@ function toEntry(type: PaymentType, row: PaymentRow): PaymentEntry {
     : toUsdtAddress(row as Selectable<UsdtAddressesTable>);
 }
 
-/** The member's row, locked until the transaction ends: one member's changes happen one at a time. */
-export function lockMemberQuery(trx: Kysely<DB>, memberId: number) {
-  return trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate();
-}
-
 export function countPaymentsQuery(trx: Kysely<DB>, type: PaymentType, memberId: number) {
   return trx
     .selectFrom(TABLE[type])

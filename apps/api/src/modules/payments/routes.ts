@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { defineRoute } from '../../http/route.ts';
+import { lockMemberQuery } from '../account/repository.ts';
 import { memberActor, signedIn } from '../account/routes.ts';
 import { recordAudit } from '../audit/audit.ts';
 import {
@@ -12,7 +13,6 @@ import {
   findPayment,
   insertPayment,
   listPayments,
-  lockMemberQuery,
   type PaymentType,
   updatePayment,
 } from './repository.ts';

@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/**
+ * SQL of the forgot-password flow. OTPs and reset tickets are both rows of otp_codes (told apart
+ * by purpose), stored only as hashes; each is consumed by a conditional UPDATE ... WHERE used_at
+ * IS NULL ... RETURNING, so of two requests racing with the same one exactly one gets a row back.
+ */
+export const OTP_PURPOSE = 'password_reset';
+export const TICKET_PURPOSE = 'reset_ticket';
+
+export type Destination = { channel: 'email'; email: string } | { channel: 'phone'; phone: string };
+
+/** The member an email address or phone number belongs to. */
+export function findMemberByDestination(db: Kysely<DB>, to: Destination) {
+  const q = db.selectFrom('members').select(['id', 'email', 'phone']);
+  return (
+    to.channel === 'email' ? q.where('email', '=', to.email) : q.where('phone', '=', to.phone)
+  ).executeTakeFirst();
+}
+
+/** When the member's newest OTPs since `since` were made, newest first, at most `limit`. */
+export async function recentOtpTimes(
+  trx: Kysely<DB>,
+  memberId: number,
+  since: Date,
+  limit: number,
+): Promise<Date[]> {
+  const rows = await trx
+    .selectFrom('otp_codes')
+    .select('created_at')
+    .where('member_id', '=', memberId)
+    .where('purpose', '=', OTP_PURPOSE)
+    .where('created_at', '>', since)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.created_at);
+}
+
+/** Ends every OTP and ticket of the member still unused (a new OTP replaces them). */
+export async function retireUnused(trx: Kysely<DB>, memberId: number, now: Date): Promise<void> {
+  await trx
+    .updateTable('otp_codes')
+    .set({ used_at: now })
+    .where('member_id', '=', memberId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Stores an OTP or a ticket (its hash) and returns its id. */
+export async function insertCode(
+  trx: Kysely<DB>,
+  code: {
+    memberId: number;
+    purpose: typeof OTP_PURPOSE | typeof TICKET_PURPOSE;
+    channel: 'email' | 'sms';
+    hash: string;
+    expiresAt: Date;
+    now: Date;
+  },
+): Promise<number> {
+  const row = await trx
+    .insertInto('otp_codes')
+    .values({
+      member_id: code.memberId,
+      purpose: code.purpose,
+      channel: code.channel,
+      code_hash: code.hash,
+      expires_at: code.expiresAt,
+      created_at: code.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function deleteCode(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('otp_codes').where('id', '=', id).execute();
+}
+
+/** The member's newest OTP: only the newest can be confirmed. */
+export function latestOtp(db: Kysely<DB>, memberId: number) {
+  return db
+    .selectFrom('otp_codes')
+    .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
+    .where('member_id', '=', memberId)
+    .where('purpose', '=', OTP_PURPOSE)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Claims one try at an unused OTP that has tries left; no row when it has none or was used. */
+export function claimTryQuery(db: Kysely<DB>, otpId: number, maxTries: number) {
+  return db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', otpId)
+    .where('used_at', 'is', null)
+    .where('attempts', '<', maxTries)
+    .returning('attempts');
+}
+
+export async function isUsed(db: Kysely<DB>, id: number): Promise<boolean> {
+  const row = await db.selectFrom('otp_codes').select('used_at').where('id', '=', id).executeTakeFirst();
+  return row?.used_at !== null;
+}
+
+/** Uses up an OTP; a row (its channel) only for the one request that did. */
+export function consumeOtpQuery(trx: Kysely<DB>, otpId: number, now: Date) {
+  return trx
+    .updateTable('otp_codes')
+    .set({ used_at: now })
+    .where('id', '=', otpId)
+    .where('used_at', 'is', null)
+    .returning('channel');
+}
+
+/** A reset ticket that is unused and unexpired (a read: consumeTicketQuery decides). */
+export function findLiveTicket(db: Kysely<DB>, ticketHash: string, now: Date) {
+  return db
+    .selectFrom('otp_codes')
+    .select('id')
+    .where('code_hash', '=', ticketHash)
+    .where('purpose', '=', TICKET_PURPOSE)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+/** Uses up a live reset ticket; a row (its member) only for the one request that did. */
+export function consumeTicketQuery(trx: Kysely<DB>, ticketHash: string, now: Date) {
+  return trx
+    .updateTable('otp_codes')
+    .set({ used_at: now })
+    .where('code_hash', '=', ticketHash)
+    .where('purpose', '=', TICKET_PURPOSE)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('member_id');
+}
