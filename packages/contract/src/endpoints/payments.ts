@@ -31,18 +31,17 @@ export const nicknameSchema = z
   .nullable()
   .optional();
 
-export const bankAccountInputSchema = withBankAccountCheck(
-  z.object({
-    bankCode: bankCodeSchema,
-    accountNumber: bankAccountNumberSchema,
-    accountName: accountNameSchema,
-  }),
-);
+const bankAccountFields = {
+  bankCode: bankCodeSchema,
+  accountNumber: bankAccountNumberSchema,
+  accountName: accountNameSchema,
+};
+const usdtAddressFields = { network: networkIdSchema, address: usdtAddressSchema, nickname: nicknameSchema };
+
+export const bankAccountInputSchema = withBankAccountCheck(z.object(bankAccountFields));
 export type BankAccountInput = z.input<typeof bankAccountInputSchema>;
 
-export const usdtAddressInputSchema = withUsdtAddressCheck(
-  z.object({ network: networkIdSchema, address: usdtAddressSchema, nickname: nicknameSchema }),
-);
+export const usdtAddressInputSchema = withUsdtAddressCheck(z.object(usdtAddressFields));
 export type UsdtAddressInput = z.input<typeof usdtAddressInputSchema>;
 
 export const bankAccountSchema = z.object({
@@ -80,54 +79,21 @@ const entryId = z.coerce
 const paymentType = <T extends 'bank' | 'usdt'>(t: T) =>
   z.literal(t, { error: codeMessage(E.INVALID_INPUT) });
 
-export const addPaymentBodySchema = z.discriminatedUnion(
-  'type',
-  [
-    withBankAccountCheck(
-      z.object({
-        type: paymentType('bank'),
-        bankCode: bankCodeSchema,
-        accountNumber: bankAccountNumberSchema,
-        accountName: accountNameSchema,
-      }),
-    ),
-    withUsdtAddressCheck(
-      z.object({
-        type: paymentType('usdt'),
-        network: networkIdSchema,
-        address: usdtAddressSchema,
-        nickname: nicknameSchema,
-      }),
-    ),
-  ],
-  { error: codeMessage(E.INVALID_INPUT) },
-);
+/** A bank account (type 'bank') or a USDT address (type 'usdt'), with the fields `extra` adds. */
+const paymentBody = <S extends z.ZodRawShape>(extra: S) =>
+  z.discriminatedUnion(
+    'type',
+    [
+      withBankAccountCheck(z.object({ type: paymentType('bank'), ...extra, ...bankAccountFields })),
+      withUsdtAddressCheck(z.object({ type: paymentType('usdt'), ...extra, ...usdtAddressFields })),
+    ],
+    { error: codeMessage(E.INVALID_INPUT) },
+  );
+
+export const addPaymentBodySchema = paymentBody({});
 export type AddPaymentBody = z.input<typeof addPaymentBodySchema>;
 
-export const updatePaymentBodySchema = z.discriminatedUnion(
-  'type',
-  [
-    withBankAccountCheck(
-      z.object({
-        type: paymentType('bank'),
-        id: entryId,
-        bankCode: bankCodeSchema,
-        accountNumber: bankAccountNumberSchema,
-        accountName: accountNameSchema,
-      }),
-    ),
-    withUsdtAddressCheck(
-      z.object({
-        type: paymentType('usdt'),
-        id: entryId,
-        network: networkIdSchema,
-        address: usdtAddressSchema,
-        nickname: nicknameSchema,
-      }),
-    ),
-  ],
-  { error: codeMessage(E.INVALID_INPUT) },
-);
+export const updatePaymentBodySchema = paymentBody({ id: entryId });
 export type UpdatePaymentBody = z.input<typeof updatePaymentBodySchema>;
 
 export const deletePaymentBodySchema = z.object({
