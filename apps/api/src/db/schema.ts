@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The Kysely view of the tables created by the migrations in ./migrations. Keep in step with
@@ -267,10 +267,3 @@ export interface DB {
   ip_bans: IpBansTable;
   otp_codes: OtpCodesTable;
 }
-
-export type Member = Selectable<MembersTable>;
-export type NewMember = Insertable<MembersTable>;
-export type MemberUpdate = Updateable<MembersTable>;
-export type Transaction = Selectable<TransactionsTable>;
-export type NewTransaction = Insertable<TransactionsTable>;
-export type NewAuditEntry = Insertable<AuditLogTable>;
