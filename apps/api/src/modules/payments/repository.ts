@@ -6,13 +6,13 @@ import type { BankAccountsTable, DB, UsdtAddressesTable } from '../../db/schema.
 /** SQL of a member's bank accounts and USDT addresses, and their wire form. */
 
 /** A bank account or a USDT address as a request gives it (validated by the contract). */
-export type PaymentInput = z.output<typeof addPaymentBodySchema>;
+type PaymentInput = z.output<typeof addPaymentBodySchema>;
 export type PaymentType = PaymentInput['type'];
-export type PaymentEntry = BankAccount | UsdtAddressEntry;
+type PaymentEntry = BankAccount | UsdtAddressEntry;
 
 const TABLE = { bank: 'bank_accounts', usdt: 'usdt_addresses' } as const;
 
-export function toBankAccount(row: Selectable<BankAccountsTable>): BankAccount {
+function toBankAccount(row: Selectable<BankAccountsTable>): BankAccount {
   return {
     id: row.id,
     bankCode: row.bank_code,
@@ -22,7 +22,7 @@ export function toBankAccount(row: Selectable<BankAccountsTable>): BankAccount {
   };
 }
 
-export function toUsdtAddress(row: Selectable<UsdtAddressesTable>): UsdtAddressEntry {
+function toUsdtAddress(row: Selectable<UsdtAddressesTable>): UsdtAddressEntry {
   return {
     id: row.id,
     network: row.network,
