@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { authEndpoints, CLIENT_SIGNATURE_HEADER, E } from '@bahtdesk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
@@ -20,6 +20,12 @@ declare module 'fastify' {
     /** The signed-in member on routes whose access is 'member'; null elsewhere. */
     member: SessionMember | null;
   }
+}
+
+/** The signed-in member of a 'member' route (the hook below has already checked the session). */
+export function signedIn(req: FastifyRequest): SessionMember {
+  if (!req.member) throw new AppError(E.NOT_ALLOWED);
+  return req.member;
 }
 
 /** How long a clientSignature stays valid. */

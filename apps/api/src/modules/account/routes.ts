@@ -1,25 +1,15 @@
 import { E, type Profile, userEndpoints } from '@bahtdesk/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { defineRoute } from '../../http/route.ts';
-import { type Actor, recordAudit } from '../audit/audit.ts';
-import type { SessionMember } from '../auth/sessions.ts';
+import { signedIn } from '../../plugins/auth.ts';
+import { memberActor, recordAudit } from '../audit/audit.ts';
 import { createSession, revokeMemberSessions, sessionResult } from '../auth/sessions.ts';
 import { listPayments } from '../payments/repository.ts';
 import { setPasswordHash } from './repository.ts';
 import { assertUnused, uniqueViolation } from './uniqueness.ts';
-
-/** The signed-in member of a 'member' route (the auth hook has already checked the session). */
-export function signedIn(req: FastifyRequest): SessionMember {
-  if (!req.member) throw new AppError(E.NOT_ALLOWED);
-  return req.member;
-}
-
-export function memberActor(req: FastifyRequest, memberId: number): Actor {
-  return { type: 'member', id: String(memberId), ip: req.ip };
-}
 
 async function loadProfile(db: Kysely<DB>, memberId: number): Promise<Profile> {
   const m = await db

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ActorType, DB } from '../../db/schema.ts';
 
@@ -7,6 +8,11 @@ export interface Actor {
   /** Member or staff id, or the operator's OS user name; null for the system. */
   id: string | null;
   ip?: string | null;
+}
+
+/** A member acting through a request (the IP is the request's). */
+export function memberActor(req: FastifyRequest, memberId: number): Actor {
+  return { type: 'member', id: String(memberId), ip: req.ip };
 }
 
 export interface AuditEntry {

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { AppError } from '../../http/app-error.ts';
 import { defineRoute } from '../../http/route.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { signedIn } from '../../plugins/auth.ts';
+import { memberActor, recordAudit } from '../audit/audit.ts';
 import { createSession, revokeSession, sessionResult } from './sessions.ts';
 
 /** Sign-in and sign-out (`POST /api/external/auth/auth`, `/logout`). */
@@ -43,14 +44,12 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   defineRoute(app, authEndpoints.logout, async ({ req }) => {
-    const member = req.member;
-    if (!member) throw new AppError(E.NOT_ALLOWED);
-    await revokeSession(db, member.sessionId);
-    await recordAudit(
-      db,
-      { type: 'member', id: String(member.memberId), ip: req.ip },
-      { action: 'auth.signOut', target: `member:${member.memberId}` },
-    );
+    const { memberId, sessionId } = signedIn(req);
+    await revokeSession(db, sessionId);
+    await recordAudit(db, memberActor(req, memberId), {
+      action: 'auth.signOut',
+      target: `member:${memberId}`,
+    });
     return null;
   });
 }

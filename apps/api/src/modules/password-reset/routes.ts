@@ -13,7 +13,7 @@ import { createDelivery } from '../../delivery/index.ts';
 import { AppError } from '../../http/app-error.ts';
 import { defineRoute } from '../../http/route.ts';
 import { lockMemberQuery, setPasswordHash } from '../account/repository.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { memberActor, recordAudit } from '../audit/audit.ts';
 import { revokeMemberSessions } from '../auth/sessions.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
 import { maskEmail, maskPhone, otpMessage } from './messages.ts';
@@ -114,11 +114,11 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
       req.log.error({ err, channel }, 'OTP delivery failed');
       throw new AppError(E.SOMETHING_WRONG);
     }
-    await recordAudit(
-      db,
-      { type: 'member', id: String(member.id), ip: req.ip },
-      { action: 'account.requestPasswordReset', target: `member:${member.id}`, after: { channel } },
-    );
+    await recordAudit(db, memberActor(req, member.id), {
+      action: 'account.requestPasswordReset',
+      target: `member:${member.id}`,
+      after: { channel },
+    });
     return {
       channel: body.channel,
       destination: channel === 'email' ? maskEmail(to) : maskPhone(to),
@@ -140,11 +140,11 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
       throw new AppError((await isUsed(db, current.id)) ? E.OTP_SESSION_INVALID : E.OTP_TOO_MANY_TRIES);
     }
     if (!otpMatches(otpSalt(member.id), body.otp, current.code_hash)) {
-      await recordAudit(
-        db,
-        { type: 'member', id: String(member.id), ip: req.ip },
-        { action: 'account.confirmOtp', target: `member:${member.id}`, outcome: 'failure' },
-      );
+      await recordAudit(db, memberActor(req, member.id), {
+        action: 'account.confirmOtp',
+        target: `member:${member.id}`,
+        outcome: 'failure',
+      });
       throw new AppError(E.OTP_INCORRECT, { triesLeft: OTP_MAX_WRONG_TRIES - claimed.attempts });
     }
     const ticket = newToken();
@@ -177,11 +177,10 @@ export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
       if (!used) return undefined;
       await setPasswordHash(trx, used.member_id, passwordHash, now);
       await revokeMemberSessions(trx, used.member_id, undefined, now);
-      await recordAudit(
-        trx,
-        { type: 'member', id: String(used.member_id), ip: req.ip },
-        { action: 'account.resetPassword', target: `member:${used.member_id}` },
-      );
+      await recordAudit(trx, memberActor(req, used.member_id), {
+        action: 'account.resetPassword',
+        target: `member:${used.member_id}`,
+      });
       return used.member_id;
     });
     if (memberId === undefined) throw new AppError(E.OTP_SESSION_INVALID);

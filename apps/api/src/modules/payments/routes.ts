@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { defineRoute } from '../../http/route.ts';
+import { signedIn } from '../../plugins/auth.ts';
 import { lockMemberQuery } from '../account/repository.ts';
-import { memberActor, signedIn } from '../account/routes.ts';
-import { recordAudit } from '../audit/audit.ts';
+import { memberActor, recordAudit } from '../audit/audit.ts';
 import {
   countPayments,
   deletePayment,
