@@ -7,16 +7,19 @@ import { defineRoute } from '../../http/route.ts';
 import { signedIn } from '../../plugins/auth.ts';
 import { memberActor, recordAudit } from '../audit/audit.ts';
 import { createSession, revokeMemberSessions, sessionResult } from '../auth/sessions.ts';
-import { listPayments } from '../payments/repository.ts';
-import { setPasswordHash } from './repository.ts';
+import { insertPayment, listPayments } from '../payments/repository.ts';
+import {
+  contactDetails,
+  findProfile,
+  insertMember,
+  passwordHashOf,
+  setContactDetails,
+  setPasswordHash,
+} from './repository.ts';
 import { assertUnused, uniqueViolation } from './uniqueness.ts';
 
 async function loadProfile(db: Kysely<DB>, memberId: number): Promise<Profile> {
-  const m = await db
-    .selectFrom('members')
-    .select(['id', 'username', 'first_name', 'last_name', 'phone', 'email', 'kyc_status', 'created_at'])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
+  const m = await findProfile(db, memberId);
   if (!m) throw new AppError(E.NOT_ALLOWED);
   return {
     id: m.id,
@@ -41,38 +44,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     let memberId: number;
     try {
       memberId = await db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('members')
-          .values({
-            username: body.username,
-            password_hash: passwordHash,
-            first_name: body.firstName,
-            last_name: body.lastName,
-            phone: body.phone,
-            email: body.email,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        if (body.bankAccount) {
-          await trx
-            .insertInto('bank_accounts')
-            .values({
-              member_id: id,
-              bank_code: body.bankAccount.bankCode,
-              account_number: body.bankAccount.accountNumber,
-              account_name: body.bankAccount.accountName,
-            })
-            .execute();
-        }
-        await trx
-          .insertInto('usdt_addresses')
-          .values({
-            member_id: id,
-            network: body.usdtAddress.network,
-            address: body.usdtAddress.address,
-            nickname: body.usdtAddress.nickname ?? null,
-          })
-          .execute();
+        const id = await insertMember(trx, {
+          username: body.username,
+          password_hash: passwordHash,
+          first_name: body.firstName,
+          last_name: body.lastName,
+          phone: body.phone,
+          email: body.email,
+        });
+        if (body.bankAccount) await insertPayment(trx, id, { type: 'bank', ...body.bankAccount });
+        await insertPayment(trx, id, { type: 'usdt', ...body.usdtAddress });
         await recordAudit(trx, memberActor(req, id), {
           action: 'account.signUp',
           target: `member:${id}`,
@@ -101,22 +82,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     await assertUnused(db, body, memberId);
     try {
       await db.transaction().execute(async (trx) => {
-        const before = await trx
-          .selectFrom('members')
-          .select(['first_name', 'last_name', 'phone', 'email'])
-          .where('id', '=', memberId)
-          .executeTakeFirstOrThrow();
+        const before = await contactDetails(trx, memberId);
         const after = {
           first_name: body.firstName,
           last_name: body.lastName,
           phone: body.phone,
           email: body.email,
         };
-        await trx
-          .updateTable('members')
-          .set({ ...after, updated_at: new Date() })
-          .where('id', '=', memberId)
-          .execute();
+        await setContactDetails(trx, memberId, after);
         await recordAudit(trx, memberActor(req, memberId), {
           action: 'account.editProfile',
           target: `member:${memberId}`,
@@ -133,12 +106,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, userEndpoints.changePasswordProfile, async ({ body, req }) => {
     const { memberId, sessionId } = signedIn(req);
     const actor = memberActor(req, memberId);
-    const member = await db
-      .selectFrom('members')
-      .select('password_hash')
-      .where('id', '=', memberId)
-      .executeTakeFirstOrThrow();
-    if (!(await app.passwords.verify(member.password_hash, body.currentPassword))) {
+    if (!(await app.passwords.verify(await passwordHashOf(db, memberId), body.currentPassword))) {
       await recordAudit(db, actor, {
         action: 'account.changePassword',
         target: `member:${memberId}`,

@@ -1,9 +1,9 @@
 import { authEndpoints, E, isValidUsername } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { AppError } from '../../http/app-error.ts';
 import { defineRoute } from '../../http/route.ts';
 import { signedIn } from '../../plugins/auth.ts';
+import { findByUsername } from '../account/repository.ts';
 import { memberActor, recordAudit } from '../audit/audit.ts';
 import { createSession, revokeSession, sessionResult } from './sessions.ts';
 
@@ -13,13 +13,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, authEndpoints.signIn, async ({ body, req }) => {
     // A username no member can have (sign-up allows letters and digits only) is not looked up.
-    const member = isValidUsername(body.username)
-      ? await db
-          .selectFrom('members')
-          .select(['id', 'password_hash'])
-          .where(sql<string>`lower(username)`, '=', body.username.toLowerCase())
-          .executeTakeFirst()
-      : undefined;
+    const member = isValidUsername(body.username) ? await findByUsername(db, body.username) : undefined;
     // An unknown username is checked against a dummy hash of the same cost, so both answers take
     // the same time and the timing does not tell which usernames exist.
     const stored = member?.password_hash ?? (await app.passwords.dummyHash());
