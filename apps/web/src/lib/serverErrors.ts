@@ -1,5 +1,7 @@
 import { errorByCode, type Lang, messageFor } from '@bahtdesk/contract';
+import { useState } from 'react';
 import { ApiError } from './api.ts';
+import { useClientState } from './store.ts';
 
 /** The body code of a failed call (998 'Something went wrong' for anything that is not an ApiError). */
 export function errorCode(error: unknown): number {
@@ -20,4 +22,24 @@ export function formErrorText(error: unknown, lang: Lang): string {
 export function handledGlobally(error: unknown): boolean {
   const code = errorCode(error);
   return code === 500 || code === 501 || code === 502 || code === 997;
+}
+
+/**
+ * What a form shows for a failed call: nothing for the codes the API client handles itself, the
+ * code at its place (a field) when `placeOfCode` names one, otherwise a text above the form (`alert`).
+ */
+export function useFormError<P>(
+  placeOfCode: Readonly<Partial<Record<number, P>>>,
+  onPlace: (place: P, code: number) => void,
+) {
+  const lang = useClientState((s) => s.language);
+  const [alert, setAlert] = useState<string | null>(null);
+  const show = (error: unknown) => {
+    if (handledGlobally(error)) return;
+    const code = errorCode(error);
+    const place = placeOfCode[code];
+    if (place !== undefined) onPlace(place, code);
+    else setAlert(formErrorText(error, lang));
+  };
+  return { alert, show, clear: () => setAlert(null) };
 }

@@ -1,21 +1,21 @@
 import { type ChangePasswordProfileBody, changePasswordProfileBodySchema, E } from '@bahtdesk/contract';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../components/contractForm.ts';
 import { FormAlert, PasswordField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
-import { showSnackbar, useClientState } from '../../lib/store.ts';
+import { useFormError } from '../../lib/serverErrors.ts';
+import { showSnackbar } from '../../lib/store.ts';
 
 type Values = Required<ChangePasswordProfileBody>;
 const EMPTY: Values = { currentPassword: '', password: '', confirmPassword: '' };
+const FIELD_OF_CODE: Record<number, keyof Values> = {
+  [E.CURRENT_PASSWORD_INCORRECT.code]: 'currentPassword',
+};
 
 /** Change the password with the current one (a wrong one shows its message on that field). */
 export function PasswordSection() {
   const t = useT('account');
-  const lang = useClientState((s) => s.language);
-  const [alert, setAlert] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -27,25 +27,24 @@ export function PasswordSection() {
     defaultValues: EMPTY,
   });
 
+  const problem = useFormError(FIELD_OF_CODE, (field, code) =>
+    setError(field, { message: String(code) }, { shouldFocus: true }),
+  );
+
   const onSubmit = async (values: Values) => {
-    setAlert(null);
+    problem.clear();
     try {
       await call('changePasswordProfile', { body: values, dialog: false });
       reset(EMPTY);
       showSnackbar(t('password.changed'), 'success');
     } catch (error) {
-      if (handledGlobally(error)) return;
-      if (errorCode(error) === E.CURRENT_PASSWORD_INCORRECT.code) {
-        setError('currentPassword', { message: String(errorCode(error)) }, { shouldFocus: true });
-      } else {
-        setAlert(formErrorText(error, lang));
-      }
+      problem.show(error);
     }
   };
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('password.title')}>
-      <FormAlert message={alert} />
+      <FormAlert message={problem.alert} />
       <PasswordField
         label={t('password.current')}
         autoComplete="current-password"

@@ -3,34 +3,30 @@ import { type ReactNode, useId, useState } from 'react';
 import type { FieldCodes } from '../../components/contractForm.ts';
 import { Modal } from '../../components/Modal.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
+import { useFormError } from '../../lib/serverErrors.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
 
 type Editing<T> = { mode: 'add' } | { mode: 'edit'; entry: T } | null;
 
 /** Runs a change; a code that belongs to a field is shown there, anything else above the form. */
 function useChange<V>(fieldOfCode: Record<number, keyof V & string>) {
-  const lang = useClientState((s) => s.language);
   const [problems, setProblems] = useState<FieldCodes<V>>({});
-  const [alert, setAlert] = useState<string | null>(null);
+  const problem = useFormError(fieldOfCode, (field, code) => setProblems({ [field]: code } as FieldCodes<V>));
   const run = async (change: () => Promise<void>): Promise<boolean> => {
-    setAlert(null);
+    problem.clear();
     try {
       await change();
       return true;
     } catch (error) {
-      if (handledGlobally(error)) return false;
-      const field = fieldOfCode[errorCode(error)];
-      if (field) setProblems({ [field]: errorCode(error) } as FieldCodes<V>);
-      else setAlert(formErrorText(error, lang));
+      problem.show(error);
       return false;
     }
   };
   const clear = () => {
     setProblems({});
-    setAlert(null);
+    problem.clear();
   };
-  return { problems, alert, run, clear };
+  return { problems, alert: problem.alert, run, clear };
 }
 
 function EntryActions({

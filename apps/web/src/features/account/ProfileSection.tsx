@@ -5,8 +5,8 @@ import { contractResolver } from '../../components/contractForm.ts';
 import { FormAlert, TextField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
-import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
+import { useFormError } from '../../lib/serverErrors.ts';
+import { setState, showSnackbar } from '../../lib/store.ts';
 
 type Values = Required<EditProfileBody>;
 
@@ -20,8 +20,6 @@ const FIELD_OF_CODE: Record<number, keyof Values> = {
 
 function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const t = useT('account');
-  const lang = useClientState((s) => s.language);
-  const [alert, setAlert] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -36,25 +34,25 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
       email: profile.email,
     },
   });
+  const problem = useFormError(FIELD_OF_CODE, (field, code) =>
+    setError(field, { message: String(code) }, { shouldFocus: true }),
+  );
 
   const onSubmit = async (values: Values) => {
-    setAlert(null);
+    problem.clear();
     try {
       const updated = await call('editProfile', { body: values, dialog: false });
       setState({ profile: updated });
       showSnackbar(t('profile.saved'), 'success');
       onDone();
     } catch (error) {
-      if (handledGlobally(error)) return;
-      const field = FIELD_OF_CODE[errorCode(error)];
-      if (field) setError(field, { message: String(errorCode(error)) }, { shouldFocus: true });
-      else setAlert(formErrorText(error, lang));
+      problem.show(error);
     }
   };
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={t('profile.edit')}>
-      <FormAlert message={alert} />
+      <FormAlert message={problem.alert} />
       <div className="account-grid">
         <TextField
           label={t('profile.firstName')}

@@ -63,6 +63,23 @@ describe('forgot password by OTP', { timeout: 20_000 }, () => {
     }
   });
 
+  it('shows a reset ticket that can no longer be used above the form, with a way to start over', async () => {
+    server({ changePassword: () => fail(10024) });
+    await renderApp('/forgot-password');
+    await requestByEmail();
+    await userEvent.type(await screen.findByLabelText('6-digit code', {}, SLOW), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
+    await userEvent.type(await screen.findByLabelText('New password'), 'newpass123');
+    await userEvent.type(screen.getByLabelText('Confirm new password'), 'newpass123');
+    await userEvent.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This password reset request is invalid or has already been used. Please request a new OTP.',
+    );
+    expect(currentPath()).toBe('/forgot-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Start over' }));
+    expect(await screen.findByLabelText('Email of your account')).toBeTruthy();
+  });
+
   it('shows "Email address not found" and "No user found with this phone number." on their fields', async () => {
     server({
       forgotPassword: (r) =>

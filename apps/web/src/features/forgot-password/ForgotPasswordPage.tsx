@@ -13,9 +13,9 @@ import { Link, useNavigate } from 'react-router';
 import { contractResolver } from '../../components/contractForm.ts';
 import { FormAlert, PasswordField, TextField } from '../../components/Field.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
+import { setState, showSnackbar } from '../../lib/store.ts';
 import '../../components/forms.css';
-import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
+import { useFormError } from '../../lib/serverErrors.ts';
 import { signedCall } from '../../lib/signedCall.ts';
 import { useCountdown } from './useCountdown.ts';
 
@@ -32,31 +32,31 @@ interface Sent {
   resendAt: number;
 }
 
-/** Codes of confirmOtp that belong on the code field. */
-const OTP_FIELD_CODES = new Set([
-  E.OTP_INCORRECT.code,
-  E.OTP_FORMAT.code,
-  E.OTP_EXPIRED.code,
-  E.OTP_TOO_MANY_TRIES.code,
-  E.OTP_SESSION_INVALID.code,
-]);
+const REQUEST_FIELDS: Record<number, 'email' | 'phone'> = {
+  [E.EMAIL_NOT_FOUND.code]: 'email',
+  [E.PHONE_NOT_FOUND.code]: 'phone',
+};
 
-function useRun() {
-  const lang = useClientState((s) => s.language);
-  return async <T,>(
-    send: () => Promise<T>,
-    onError: (code: number, text: string) => void,
-  ): Promise<T | undefined> => {
-    setState({ overlay: true });
-    try {
-      return await send();
-    } catch (error) {
-      if (!handledGlobally(error)) onError(errorCode(error), formErrorText(error, lang));
-      return undefined;
-    } finally {
-      setState({ overlay: false });
-    }
-  };
+/** Codes of confirmOtp that belong on the code field. */
+const OTP_FIELDS: Record<number, 'otp'> = {
+  [E.OTP_INCORRECT.code]: 'otp',
+  [E.OTP_FORMAT.code]: 'otp',
+  [E.OTP_EXPIRED.code]: 'otp',
+  [E.OTP_TOO_MANY_TRIES.code]: 'otp',
+  [E.OTP_SESSION_INVALID.code]: 'otp',
+};
+
+/** Sends with the loading overlay on; a failure goes to `onError` and gives undefined. */
+async function send<T>(request: () => Promise<T>, onError: (error: unknown) => void): Promise<T | undefined> {
+  setState({ overlay: true });
+  try {
+    return await request();
+  } catch (error) {
+    onError(error);
+    return undefined;
+  } finally {
+    setState({ overlay: false });
+  }
 }
 
 /** A step's heading takes the focus when the step appears, so it is announced. */
@@ -72,8 +72,6 @@ function StepHeading({ children }: { children: ReactNode }) {
 
 function RequestStep({ onSent, initial }: { onSent: (sent: Sent) => void; initial: RequestValues }) {
   const t = useT('forgotPassword');
-  const run = useRun();
-  const [alert, setAlert] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -85,23 +83,17 @@ function RequestStep({ onSent, initial }: { onSent: (sent: Sent) => void; initia
     defaultValues: initial,
   });
   const channel = watch('channel');
+  const problem = useFormError(REQUEST_FIELDS, (field, code) =>
+    setError(field, { message: String(code) }, { shouldFocus: true }),
+  );
 
   const onSubmit = async (values: RequestValues) => {
-    setAlert(null);
+    problem.clear();
     const to =
       values.channel === 'email'
         ? { channel: 'email' as const, email: values.email }
         : { channel: 'phone' as const, phone: values.phone };
-    const result = await run(
-      () => signedCall('forgotPassword', { body: to }),
-      (code, text) => {
-        if (code === E.EMAIL_NOT_FOUND.code)
-          setError('email', { message: String(code) }, { shouldFocus: true });
-        else if (code === E.PHONE_NOT_FOUND.code)
-          setError('phone', { message: String(code) }, { shouldFocus: true });
-        else setAlert(text);
-      },
-    );
+    const result = await send(() => signedCall('forgotPassword', { body: to }), problem.show);
     if (result) {
       onSent({ to, destination: result.destination, resendAt: Date.now() + OTP_RESEND_COUNTDOWN_S * 1000 });
     }
@@ -123,7 +115,7 @@ function RequestStep({ onSent, initial }: { onSent: (sent: Sent) => void; initia
           </label>
         </div>
       </fieldset>
-      <FormAlert message={alert} />
+      <FormAlert message={problem.alert} />
       {channel === 'email' ? (
         <TextField
           key="email"
@@ -170,8 +162,6 @@ function OtpStep({
   onChange: () => void;
 }) {
   const t = useT('forgotPassword');
-  const run = useRun();
-  const [alert, setAlert] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const seconds = useCountdown(sent.resendAt);
   const {
@@ -184,27 +174,22 @@ function OtpStep({
     resolver: contractResolver<OtpValues>(confirmOtpBodySchema),
     defaultValues: { ...sent.to, otp: '' },
   });
+  const problem = useFormError(OTP_FIELDS, (field, code) =>
+    setError(field, { message: String(code) }, { shouldFocus: true }),
+  );
 
   const onSubmit = async ({ otp }: OtpValues) => {
-    setAlert(null);
+    problem.clear();
     setNotice(null);
-    const result = await run(
-      () => signedCall('confirmOtp', { body: { ...sent.to, otp } }),
-      (code, text) => {
-        if (OTP_FIELD_CODES.has(code)) setError('otp', { message: String(code) }, { shouldFocus: true });
-        else setAlert(text);
-      },
-    );
+    const result = await send(() => signedCall('confirmOtp', { body: { ...sent.to, otp } }), problem.show);
     if (result) onConfirmed(result.resetTicket);
   };
 
   const resend = async () => {
-    setAlert(null);
+    problem.clear();
     setNotice(null);
-    const result = await run(
-      () => signedCall('forgotPassword', { body: sent.to }),
-      (_code, text) => setAlert(text),
-    );
+    // forgotPassword answers none of the code field's codes: its errors show above the form.
+    const result = await send(() => signedCall('forgotPassword', { body: sent.to }), problem.show);
     if (result) {
       onResent({
         ...sent,
@@ -219,7 +204,7 @@ function OtpStep({
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
       <StepHeading>{t('otp.legend')}</StepHeading>
       <p>{t('otp.sent', { destination: sent.destination, minutes: OTP_VALIDITY_MS / 60_000 })}</p>
-      <FormAlert message={alert} />
+      <FormAlert message={problem.alert} />
       <TextField
         label={t('otp.label')}
         inputMode="numeric"
@@ -266,8 +251,8 @@ function PasswordStep({
   onStartOver: () => void;
 }) {
   const t = useT('forgotPassword');
-  const run = useRun();
-  const [expired, setExpired] = useState<string | null>(null);
+  // A failure here (most often a reset ticket that has expired) shows above the form with Start over.
+  const expired = useFormError({}, () => undefined);
   const {
     register,
     handleSubmit,
@@ -278,10 +263,10 @@ function PasswordStep({
   });
 
   const onSubmit = async (values: PasswordValues) => {
-    setExpired(null);
-    const result = await run(
+    expired.clear();
+    const result = await send(
       () => signedCall('changePassword', { body: values }).then(() => true),
-      (_code, text) => setExpired(text),
+      expired.show,
     );
     if (result) onDone();
   };
@@ -289,8 +274,8 @@ function PasswordStep({
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
       <StepHeading>{t('password.legend')}</StepHeading>
-      <FormAlert message={expired} />
-      {expired ? (
+      <FormAlert message={expired.alert} />
+      {expired.alert ? (
         <button type="button" className="button" onClick={onStartOver}>
           {t('password.startOver')}
         </button>

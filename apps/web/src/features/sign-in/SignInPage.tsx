@@ -1,4 +1,4 @@
-import { E, messageFor, signInBodySchema } from '@bahtdesk/contract';
+import { signInBodySchema } from '@bahtdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { FormAlert, PasswordField, TextField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
+import { formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
 import { signedCall } from '../../lib/signedCall.ts';
 import { setState, useClientState } from '../../lib/store.ts';
 
@@ -53,12 +53,8 @@ export default function SignInPage() {
     }
   };
 
-  const alertText =
-    alert === null
-      ? null
-      : errorCode(alert) === E.BAD_CREDENTIALS.code
-        ? messageFor(E.BAD_CREDENTIALS.code, lang)
-        : formErrorText(alert, lang);
+  // The failure is kept, not its text, so the text follows a change of language.
+  const alertText = alert === null ? null : formErrorText(alert, lang);
 
   return (
     <section className="auth-card" aria-labelledby="page-title">

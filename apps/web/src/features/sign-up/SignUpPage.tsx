@@ -13,7 +13,7 @@ import {
   UsdtAddressForm,
   type UsdtAddressValues,
 } from '../../components/paymentForms.tsx';
-import { errorCode, formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
+import { useFormError } from '../../lib/serverErrors.ts';
 import { signedCall } from '../../lib/signedCall.ts';
 import { clearDraft, type Draft, type PersonalValues, readDraft, writeDraft } from './draft.ts';
 import { LeaveConfirm } from './LeaveConfirm.tsx';
@@ -38,7 +38,7 @@ interface Passwords {
  */
 export default function SignUpPage() {
   const t = useT('signUp');
-  const lang = useClientState((s) => s.language);
+  const _lang = useClientState((s) => s.language);
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>(readDraft);
   const passwords = useRef<Passwords>({ password: '', confirmPassword: '' });
@@ -46,13 +46,16 @@ export default function SignUpPage() {
   const [askAgain] = useState(() => draft.step > 0);
   const [step, setStep] = useState(askAgain ? 0 : draft.step);
   const [problems, setProblems] = useState<Record<string, number>>({});
-  const [alert, setAlert] = useState<string | null>(null);
   const [session, setSession] = useState<{ token: string; profile: Profile } | null>(null);
   const [typed, setTyped] = useState(() => draft.username !== '');
   const progress = useRef<HTMLParagraphElement>(null);
   /** Set when Next, Back or Skip changes the step; a server error focuses its field instead. */
   const moved = useRef(false);
   const lists = useApi('getNetworkBank');
+  const problem = useFormError(FIELD_OF_CODE, ([where, field], code) => {
+    setStep(where);
+    setProblems({ [field]: code });
+  });
 
   const update = useCallback((patch: Partial<Draft>) => {
     setDraft((d) => {
@@ -64,7 +67,7 @@ export default function SignUpPage() {
 
   const go = (next: number) => {
     setProblems({});
-    setAlert(null);
+    problem.clear();
     moved.current = true;
     setStep(next);
     if (next < DONE) update({ step: next });
@@ -97,7 +100,7 @@ export default function SignUpPage() {
   const onUsdt = useCallback((v: UsdtAddressValues) => update({ usdt: v }), [update]);
 
   const submit = async (usdt: UsdtAddressValues) => {
-    setAlert(null);
+    problem.clear();
     setState({ overlay: true });
     const current = { ...draft, usdt };
     try {
@@ -118,15 +121,7 @@ export default function SignUpPage() {
       setSession({ token: result.token, profile });
       go(DONE);
     } catch (error) {
-      if (handledGlobally(error)) return;
-      const place = FIELD_OF_CODE[errorCode(error)];
-      if (place) {
-        const [where, field] = place;
-        setStep(where);
-        setProblems({ [field]: errorCode(error) });
-      } else {
-        setAlert(formErrorText(error, lang));
-      }
+      problem.show(error);
     } finally {
       setState({ overlay: false });
     }
@@ -256,7 +251,7 @@ export default function SignUpPage() {
           intro={<p className="muted">{t('usdt.intro')}</p>}
           defaultValues={draft.usdt}
           problems={problems as FieldCodes<UsdtAddressValues>}
-          alert={alert}
+          alert={problem.alert}
           onValues={onUsdt}
           onSubmit={submit}
           actions={(values) => (
