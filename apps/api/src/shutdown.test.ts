@@ -1,8 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { testDatabase } from '../test/harness.ts';
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { testApp, testDatabase } from '../test/harness.ts';
 import type { Database } from './db/connection.ts';
 import { stopGracefully } from './shutdown.ts';
 
@@ -14,15 +12,18 @@ describe('graceful shutdown', () => {
       ...(await testDatabase()),
       close: async () => void events.push('database closed'),
     };
-    const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000' }),
-      database,
-    });
-    app.get('/slow', async () => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      events.push('slow request done');
-      return { ok: true };
-    });
+    const { app } = await testApp(
+      {},
+      {
+        database,
+        routes: (app) =>
+          app.get('/slow', async () => {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            events.push('slow request done');
+            return { ok: true };
+          }),
+      },
+    );
     await app.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
@@ -42,11 +43,7 @@ describe('graceful shutdown', () => {
   it('reports a shutdown that does not finish in time', async () => {
     const real = await testDatabase();
     const database: Database = { ...real, close: () => new Promise(() => {}) };
-    const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000' }),
-      database,
-    });
-    await app.ready();
+    const { app } = await testApp({}, { database });
     expect(await stopGracefully(app, database, 100)).toBe(false);
   });
 });

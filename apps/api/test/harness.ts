@@ -8,7 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
+import { type AppDeps, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openPostgres, pgliteDatabase, pgliteParsers } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
@@ -46,14 +46,24 @@ export function unique(prefix = 't'): string {
 }
 let uniqueCounter = 0;
 
+export interface TestAppOptions {
+  /** Routes the test adds (with defineRoute or app.get) before the app is ready. */
+  routes?: (app: FastifyInstance, database: Database) => void;
+  /** A stand-in for the worker's shared database (e.g. one whose ping fails). */
+  database?: Database;
+  /** Where the JSON log lines go, for tests that read them. */
+  logStream?: AppDeps['logStream'];
+}
+
 /**
  * The app built as the server builds it, over the worker's shared database, with a test
  * configuration (`env` overrides single variables). Close it when done; the database stays open.
  */
 export async function testApp(
   env: Record<string, string> = {},
+  options: TestAppOptions = {},
 ): Promise<{ app: FastifyInstance; database: Database }> {
-  const database = await testDatabase();
+  const database = options.database ?? (await testDatabase());
   // Tests lower the argon2 memory (explicitly; production stays at 19456 KiB) and raise the per-IP
   // limits, since every injected request comes from 127.0.0.1. The limits tests set their own.
   const config = loadConfig({
@@ -63,7 +73,12 @@ export async function testApp(
     RATE_LIMIT_FACTOR: '1000',
     ...env,
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({
+    config,
+    database,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
+  });
+  options.routes?.(app, database);
   await app.ready();
   return { app, database };
 }

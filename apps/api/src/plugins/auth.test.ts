@@ -1,11 +1,8 @@
-import os from 'node:os';
 import { E, endpoint } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testDatabase } from '../../test/harness.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { testApp } from '../../test/harness.ts';
 import { defineRoute } from '../http/route.ts';
 import { createMember, signIn } from '../modules/auth/test-support.ts';
 
@@ -19,15 +16,10 @@ const STAFF_ONLY = endpoint({
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATA_DIR: os.tmpdir(),
-    ARGON2_MEMORY_KIB: '1024',
-    RATE_LIMIT_FACTOR: '1000',
-  });
-  app = await buildApp({ config, database: await testDatabase() });
-  defineRoute(app, STAFF_ONLY, async () => ({ secret: 'staff data' }));
-  await app.ready();
+  ({ app } = await testApp(
+    {},
+    { routes: (app) => defineRoute(app, STAFF_ONLY, async () => ({ secret: 'staff data' })) },
+  ));
 });
 afterAll(() => app.close());
 

@@ -2,9 +2,7 @@ import { E, endpoint } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testDatabase } from '../../test/harness.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { testApp } from '../../test/harness.ts';
 import { AppError } from '../http/app-error.ts';
 import { defineRoute } from '../http/route.ts';
 
@@ -32,20 +30,22 @@ let app: FastifyInstance;
 const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
-  app = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'info', RATE_LIMIT_FACTOR: '1000' }),
-    database: await testDatabase(),
-    logStream: { write: (line) => void lines.push(JSON.parse(line)) },
-  });
-  defineRoute(app, boom, async () => {
-    throw Object.assign(new Error('duplicate key value violates unique constraint "members_pkey"'), {
-      password: SECRET_PASSWORD,
-    });
-  });
-  defineRoute(app, taken, async () => {
-    throw new AppError(E.USERNAME_TAKEN);
-  });
-  await app.ready();
+  ({ app } = await testApp(
+    { LOG_LEVEL: 'info' },
+    {
+      logStream: { write: (line) => void lines.push(JSON.parse(line)) },
+      routes: (app) => {
+        defineRoute(app, boom, async () => {
+          throw Object.assign(new Error('duplicate key value violates unique constraint "members_pkey"'), {
+            password: SECRET_PASSWORD,
+          });
+        });
+        defineRoute(app, taken, async () => {
+          throw new AppError(E.USERNAME_TAKEN);
+        });
+      },
+    },
+  ));
 });
 
 afterAll(async () => {

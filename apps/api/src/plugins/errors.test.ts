@@ -5,9 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testDatabase } from '../../test/harness.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { testApp } from '../../test/harness.ts';
+import type { Database } from '../db/connection.ts';
 import { AppError } from '../http/app-error.ts';
 import { defineRoute } from '../http/route.ts';
 
@@ -76,8 +75,10 @@ const storeText = endpoint({
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  const database = await testDatabase();
-  app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000' }), database });
+  ({ app } = await testApp({}, { routes: addTestRoutes }));
+});
+
+function addTestRoutes(app: FastifyInstance, database: Database) {
   defineRoute(app, echo, async ({ body }) => ({ name: body.name }));
   defineRoute(app, coded, async () => null);
   defineRoute(app, lookup, async ({ query }) => ({ link: query.link }));
@@ -95,8 +96,7 @@ beforeAll(async () => {
     const { rows } = await sql<{ t: string }>`select ${body.text}::text as t`.execute(database.db);
     return rows[0]?.t ?? '';
   });
-  await app.ready();
-});
+}
 
 afterAll(async () => {
   await app.close();

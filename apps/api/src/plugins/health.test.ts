@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, testDatabase } from '../../test/harness.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import type { Database } from '../db/connection.ts';
 
 let app: FastifyInstance;
 
@@ -16,14 +13,8 @@ afterAll(async () => {
 });
 
 async function appWithPing(ping: () => Promise<void>): Promise<FastifyInstance> {
-  const real = await testDatabase();
-  const database: Database = { ...real, ping };
-  const built = await buildApp({
-    config: loadConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_FACTOR: '1000' }),
-    database,
-  });
-  await built.ready();
-  return built;
+  const { app } = await testApp({}, { database: { ...(await testDatabase()), ping } });
+  return app;
 }
 
 describe('health', () => {

@@ -3,10 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { E, endpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { testApp, testDatabase } from '../../test/harness.ts';
-import { buildApp } from '../app.ts';
+import { testApp } from '../../test/harness.ts';
 import { runDesk } from '../cli/desk.ts';
-import { loadConfig } from '../config.ts';
 import { createMember, post } from '../modules/auth/test-support.ts';
 import { DEFAULT_LIMITS, scaleLimits } from './limits/rules.ts';
 
@@ -197,12 +195,10 @@ describe('the client IP', () => {
 describe('TRUST_PROXY=true', () => {
   it('is warned about at start: the client writes the left-most X-Forwarded-For entry itself', async () => {
     const lines: string[] = [];
-    const config = loadConfig({ LOG_LEVEL: 'warn', TRUST_PROXY: 'true', ARGON2_MEMORY_KIB: '1024' });
-    const proxied = await buildApp({
-      config,
-      database: await testDatabase(),
-      logStream: { write: (l) => lines.push(l) },
-    });
+    const { app: proxied } = await testApp(
+      { LOG_LEVEL: 'warn', TRUST_PROXY: 'true' },
+      { logStream: { write: (l) => lines.push(l) } },
+    );
     await proxied.close();
     const warnings = lines
       .map((l) => JSON.parse(l) as { level: number; msg: string })
