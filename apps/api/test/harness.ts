@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Database, openPostgres, pgliteDatabase, pgliteParsers } from '../src/db/connection.ts';
+import { type Database, isAlive, openPostgres, pgliteDatabase, pgliteParsers } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
 
@@ -144,14 +144,13 @@ async function migratedSnapshot(): Promise<Uint8Array> {
 }
 
 function lockIsStale(lock: string): boolean {
+  let pid: number;
   try {
-    const pid = Number(readFileSync(lock, 'utf8'));
-    if (!pid) return false;
-    process.kill(pid, 0);
+    pid = Number(readFileSync(lock, 'utf8'));
+  } catch {
     return false;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ESRCH';
   }
+  return pid > 0 && !isAlive(pid);
 }
 
 async function openWorkerPostgres(): Promise<Database> {
@@ -208,13 +207,4 @@ function databaseUrlFor(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
   return parsed.toString();
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

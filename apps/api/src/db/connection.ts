@@ -150,7 +150,8 @@ function lockDataDir(dir: string): () => void {
   throw new Error(`Could not lock the PGlite data folder ${dir}.`);
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this id exists (one of another user's counts). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
