@@ -82,6 +82,21 @@ export function TextField({ label, problem, hint, id, ...input }: InputProps) {
   );
 }
 
+/** An email address: the email keyboard and autofill, no capitals or spelling marks added. */
+export function EmailField(props: Omit<InputProps, 'type'>) {
+  return <TextField type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />;
+}
+
+/** A Thai mobile number: the phone keyboard and autofill in the national format (0812345678). */
+export function PhoneField(props: Omit<InputProps, 'type'>) {
+  return <TextField type="tel" inputMode="tel" autoComplete="tel-national" {...props} />;
+}
+
+/** A username: autofill with the saved one, no capitals or spelling marks added. */
+export function UsernameField(props: InputProps) {
+  return <TextField autoComplete="username" autoCapitalize="none" spellCheck={false} {...props} />;
+}
+
 /** A password input with a show/hide button (the button says which it will do, and is pressed while shown). */
 export function PasswordField({ label, problem, hint, id, ...input }: Omit<InputProps, 'type'>) {
   const t = useT('account');

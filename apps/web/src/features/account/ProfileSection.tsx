@@ -2,7 +2,7 @@ import { E, type EditProfileBody, editProfileBodySchema, type Profile } from '@b
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../components/contractForm.ts';
-import { FormAlert, TextField } from '../../components/Field.tsx';
+import { EmailField, FormAlert, PhoneField, TextField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useFormError } from '../../lib/serverErrors.ts';
@@ -66,23 +66,13 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
           problem={errors.lastName}
           {...register('lastName')}
         />
-        <TextField
+        <PhoneField
           label={t('profile.phone')}
           hint={t('profile.phoneHint')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
           problem={errors.phone}
           {...register('phone')}
         />
-        <TextField
-          label={t('profile.email')}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          problem={errors.email}
-          {...register('email')}
-        />
+        <EmailField label={t('profile.email')} problem={errors.email} {...register('email')} />
       </div>
       <div className="form-actions">
         <button type="button" className="button" onClick={onDone}>

@@ -11,7 +11,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { contractResolver } from '../../components/contractForm.ts';
-import { FormAlert, PasswordField, TextField } from '../../components/Field.tsx';
+import { EmailField, FormAlert, PasswordField, PhoneField, TextField } from '../../components/Field.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { setState, showSnackbar } from '../../lib/store.ts';
 import '../../components/forms.css';
@@ -117,24 +117,17 @@ function RequestStep({ onSent, initial }: { onSent: (sent: Sent) => void; initia
       </fieldset>
       <FormAlert message={problem.alert} />
       {channel === 'email' ? (
-        <TextField
+        <EmailField
           key="email"
           label={t('request.emailLabel')}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
           problem={errors.email}
           {...register('email')}
         />
       ) : (
-        <TextField
+        <PhoneField
           key="phone"
           label={t('request.phoneLabel')}
           hint={t('request.phoneHint')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
           problem={errors.phone}
           {...register('phone')}
         />

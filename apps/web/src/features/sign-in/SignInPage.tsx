@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { FormAlert, PasswordField, TextField } from '../../components/Field.tsx';
+import { FormAlert, PasswordField, UsernameField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
@@ -62,14 +62,7 @@ export default function SignInPage() {
       <p className="muted">{t('intro')}</p>
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
         <FormAlert message={alertText} />
-        <TextField
-          label={t('username')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          problem={errors.username}
-          {...register('username')}
-        />
+        <UsernameField label={t('username')} problem={errors.username} {...register('username')} />
         <PasswordField
           label={t('password')}
           autoComplete="current-password"

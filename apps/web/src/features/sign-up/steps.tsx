@@ -1,7 +1,7 @@
 import { personalInfoSchema, signUpCredentialsSchema } from '@bahtdesk/contract';
 import type { ReactNode } from 'react';
 import { contractResolver, type StepFormProps, useStepForm } from '../../components/contractForm.ts';
-import { PasswordField, TextField } from '../../components/Field.tsx';
+import { EmailField, PasswordField, PhoneField, TextField, UsernameField } from '../../components/Field.tsx';
 import { useT } from '../../lib/i18n.ts';
 import type { PersonalValues } from './draft.ts';
 
@@ -29,12 +29,9 @@ export function CredentialsStep({ note, ...props }: StepFormProps<CredentialValu
         <legend>{t('credentials.legend')}</legend>
         <p className="muted">{t('credentials.intro')}</p>
         {note}
-        <TextField
+        <UsernameField
           label={t('credentials.username')}
           hint={t('credentials.usernameHint')}
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
           problem={errors.username}
           {...register('username')}
         />
@@ -84,24 +81,13 @@ export function PersonalStep(props: StepFormProps<PersonalValues>) {
           problem={errors.lastName}
           {...register('lastName')}
         />
-        <TextField
+        <PhoneField
           label={t('personal.phone')}
           hint={t('personal.phoneHint')}
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel-national"
           problem={errors.phone}
           {...register('phone')}
         />
-        <TextField
-          label={t('personal.email')}
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          problem={errors.email}
-          {...register('email')}
-        />
+        <EmailField label={t('personal.email')} problem={errors.email} {...register('email')} />
       </fieldset>
       {props.actions(getValues)}
     </form>
