@@ -77,6 +77,12 @@ export default async function setup(project: TestProject) {
   return async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));
     await server.stop();
+    const errors = server.loggedErrors();
+    if (errors.length > 0) {
+      console.error(
+        `e2e: the server logged ${errors.length} error(s) during the journeys:\n${errors.slice(-20).join('\n')}`,
+      );
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

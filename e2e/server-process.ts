@@ -111,6 +111,17 @@ export class ServerProcess {
     clearTimeout(timer);
   }
 
+  /** The lines the server logged at level error or fatal (pino levels 50 and 60). */
+  loggedErrors(): string[] {
+    try {
+      return readFileSync(this.options.logFile, 'utf8')
+        .split('\n')
+        .filter((line) => /"level":(50|60)\b/.test(line));
+    } catch {
+      return [];
+    }
+  }
+
   logTail(lines = 40): string {
     try {
       return readFileSync(this.options.logFile, 'utf8').split('\n').slice(-lines).join('\n');
