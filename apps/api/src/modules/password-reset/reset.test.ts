@@ -1,10 +1,8 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startFakeSmsGateway, startFakeSmtp } from '../../../test/fake-delivery.ts';
 import { testApp } from '../../../test/harness.ts';
 import { createMember, post, signIn, type TestMember } from '../auth/test-support.ts';
 
@@ -148,29 +146,13 @@ describe('forgot password', () => {
   });
 
   it('goes by email through SMTP when SMTP_URL is set', async () => {
-    const received: string[] = [];
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, _session, callback) {
-        let data = '';
-        stream.on('data', (c: Buffer) => {
-          data += c.toString();
-        });
-        stream.on('end', () => {
-          received.push(data);
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.server.address() as AddressInfo;
-    const { app: smtpApp } = await testApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
+    const smtp = await startFakeSmtp();
+    const { app: smtpApp } = await testApp({ SMTP_URL: smtp.url });
     try {
       const m = await createMember(smtpApp);
       expect((await post(smtpApp, FORGOT, { channel: 'email', email: m.email })).body.code).toBe(0);
-      expect(received).toHaveLength(1);
-      expect(received[0]).toMatch(/Your BahtDesk code is \d{6}/);
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]?.data).toMatch(/Your BahtDesk code is \d{6}/);
       const outbox = await smtpApp.database.db
         .selectFrom('outbox')
         .select('id')
@@ -179,34 +161,24 @@ describe('forgot password', () => {
       expect(outbox).toEqual([]);
     } finally {
       await smtpApp.close();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await smtp.close();
     }
   });
 });
 
 describe('OTP delivery', () => {
   it('goes by SMS through the gateway when SMS_GATEWAY_URL is set', async () => {
-    const sent: { to: string; text: string }[] = [];
-    const gateway = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => {
-        body += c.toString();
-      });
-      req.on('end', () => {
-        sent.push(JSON.parse(body));
-        res.end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
-    const { port } = gateway.address() as AddressInfo;
-    const { app: smsApp } = await testApp({ SMS_GATEWAY_URL: `http://127.0.0.1:${port}/sms` });
+    const gateway = await startFakeSmsGateway();
+    const { app: smsApp } = await testApp({ SMS_GATEWAY_URL: `http://${gateway.host}/sms` });
     try {
       const m = await createMember(smsApp);
       expect((await post(smsApp, FORGOT, { channel: 'phone', phone: m.phone })).body.code).toBe(0);
-      expect(sent).toEqual([{ to: m.phone, text: expect.stringMatching(/Your BahtDesk code is \d{6}/) }]);
+      expect(gateway.requests.map((r) => r.body)).toEqual([
+        { to: m.phone, text: expect.stringMatching(/Your BahtDesk code is \d{6}/) },
+      ]);
     } finally {
       await smsApp.close();
-      await new Promise<void>((resolve) => gateway.close(() => resolve()));
+      await gateway.close();
     }
   });
 
