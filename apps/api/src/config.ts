@@ -90,6 +90,40 @@ function parseTrustProxy(raw: string): TrustProxy | undefined {
   return list.length > 0 && valid ? list : undefined;
 }
 
+/** Origins of `https://app.example.com, http://localhost:5173`, or undefined when one is not an origin. */
+function parseCorsOrigins(raw: string): string[] | undefined {
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const valid = list.every((o) => {
+    try {
+      const url = new URL(o);
+      return ['http:', 'https:'].includes(url.protocol) && url.origin === o.replace(/\/$/, '');
+    } catch {
+      return false;
+    }
+  });
+  return valid ? list.map((o) => new URL(o).origin) : undefined;
+}
+
+/** An optional variable read by `parse`, which gives undefined for a value it refuses. */
+const parsedWith = <T>(parse: (raw: string) => T | undefined, message: string) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .transform((v, ctx) => {
+        const parsed = parse(v);
+        if (parsed === undefined) {
+          ctx.addIssue({ code: 'custom', message });
+          return z.NEVER;
+        }
+        return parsed;
+      })
+      .optional(),
+  );
+
 const positiveInt = (fallback: number) =>
   z.preprocess(
     unsetIfEmpty,
@@ -121,52 +155,15 @@ const envSchema = z.object({
   DATABASE_URL: urlWith(['postgres:', 'postgresql:'], 'a PostgreSQL'),
   REDIS_URL: urlWith(['redis:', 'rediss:'], 'a Redis'),
   API_URL: urlWith(['http:', 'https:'], 'an http(s)'),
-  CORS_ORIGINS: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .transform((v, ctx) => {
-        const list = v
-          .split(',')
-          .map((s) => s.trim())
-          .filter(Boolean);
-        const valid = list.every((o) => {
-          try {
-            const url = new URL(o);
-            return ['http:', 'https:'].includes(url.protocol) && url.origin === o.replace(/\/$/, '');
-          } catch {
-            return false;
-          }
-        });
-        if (!valid) {
-          ctx.addIssue({
-            code: 'custom',
-            message: 'must be a comma-separated list of origins like https://app.example.com',
-          });
-          return z.NEVER;
-        }
-        return list.map((o) => new URL(o).origin);
-      })
-      .optional(),
+  CORS_ORIGINS: parsedWith(
+    parseCorsOrigins,
+    'must be a comma-separated list of origins like https://app.example.com',
   ),
   SMTP_URL: urlWith(['smtp:', 'smtps:'], 'an SMTP'),
   SMS_GATEWAY_URL: urlWith(['http:', 'https:'], 'an http(s)'),
-  TRUST_PROXY: z.preprocess(
-    unsetIfEmpty,
-    z
-      .string()
-      .transform((v, ctx) => {
-        const parsed = parseTrustProxy(v);
-        if (parsed === undefined) {
-          ctx.addIssue({
-            code: 'custom',
-            message: 'must be false, true, a number of proxy hops, or a comma-separated list of IPs/CIDRs',
-          });
-          return z.NEVER;
-        }
-        return parsed;
-      })
-      .optional(),
+  TRUST_PROXY: parsedWith(
+    parseTrustProxy,
+    'must be false, true, a number of proxy hops, or a comma-separated list of IPs/CIDRs',
   ),
   SESSION_IDLE_MINUTES: positiveInt(60),
   SESSION_ABSOLUTE_MINUTES: positiveInt(720),
