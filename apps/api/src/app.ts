@@ -100,8 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthPlugin, { database });
   await app.register(docsPlugin);
 
-  // Access control and abuse limits (accounts engineer): register them here, before the modules,
-  // one line each, e.g. `await app.register(limitsPlugin, {...})` then `await app.register(authPlugin)`.
+  // Abuse limits first, so a banned IP is refused before access control looks at it.
   await app.register(limitsPlugin);
   await app.register(authPlugin);
 

@@ -29,7 +29,7 @@ export interface Config {
   /** Built front ends: the member app at `/` and the back office at `/admin/`. */
   webDistDir: string;
   adminDistDir: string;
-  /** Member accounts (accounts engineer): sessions, password hashing, clientSignature, limits, mail. */
+  /** Member accounts: sessions, password hashing, clientSignature, limits, mail. */
   accounts: AccountsConfig;
 }
 

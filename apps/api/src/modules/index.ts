@@ -7,8 +7,7 @@ import { paymentsRoutes } from './payments/routes.ts';
 
 /**
  * The route plugins of every domain module, registered by buildApp in this order after the
- * cross-cutting plugins. Each module owner adds one line: `import { homeRoutes } from './home/routes.ts'`
- * and `homeRoutes,` below. A module registers its endpoints with defineRoute and reaches the
+ * cross-cutting plugins. A module registers its endpoints with defineRoute and reaches the
  * database through `app.database.db`.
  */
 export const modules: FastifyPluginAsync[] = [

@@ -98,5 +98,5 @@ export const authPlugin = fp(
       return { clientSignature: signature, expiresAt: new Date(expiresAt).toISOString() };
     });
   },
-  { name: 'auth', dependencies: ['errors'] },
+  { name: 'auth', dependencies: ['errors', 'limits'] },
 );
