@@ -1,10 +1,10 @@
 import { bankAccountInputSchema, E, type Lang, usdtAddressInputSchema } from '@bahtdesk/contract';
-import type { ReactNode } from 'react';
-import type { FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import type { FieldValues, Resolver } from 'react-hook-form';
 import { useT } from '../lib/i18n.ts';
 import { useClientState } from '../lib/store.ts';
-import { contractResolver, type StepFormProps, useStepForm } from './contractForm.ts';
-import { FormAlert, SelectField, TextField } from './Field.tsx';
+import { contractResolver } from './contractForm.ts';
+import { SelectField, TextField } from './Field.tsx';
+import { StepForm, type StepFormProps, useStepForm } from './StepForm.tsx';
 
 /** The banks and networks as getNetworkBank answers them. */
 export interface BankInfo {
@@ -60,45 +60,6 @@ function requiredWhenEmpty<V extends FieldValues>(
   };
 }
 
-interface PaymentFormProps<V> extends StepFormProps<V> {
-  alert?: string | null;
-  /** Text above the fields (inside the fieldset). */
-  intro?: ReactNode;
-  legend?: ReactNode;
-}
-
-/** The form around a payment form's fields: in a fieldset when it has a legend, then the buttons. */
-function PaymentFormFrame<V extends FieldValues>({
-  form,
-  props: { id, onSubmit, alert, intro, legend, actions },
-  children,
-}: {
-  form: UseFormReturn<V>;
-  props: PaymentFormProps<V>;
-  children: ReactNode;
-}) {
-  const fields = (
-    <>
-      {intro}
-      <FormAlert message={alert ?? null} />
-      {children}
-    </>
-  );
-  return (
-    <form id={id} noValidate onSubmit={form.handleSubmit((v) => onSubmit(v))}>
-      {legend ? (
-        <fieldset className="fieldset">
-          <legend>{legend}</legend>
-          {fields}
-        </fieldset>
-      ) : (
-        fields
-      )}
-      {actions(form.getValues)}
-    </form>
-  );
-}
-
 const bankResolver = requiredWhenEmpty(
   contractResolver<BankAccountValues>(bankAccountInputSchema),
   'bankCode',
@@ -112,7 +73,7 @@ const usdtResolver = requiredWhenEmpty(
 export function BankAccountForm({
   banks,
   ...props
-}: PaymentFormProps<BankAccountValues> & { banks: readonly BankInfo[] }) {
+}: StepFormProps<BankAccountValues> & { banks: readonly BankInfo[] }) {
   const t = useT('account');
   const lang = useClientState((s) => s.language);
   const form = useStepForm(bankResolver, props);
@@ -123,7 +84,7 @@ export function BankAccountForm({
   } = form;
   const bank = banks.find((b) => b.code === watch('bankCode'));
   return (
-    <PaymentFormFrame form={form} props={props}>
+    <StepForm form={form} {...props}>
       <SelectField label={t('banks.bank')} problem={errors.bankCode} {...register('bankCode')}>
         <option value="">{t('banks.chooseBank')}</option>
         {banks.map((b) => (
@@ -151,7 +112,7 @@ export function BankAccountForm({
         problem={errors.accountName}
         {...register('accountName')}
       />
-    </PaymentFormFrame>
+    </StepForm>
   );
 }
 
@@ -159,7 +120,7 @@ export function BankAccountForm({
 export function UsdtAddressForm({
   networks,
   ...props
-}: PaymentFormProps<UsdtAddressValues> & { networks: readonly NetworkInfo[] }) {
+}: StepFormProps<UsdtAddressValues> & { networks: readonly NetworkInfo[] }) {
   const t = useT('account');
   const form = useStepForm(usdtResolver, props);
   const {
@@ -167,7 +128,7 @@ export function UsdtAddressForm({
     formState: { errors },
   } = form;
   return (
-    <PaymentFormFrame form={form} props={props}>
+    <StepForm form={form} {...props}>
       <SelectField label={t('usdt.network')} problem={errors.network} {...register('network')}>
         <option value="">{t('usdt.chooseNetwork')}</option>
         {networks.map((n) => (
@@ -192,6 +153,6 @@ export function UsdtAddressForm({
         problem={errors.nickname}
         {...register('nickname')}
       />
-    </PaymentFormFrame>
+    </StepForm>
   );
 }

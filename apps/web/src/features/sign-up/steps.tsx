@@ -1,7 +1,8 @@
 import { personalInfoSchema, signUpCredentialsSchema } from '@bahtdesk/contract';
 import type { ReactNode } from 'react';
-import { contractResolver, type StepFormProps, useStepForm } from '../../components/contractForm.ts';
+import { contractResolver } from '../../components/contractForm.ts';
 import { EmailField, PasswordField, PhoneField, TextField, UsernameField } from '../../components/Field.tsx';
+import { StepForm, type StepFormProps, useStepForm } from '../../components/StepForm.tsx';
 import { useT } from '../../lib/i18n.ts';
 import type { PersonalValues } from './draft.ts';
 
@@ -17,79 +18,81 @@ const personalResolver = contractResolver<PersonalValues>(personalInfoSchema);
 /** Step 1: username, password and its confirmation. */
 export function CredentialsStep({ note, ...props }: StepFormProps<CredentialValues> & { note?: ReactNode }) {
   const t = useT('signUp');
+  const form = useStepForm(credentialsResolver, props);
   const {
     register,
-    handleSubmit,
-    getValues,
     formState: { errors },
-  } = useStepForm(credentialsResolver, props);
+  } = form;
   return (
-    <form noValidate onSubmit={handleSubmit(props.onSubmit)}>
-      <fieldset className="fieldset">
-        <legend>{t('credentials.legend')}</legend>
-        <p className="muted">{t('credentials.intro')}</p>
-        {note}
-        <UsernameField
-          label={t('credentials.username')}
-          hint={t('credentials.usernameHint')}
-          problem={errors.username}
-          {...register('username')}
-        />
-        <PasswordField
-          label={t('credentials.password')}
-          hint={t('credentials.passwordHint')}
-          autoComplete="new-password"
-          problem={errors.password}
-          {...register('password')}
-        />
-        <PasswordField
-          label={t('credentials.confirm')}
-          autoComplete="new-password"
-          problem={errors.confirmPassword}
-          {...register('confirmPassword')}
-        />
-      </fieldset>
-      {props.actions(getValues)}
-    </form>
+    <StepForm
+      form={form}
+      {...props}
+      legend={t('credentials.legend')}
+      intro={
+        <>
+          <p className="muted">{t('credentials.intro')}</p>
+          {note}
+        </>
+      }
+    >
+      <UsernameField
+        label={t('credentials.username')}
+        hint={t('credentials.usernameHint')}
+        problem={errors.username}
+        {...register('username')}
+      />
+      <PasswordField
+        label={t('credentials.password')}
+        hint={t('credentials.passwordHint')}
+        autoComplete="new-password"
+        problem={errors.password}
+        {...register('password')}
+      />
+      <PasswordField
+        label={t('credentials.confirm')}
+        autoComplete="new-password"
+        problem={errors.confirmPassword}
+        {...register('confirmPassword')}
+      />
+    </StepForm>
   );
 }
 
 /** Step 2: first and last name, phone and email. */
 export function PersonalStep(props: StepFormProps<PersonalValues>) {
   const t = useT('signUp');
+  const form = useStepForm(personalResolver, props);
   const {
     register,
-    handleSubmit,
-    getValues,
     formState: { errors },
-  } = useStepForm(personalResolver, props);
+  } = form;
   return (
-    <form noValidate onSubmit={handleSubmit(props.onSubmit)}>
-      <fieldset className="fieldset">
-        <legend>{t('personal.legend')}</legend>
-        <p className="muted">{t('personal.intro')}</p>
-        <TextField
-          label={t('personal.firstName')}
-          hint={t('personal.nameHint')}
-          autoComplete="given-name"
-          problem={errors.firstName}
-          {...register('firstName')}
-        />
-        <TextField
-          label={t('personal.lastName')}
-          autoComplete="family-name"
-          problem={errors.lastName}
-          {...register('lastName')}
-        />
-        <PhoneField
-          label={t('personal.phone')}
-          hint={t('personal.phoneHint')}
-          problem={errors.phone}
-          {...register('phone')}
-        />
-        <EmailField label={t('personal.email')} problem={errors.email} {...register('email')} />
-      </fieldset>
-      {props.actions(getValues)}
-    </form>
+    <StepForm
+      form={form}
+      {...props}
+      legend={t('personal.legend')}
+      intro={<p className="muted">{t('personal.intro')}</p>}
+    >
+      <TextField
+        label={t('personal.firstName')}
+        hint={t('personal.nameHint')}
+        autoComplete="given-name"
+        problem={errors.firstName}
+        {...register('firstName')}
+      />
+      <TextField
+        label={t('personal.lastName')}
+        autoComplete="family-name"
+        problem={errors.lastName}
+        {...register('lastName')}
+      />
+      <PhoneField
+        label={t('personal.phone')}
+        hint={t('personal.phoneHint')}
+        problem={errors.phone}
+        {...register('phone')}
+      />
+      <EmailField label={t('personal.email')} problem={errors.email} {...register('email')} />
+    </StepForm>
   );
 }
