@@ -28,22 +28,20 @@ export const bankAccountNumberSchema = z
   .regex(/^[0-9]{1,20}$/, codeMessage(E.BANK_ACCOUNT_NUMBER_INVALID));
 
 /**
- * Adds the per-bank length rule to an object schema holding a bank code and an account number;
+ * Adds the per-bank length rule to an object schema holding `bankCode` and `accountNumber`;
  * the issue lands on the account-number field.
  */
-export function withBankAccountCheck<S extends z.ZodObject>(
-  schema: S,
-  bankKey = 'bankCode',
-  numberKey = 'accountNumber',
-) {
+export function withBankAccountCheck<S extends z.ZodObject>(schema: S) {
   return schema.superRefine((v, ctx) => {
-    const value = v as Record<string, unknown>;
-    const bank = value[bankKey];
-    const number = value[numberKey];
-    if (typeof bank === 'string' && typeof number === 'string' && !isValidBankAccountNumber(bank, number)) {
+    const { bankCode, accountNumber } = v as Record<string, unknown>;
+    if (
+      typeof bankCode === 'string' &&
+      typeof accountNumber === 'string' &&
+      !isValidBankAccountNumber(bankCode, accountNumber)
+    ) {
       ctx.addIssue({
         code: 'custom',
-        path: [numberKey],
+        path: ['accountNumber'],
         message: codeMessage(E.BANK_ACCOUNT_NUMBER_INVALID),
       });
     }

@@ -75,20 +75,14 @@ export const usdtAddressSchema = z
   .max(128, codeMessage(E.USDT_ADDRESS_INVALID));
 
 /**
- * Adds the per-network address check to an object schema holding a network id and an address;
+ * Adds the per-network address check to an object schema holding `network` and `address`;
  * the issue lands on the address field.
  */
-export function withUsdtAddressCheck<S extends z.ZodObject>(
-  schema: S,
-  networkKey = 'network',
-  addressKey = 'address',
-) {
+export function withUsdtAddressCheck<S extends z.ZodObject>(schema: S) {
   return schema.superRefine((v, ctx) => {
-    const value = v as Record<string, unknown>;
-    const network = value[networkKey];
-    const address = value[addressKey];
+    const { network, address } = v as Record<string, unknown>;
     if (typeof network === 'string' && typeof address === 'string' && !isValidUsdtAddress(network, address)) {
-      ctx.addIssue({ code: 'custom', path: [addressKey], message: codeMessage(E.USDT_ADDRESS_INVALID) });
+      ctx.addIssue({ code: 'custom', path: ['address'], message: codeMessage(E.USDT_ADDRESS_INVALID) });
     }
   });
 }
