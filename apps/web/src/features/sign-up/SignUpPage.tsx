@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import type { FieldCodes } from '../../components/contractForm.ts';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { setState, useClientState } from '../../lib/store.ts';
+import { setState } from '../../lib/store.ts';
 import { useApi } from '../../lib/useApi.ts';
 import '../../components/forms.css';
 import {
@@ -38,7 +38,6 @@ interface Passwords {
  */
 export default function SignUpPage() {
   const t = useT('signUp');
-  const _lang = useClientState((s) => s.language);
   const navigate = useNavigate();
   const [draft, setDraft] = useState<Draft>(readDraft);
   const passwords = useRef<Passwords>({ password: '', confirmPassword: '' });
