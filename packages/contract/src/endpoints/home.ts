@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { E } from '../errors.ts';
+import { E, type ErrorDef } from '../errors.ts';
 import { feePercentString, moneyString, parseDecimal, rateString } from '../money.ts';
 import { NETWORK_IDS } from '../networks.ts';
 import { codeMessage } from '../validators/messages.ts';
@@ -165,12 +165,14 @@ export const ratesInputSchema = z
   );
 export type RatesInput = z.infer<typeof ratesInputSchema>;
 
-const newsText = (max: number) =>
+/** Staff-written text: trimmed, not empty, at most `max` characters; `invalid` otherwise. */
+const staffText = (invalid: ErrorDef, max: number) =>
   z
-    .string({ error: codeMessage(E.NEWS_INVALID) })
+    .string({ error: codeMessage(invalid) })
     .trim()
-    .min(1, codeMessage(E.NEWS_INVALID))
-    .max(max, codeMessage(E.NEWS_INVALID));
+    .min(1, codeMessage(invalid))
+    .max(max, codeMessage(invalid));
+const newsText = (max: number) => staffText(E.NEWS_INVALID, max);
 
 export const newsInputSchema = z.object({
   titleEn: newsText(200),
@@ -180,12 +182,7 @@ export const newsInputSchema = z.object({
 });
 export type NewsInput = z.infer<typeof newsInputSchema>;
 
-const pageText = (max: number) =>
-  z
-    .string({ error: codeMessage(E.HTML_PAGE_INVALID) })
-    .trim()
-    .min(1, codeMessage(E.HTML_PAGE_INVALID))
-    .max(max, codeMessage(E.HTML_PAGE_INVALID));
+const pageText = (max: number) => staffText(E.HTML_PAGE_INVALID, max);
 
 export const htmlPageInputSchema = z.object({
   link: pageLinkSchema,
