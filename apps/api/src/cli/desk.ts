@@ -20,6 +20,7 @@ import type { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { latestOutbox } from '../delivery/outbox.ts';
 import { type Actor, recordAudit } from '../modules/audit/audit.ts';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
 import { setRates } from '../modules/home/rates.ts';
@@ -249,13 +250,7 @@ const commands: Record<string, Handler> = {
     const limit = Number(values.limit);
     if (!/^\d+$/.test(String(values.limit)) || limit < 1 || limit > 500)
       throw usage('--limit must be 1 to 500');
-    const rows = await database.db
-      .selectFrom('outbox')
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    const rows = await latestOutbox(database.db, limit);
     if (rows.length === 0) return 'The outbox is empty.';
     return rows
       .map((r) =>

@@ -2,6 +2,17 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Delivery } from './delivery.ts';
 
+/** The newest `limit` messages of the outbox, newest first. */
+export function latestOutbox(db: Kysely<DB>, limit: number) {
+  return db
+    .selectFrom('outbox')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** The outbox table: where messages go with no SMTP or SMS gateway configured (read by staff and tests). */
 export function outboxDelivery(db: Kysely<DB>): Delivery {
   return {
