@@ -86,6 +86,9 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
   );
 }
 
+/** What the profile shows, in this order. */
+const FACTS = ['username', 'firstName', 'lastName', 'phone', 'email'] as const;
+
 /** Names, phone and email: shown, and edited in place (phone and email must stay unused by others). */
 export function ProfileSection({ profile }: { profile: Profile }) {
   const t = useT('account');
@@ -97,26 +100,12 @@ export function ProfileSection({ profile }: { profile: Profile }) {
       ) : (
         <>
           <dl className="account-facts">
-            <div>
-              <dt>{t('profile.username')}</dt>
-              <dd>{profile.username}</dd>
-            </div>
-            <div>
-              <dt>{t('profile.firstName')}</dt>
-              <dd>{profile.firstName}</dd>
-            </div>
-            <div>
-              <dt>{t('profile.lastName')}</dt>
-              <dd>{profile.lastName}</dd>
-            </div>
-            <div>
-              <dt>{t('profile.phone')}</dt>
-              <dd>{profile.phone}</dd>
-            </div>
-            <div>
-              <dt>{t('profile.email')}</dt>
-              <dd>{profile.email}</dd>
-            </div>
+            {FACTS.map((key) => (
+              <div key={key}>
+                <dt>{t(`profile.${key}`)}</dt>
+                <dd>{profile[key]}</dd>
+              </div>
+            ))}
           </dl>
           <button type="button" className="button button--outline" onClick={() => setEditing(true)}>
             {t('profile.edit')}
