@@ -16,7 +16,7 @@ describe('an OTP and a reset ticket are used up by a conditional UPDATE, so one 
   it('a reset ticket is used up only while unused and unexpired', () => {
     const q = consumeTicketQuery(db, 'hash', now).compile();
     expect(q.sql).toBe(
-      'update "otp_codes" set "used_at" = $1 where "code_hash" = $2 and "purpose" = $3 and "used_at" is null and "expires_at" > $4 returning "member_id"',
+      'update "otp_codes" set "used_at" = $1 where ("code_hash" = $2 and "purpose" = $3 and "used_at" is null and "expires_at" > $4) returning "member_id"',
     );
     expect(q.parameters).toEqual([now, 'hash', 'reset_ticket', now]);
   });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -117,16 +117,18 @@ export function consumeOtpQuery(trx: Kysely<DB>, otpId: number, now: Date) {
     .returning('channel');
 }
 
-/** A reset ticket that is unused and unexpired (a read: consumeTicketQuery decides). */
+/** The reset ticket of this hash while it can still be used: unused and unexpired. */
+const liveTicket = (ticketHash: string, now: Date) => (eb: ExpressionBuilder<DB, 'otp_codes'>) =>
+  eb.and([
+    eb('code_hash', '=', ticketHash),
+    eb('purpose', '=', TICKET_PURPOSE),
+    eb('used_at', 'is', null),
+    eb('expires_at', '>', now),
+  ]);
+
+/** Whether a reset ticket is live (a read: consumeTicketQuery decides). */
 export function findLiveTicket(db: Kysely<DB>, ticketHash: string, now: Date) {
-  return db
-    .selectFrom('otp_codes')
-    .select('id')
-    .where('code_hash', '=', ticketHash)
-    .where('purpose', '=', TICKET_PURPOSE)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
+  return db.selectFrom('otp_codes').select('id').where(liveTicket(ticketHash, now)).executeTakeFirst();
 }
 
 /** Uses up a live reset ticket; a row (its member) only for the one request that did. */
@@ -134,9 +136,6 @@ export function consumeTicketQuery(trx: Kysely<DB>, ticketHash: string, now: Dat
   return trx
     .updateTable('otp_codes')
     .set({ used_at: now })
-    .where('code_hash', '=', ticketHash)
-    .where('purpose', '=', TICKET_PURPOSE)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where(liveTicket(ticketHash, now))
     .returning('member_id');
 }
