@@ -28,7 +28,7 @@ export interface AppDeps {
 }
 
 /** Largest JSON body accepted (uploads go through multipart with their own limits). */
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 
 /** Log fields that must never be written: credentials, sessions, one-time codes. */
 const REDACT = [

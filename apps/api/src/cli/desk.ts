@@ -40,7 +40,7 @@ import { readSecret } from './prompt.ts';
  * so if it is running). Against PostgreSQL the CLI and any number of servers run together.
  */
 
-export const HELP = `BahtDesk operator command line
+const HELP = `BahtDesk operator command line
 
 Usage: npm run desk -- <command> [options]
 
@@ -88,7 +88,7 @@ export interface DeskIO {
 }
 
 /** A failure to report as one line and an exit code (2: wrong usage, 1: refused or failed). */
-export class DeskError extends Error {
+class DeskError extends Error {
   readonly exitCode: number;
   constructor(message: string, exitCode = 1) {
     super(message);

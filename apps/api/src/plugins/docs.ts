@@ -47,7 +47,7 @@ function errorTable(): string {
   return `<details class="codes"><summary>Body codes (${Object.keys(E).length})</summary><table><thead><tr><th scope="col">code</th><th scope="col">HTTP</th><th scope="col">English</th><th scope="col">Thai</th></tr></thead><tbody>${rows}</tbody></table></details>`;
 }
 
-export function renderDocsPage(doc: OpenApiDoc): string {
+function renderDocsPage(doc: OpenApiDoc): string {
   const rows: string[] = [];
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {
     for (const [method, op] of Object.entries(methods)) {

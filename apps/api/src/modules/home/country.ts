@@ -36,7 +36,7 @@ interface LanguageRange {
 }
 
 /** Accept-Language entries, most preferred first (by q, then by order); malformed ones dropped. */
-export function preferredLanguages(header: string | undefined): LanguageRange[] {
+function preferredLanguages(header: string | undefined): LanguageRange[] {
   if (!header) return [];
   const ranges: LanguageRange[] = [];
   for (const part of header.slice(0, 500).split(',')) {

@@ -17,7 +17,7 @@ import { type Actor, recordAudit } from '../audit/audit.ts';
  */
 const bilingual = z.object({ en: z.string().min(1), th: z.string().min(1) });
 
-export const settingSchemas = {
+const settingSchemas = {
   /** 'on': the service is up; 'off': maintenance. */
   maintenance: maintenanceStatusSchema,
   /** The chat-app link of the footer contact dialog; '' until staff set one. */
@@ -45,7 +45,7 @@ export const settingSchemas = {
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.output<(typeof settingSchemas)[K]>;
 
-export const settingDefaults: { [K in SettingKey]: SettingValue<K> } = {
+const settingDefaults: { [K in SettingKey]: SettingValue<K> } = {
   maintenance: 'on',
   chatLink: '',
   paymentDeadlineMinutes: DEFAULT_PAYMENT_DEADLINE_MIN,
