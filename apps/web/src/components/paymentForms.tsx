@@ -1,4 +1,10 @@
-import { bankAccountInputSchema, E, type Lang, usdtAddressInputSchema } from '@bahtdesk/contract';
+import {
+  bankAccountInputSchema,
+  E,
+  type Lang,
+  type NetworkId,
+  usdtAddressInputSchema,
+} from '@bahtdesk/contract';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { useT } from '../lib/i18n.ts';
 import { useClientState } from '../lib/store.ts';
@@ -28,6 +34,11 @@ export interface UsdtAddressValues {
   network: string;
   address: string;
   nickname: string;
+}
+
+/** A USDT address as the API takes it; the form's schema has checked that the network is one of the ids. */
+export function usdtAddressBody({ network, address, nickname }: UsdtAddressValues) {
+  return { network: network as NetworkId, address, nickname };
 }
 
 export const emptyBankAccount: BankAccountValues = { bankCode: '', accountNumber: '', accountName: '' };

@@ -16,6 +16,7 @@ import {
   networkName,
   UsdtAddressForm,
   type UsdtAddressValues,
+  usdtAddressBody,
 } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
@@ -123,16 +124,11 @@ export function UsdtAddressesSection({
           actions={() => null}
         />
       )}
-      save={(values, entry) => {
-        const body = {
-          network: values.network as 'BEP20',
-          address: values.address,
-          nickname: values.nickname,
-        };
-        return entry
-          ? updatePayment({ type: 'usdt', id: entry.id, ...body })
-          : addPayment({ type: 'usdt', ...body });
-      }}
+      save={(values, entry) =>
+        entry
+          ? updatePayment({ type: 'usdt', id: entry.id, ...usdtAddressBody(values) })
+          : addPayment({ type: 'usdt', ...usdtAddressBody(values) })
+      }
       remove={(entry) => deletePayment({ type: 'usdt', id: entry.id })}
     />
   );

@@ -12,6 +12,7 @@ import {
   type BankAccountValues,
   UsdtAddressForm,
   type UsdtAddressValues,
+  usdtAddressBody,
 } from '../../components/paymentForms.tsx';
 import { useFormError } from '../../lib/serverErrors.ts';
 import { signedCall } from '../../lib/signedCall.ts';
@@ -109,7 +110,7 @@ export default function SignUpPage() {
           ...passwords.current,
           ...current.personal,
           ...(current.bankSkipped ? {} : { bankAccount: current.bank }),
-          usdtAddress: { network: usdt.network as 'BEP20', address: usdt.address, nickname: usdt.nickname },
+          usdtAddress: usdtAddressBody(usdt),
         },
       });
       const profile = await call('profile', {
