@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testApp } from '../../test/harness.ts';
+import { createMember, signIn } from '../../test/members.ts';
 import { defineRoute } from '../http/route.ts';
-import { createMember, signIn } from '../modules/auth/test-support.ts';
 
 const STAFF_ONLY = endpoint({
   method: 'POST',

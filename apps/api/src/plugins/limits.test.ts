@@ -4,8 +4,8 @@ import { E, endpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp } from '../../test/harness.ts';
+import { createMember, post } from '../../test/members.ts';
 import { runDesk } from '../cli/desk.ts';
-import { createMember, post } from '../modules/auth/test-support.ts';
 import { DEFAULT_LIMITS, scaleLimits } from './limits/rules.ts';
 
 const SIGN_IN = '/api/external/auth/auth';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, unique } from '../../../test/harness.ts';
-import { createMember, post, signIn, uniquePhone } from '../auth/test-support.ts';
+import { createMember, post, signIn, uniquePhone } from '../../../test/members.ts';
 
 const SIGN_UP = '/api/external/user/signUp';
 const PROFILE = '/api/external/user/profile';

@@ -3,7 +3,7 @@ import { E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp } from '../../../test/harness.ts';
-import { createMember, post, signIn } from './test-support.ts';
+import { createMember, post, signIn } from '../../../test/members.ts';
 
 const SIGN_IN = '/api/external/auth/auth';
 const LOGOUT = '/api/external/auth/logout';

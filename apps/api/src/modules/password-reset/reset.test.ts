@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeSmsGateway, startFakeSmtp } from '../../../test/fake-delivery.ts';
 import { testApp } from '../../../test/harness.ts';
-import { createMember, post, signIn, type TestMember } from '../auth/test-support.ts';
+import { createMember, post, signIn, type TestMember } from '../../../test/members.ts';
 
 const FORGOT = '/api/external/user/forgotPassword';
 const CONFIRM = '/api/external/user/confirmOtp';

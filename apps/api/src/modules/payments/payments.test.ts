@@ -2,7 +2,7 @@ import { E, type Payments } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/harness.ts';
-import { createMember, post, signIn } from '../auth/test-support.ts';
+import { createMember, post, signIn } from '../../../test/members.ts';
 
 const ADD = '/api/external/user/addPayment';
 const UPDATE = '/api/external/user/updatePayment';

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { CLIENT_SIGNATURE_HEADER, type Envelope } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { unique } from '../../../test/harness.ts';
+import { unique } from './harness.ts';
 
-/** Helpers the account tests share: members made straight in the database, and calls as the app makes them. */
+/** Helpers the API tests share: members made straight in the database, and calls as the app makes them. */
 
 export interface TestMember {
   id: number;
