@@ -50,7 +50,7 @@ export default function CalculatorDialog({ onClose }: { onClose: () => void }) {
                 setAmount('');
               }}
             />
-            {t(d === 'buy' ? 'buy' : 'sell')}
+            {t(d)}
           </label>
         ))}
       </fieldset>
