@@ -1,0 +1,92 @@
+// Journeys: the layout works from 320 px wide with no horizontal scrolling; the navigation sits at
+// the bottom below 1024 px and in the top bar from 1024 px; the current page's item is highlighted
+// (spec sections 2 and 9, issue 3 item 3).
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import { useBrowser } from './browser.ts';
+import { newSignedInMember, signInContext } from './members.ts';
+import { expectLanguage, openRoute } from './routes.ts';
+
+const browser = useBrowser({ locale: 'en-US' });
+
+const NARROW = { width: 320, height: 640 };
+const VISITOR_ROUTES = ['/', '/news', '/login', '/sign-up', '/forgot-password'];
+const MEMBER_ROUTES = ['/account', '/transaction', '/transaction-history', '/chkver', '/inspire'];
+
+async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+async function showRoute(page: Page, route: string, lang: 'en' | 'th'): Promise<void> {
+  await openRoute(page, route);
+  await expectLanguage(page, lang);
+  await page.locator('h1').first().waitFor();
+  await page.waitForLoadState('networkidle');
+}
+
+test.each(['en-US', 'th-TH'])('at 320 px no visitor page scrolls sideways (%s)', async (locale) => {
+  await browser.context({ locale, viewport: NARROW });
+  const page = await browser.page();
+  for (const route of VISITOR_ROUTES) {
+    await showRoute(page, route, locale === 'th-TH' ? 'th' : 'en');
+    expect({ route, overflow: await horizontalOverflow(page) }).toEqual({ route, overflow: 0 });
+  }
+});
+
+test.each(['en-US', 'th-TH'])('at 320 px no member page scrolls sideways (%s)', async (locale) => {
+  const context = await browser.context({ locale, viewport: NARROW });
+  await signInContext(context, (await newSignedInMember()).token);
+  const page = await browser.page();
+  for (const route of MEMBER_ROUTES) {
+    await showRoute(page, route, locale === 'th-TH' ? 'th' : 'en');
+    expect({ route, overflow: await horizontalOverflow(page) }).toEqual({ route, overflow: 0 });
+  }
+});
+
+/** Where the one visible main navigation is: 'top' or 'bottom' of the viewport. */
+async function navigationPlace(page: Page): Promise<'top' | 'bottom'> {
+  const navigation = page.getByRole('navigation', { name: en.nav.label });
+  expect(await navigation.count()).toBe(1);
+  const box = await navigation.boundingBox();
+  const height = page.viewportSize()?.height ?? 0;
+  if (!box) throw new Error('the navigation has no box');
+  return box.y + box.height / 2 < height / 2 ? 'top' : 'bottom';
+}
+
+test('below 1024 px the navigation is at the bottom, from 1024 px in the top bar', async () => {
+  await browser.context({ viewport: { width: 1023, height: 800 } });
+  const page = await browser.page();
+  await showRoute(page, '/', 'en');
+  expect(await navigationPlace(page)).toBe('bottom');
+  await page.setViewportSize({ width: 1024, height: 800 });
+  expect(await navigationPlace(page)).toBe('top');
+});
+
+async function look(page: Page, name: string): Promise<{ current: string | null; style: string }> {
+  const link = page.getByRole('navigation', { name: en.nav.label }).getByRole('link', { name, exact: true });
+  return {
+    current: await link.getAttribute('aria-current'),
+    style: await link.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return `${style.color} ${style.backgroundColor} ${style.fontWeight} ${style.borderBottomColor}`;
+    }),
+  };
+}
+
+test.each([
+  { width: 390, route: '/', current: en.nav.home, other: en.nav.login },
+  { width: 1280, route: '/login', current: en.nav.login, other: en.nav.home },
+])(
+  'at $width px the current page ($route) is highlighted in the navigation',
+  async ({ width, route, current, other }) => {
+    await browser.context({ viewport: { width, height: 800 } });
+    const page = await browser.page();
+    await showRoute(page, route, 'en');
+    const active = await look(page, current);
+    const inactive = await look(page, other);
+    expect(active.current).toBe('page');
+    expect(inactive.current).toBeNull();
+    expect(active.style).not.toBe(inactive.style);
+  },
+);
