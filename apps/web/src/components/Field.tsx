@@ -5,14 +5,8 @@ import { useClientState } from '../lib/store.ts';
 import './forms.css';
 
 /** What react-hook-form gives for a field with a problem: the message is a catalogue code. */
-export interface FieldProblem {
+interface FieldProblem {
   message?: string;
-}
-
-/** Turns a field problem into its text in the page's language (the contract's catalogue). */
-export function useProblemText(): (problem?: FieldProblem) => string | undefined {
-  const lang = useClientState((s) => s.language);
-  return (problem) => (problem ? validationMessage(problem.message, lang) : undefined);
 }
 
 interface FrameProps {
@@ -36,7 +30,9 @@ interface FrameProps {
 function FieldFrame({ label, problem, hint, id, children, after }: FrameProps) {
   const autoId = useId();
   const controlId = id ?? autoId;
-  const text = useProblemText()(problem);
+  const lang = useClientState((s) => s.language);
+  // The problem's text in the page's language, from the contract's catalogue.
+  const text = problem ? validationMessage(problem.message, lang) : undefined;
   const hintId = `${controlId}-hint`;
   const errorId = `${controlId}-error`;
   const describedBy = [hint ? hintId : '', text ? errorId : ''].filter(Boolean).join(' ');

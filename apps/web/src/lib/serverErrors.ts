@@ -4,7 +4,7 @@ import { ApiError } from './api.ts';
 import { useClientState } from './store.ts';
 
 /** The body code of a failed call (998 'Something went wrong' for anything that is not an ApiError). */
-export function errorCode(error: unknown): number {
+function errorCode(error: unknown): number {
   return error instanceof ApiError ? error.code : 998;
 }
 

@@ -140,7 +140,7 @@ function FormModal({
 }
 
 /** What the list hands its form: the form's id (the dialog's Save submits it) and the server's answer. */
-export interface ListFormProps<V> {
+interface ListFormProps<V> {
   id: string;
   problems: FieldCodes<V>;
   alert: string | null;
