@@ -11,8 +11,15 @@ interface Envelope<T> {
   result: { period: T } | null;
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, signed = false): Promise<T> {
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  signed = false,
+  token?: string,
+): Promise<T> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
   if (signed) {
     headers[CLIENT_SIGNATURE_HEADER] = (
       await call<{ clientSignature: string }>('GET', '/api/clientSignature')
@@ -62,6 +69,11 @@ export async function newSignedInMember(): Promise<{ username: string; token: st
     true,
   );
   return { username, token };
+}
+
+/** Ends the session on the server (POST logout), as signing out in another tab would. */
+export async function endSession(token: string): Promise<void> {
+  await call('POST', '/api/external/auth/logout', {}, false, token);
 }
 
 /** Every page of the context starts signed in as the member holding `token` (the app keeps it in local storage). */
