@@ -10,6 +10,8 @@ export class ApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** The error's `result.period`, when the server said more (e.g. `resendInSeconds` with 10023). */
+    readonly period: unknown = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -97,5 +99,5 @@ export async function call<N extends EndpointName>(
   } else if (options.dialog !== false && !(code === NO_ENVELOPE && !getState().online)) {
     openGlobalDialog(await dialogMessage(code, message));
   }
-  throw new ApiError(code, message);
+  throw new ApiError(code, message, envelope.result?.period);
 }

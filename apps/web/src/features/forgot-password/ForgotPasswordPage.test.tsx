@@ -131,4 +131,27 @@ describe('forgot password by OTP', { timeout: 20_000 }, () => {
     expect(requests.filter((r) => r.path === '/api/external/user/forgotPassword')).toHaveLength(2);
     expect((resend as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it('restarts the countdown from the wait the server gives when a resend is refused as too soon', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    let calls = 0;
+    server({
+      forgotPassword: () =>
+        ++calls === 1
+          ? ok(SENT)
+          : {
+              code: 10023,
+              message: 'Please wait before asking for a new OTP.',
+              result: { period: { resendInSeconds: 1800 } },
+            },
+    });
+    await renderApp('/forgot-password');
+    await requestByEmail(user);
+    const resend = await screen.findByRole('button', { name: 'Send a new code' }, SLOW);
+    act(() => vi.advanceTimersByTime(61_000));
+    await user.click(resend);
+    expect(await screen.findByText(/You can ask for a new code in (1800|1799) s\./)).toBeTruthy();
+    expect((resend as HTMLButtonElement).disabled).toBe(true);
+  });
 });

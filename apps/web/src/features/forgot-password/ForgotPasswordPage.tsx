@@ -12,6 +12,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { contractResolver } from '../../components/contractForm.ts';
 import { EmailField, FormAlert, PasswordField, PhoneField, TextField } from '../../components/Field.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { setState, showSnackbar } from '../../lib/store.ts';
 import '../../components/forms.css';
@@ -59,6 +60,18 @@ async function send<T>(request: () => Promise<T>, onError: (error: unknown) => v
   }
 }
 
+/** When another code may be asked for: the server's word, else the contract's countdown. */
+function resendAt(seconds: number = OTP_RESEND_COUNTDOWN_S): number {
+  return Date.now() + seconds * 1000;
+}
+
+/** The wait the server gave with a refused resend (10023), if any. */
+function waitFrom(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.code !== E.OTP_RESEND_TOO_SOON.code) return undefined;
+  const seconds = (error.period as { resendInSeconds?: unknown } | undefined)?.resendInSeconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
+}
+
 /** A step's heading takes the focus when the step appears, so it is announced. */
 function StepHeading({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
@@ -95,7 +108,7 @@ function RequestStep({ onSent, initial }: { onSent: (sent: Sent) => void; initia
         : { channel: 'phone' as const, phone: values.phone };
     const result = await send(() => signedCall('forgotPassword', { body: to }), problem.show);
     if (result) {
-      onSent({ to, destination: result.destination, resendAt: Date.now() + OTP_RESEND_COUNTDOWN_S * 1000 });
+      onSent({ to, destination: result.destination, resendAt: resendAt(result.resendInSeconds) });
     }
   };
 
@@ -182,13 +195,17 @@ function OtpStep({
     problem.clear();
     setNotice(null);
     // forgotPassword answers none of the code field's codes: its errors show above the form.
-    const result = await send(() => signedCall('forgotPassword', { body: sent.to }), problem.show);
+    const result = await send(
+      () => signedCall('forgotPassword', { body: sent.to }),
+      (error) => {
+        // Too soon (10023): the server says how long to wait; the countdown restarts from that.
+        const wait = waitFrom(error);
+        if (wait !== undefined) onResent({ ...sent, resendAt: resendAt(wait) });
+        problem.show(error);
+      },
+    );
     if (result) {
-      onResent({
-        ...sent,
-        destination: result.destination,
-        resendAt: Date.now() + OTP_RESEND_COUNTDOWN_S * 1000,
-      });
+      onResent({ ...sent, destination: result.destination, resendAt: resendAt(result.resendInSeconds) });
       setNotice(t('otp.resent'));
     }
   };
