@@ -67,12 +67,22 @@ export const signUpBodySchema = withPasswordConfirmation(
 );
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 
-export const editProfileBodySchema = personalInfoSchema;
+/** The member's current password, where a change needs it (checked by the server: 10017 when wrong). */
+const currentPasswordSchema = z.string({ error: codeMessage(E.REQUIRED) }).min(1, codeMessage(E.REQUIRED));
+
+/**
+ * Names, phone and email. A new email or phone needs `currentPassword` (10033 on that field when
+ * missing, 10017 when wrong), so a stolen session cannot send the password-reset codes elsewhere;
+ * names alone do not.
+ */
+export const editProfileBodySchema = personalInfoSchema.extend({
+  currentPassword: currentPasswordSchema.optional(),
+});
 export type EditProfileBody = z.input<typeof editProfileBodySchema>;
 
 export const changePasswordProfileBodySchema = withPasswordConfirmation(
   z.object({
-    currentPassword: z.string({ error: codeMessage(E.REQUIRED) }).min(1, codeMessage(E.REQUIRED)),
+    currentPassword: currentPasswordSchema,
     password: passwordSchema,
     confirmPassword: passwordConfirmationSchema,
   }),
@@ -136,7 +146,8 @@ export const userEndpoints = {
     method: 'POST',
     path: '/api/external/user/editProfile',
     access: 'member',
-    summary: 'Change names, phone and email (phone and email must stay unused by others: 10016, 10015).',
+    summary:
+      'Change names, phone and email (phone and email must stay unused by others: 10016, 10015). A new email or phone needs currentPassword (10033 when missing, 10017 when wrong; wrong ones count like failed sign-ins).',
     body: editProfileBodySchema,
     result: profileSchema,
   }),

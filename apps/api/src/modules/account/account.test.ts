@@ -1,7 +1,7 @@
 import { E, type ErrorDef, type Profile } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, unique } from '../../../test/harness.ts';
 import { createMember, post, signIn, uniquePhone } from '../../../test/members.ts';
 
@@ -200,14 +200,22 @@ describe('profile', () => {
 });
 
 describe('edit profile', () => {
-  it('changes names, phone and email', async () => {
+  async function contactOf(memberId: number) {
+    return app.database.db
+      .selectFrom('members')
+      .select(['first_name', 'last_name', 'phone', 'email'])
+      .where('id', '=', memberId)
+      .executeTakeFirstOrThrow();
+  }
+
+  it('changes names, phone and email, given the current password', async () => {
     const m = await createMember(app);
     const token = await signIn(app, m.username, m.password);
     const phone = uniquePhone();
     const res = await post<Profile>(
       app,
       EDIT,
-      { firstName: 'Mary Jane', lastName: 'Smith', phone, email: `X${m.email}` },
+      { firstName: 'Mary Jane', lastName: 'Smith', phone, email: `X${m.email}`, currentPassword: m.password },
       { token },
     );
     expect(res.body.code).toBe(0);
@@ -219,16 +227,90 @@ describe('edit profile', () => {
     });
   });
 
+  it('changes names alone without the password (the same phone written another way is no change)', async () => {
+    const m = await createMember(app);
+    const token = await signIn(app, m.username, m.password);
+    const body = {
+      firstName: 'Mary',
+      lastName: 'Smith',
+      phone: `+66 ${m.phone.slice(1)}`,
+      email: m.email.toUpperCase(),
+    };
+    const res = await post<Profile>(app, EDIT, body, { token });
+    expect(res.body.code).toBe(0);
+    expect(await contactOf(m.id)).toEqual({
+      first_name: 'Mary',
+      last_name: 'Smith',
+      phone: m.phone,
+      email: m.email,
+    });
+  });
+
+  for (const contact of ['email', 'phone'] as const) {
+    it(`refuses a new ${contact} without the current password: 10033 on currentPassword, and nothing changes`, async () => {
+      const m = await createMember(app);
+      const token = await signIn(app, m.username, m.password);
+      const before = await contactOf(m.id);
+      const changed = contact === 'email' ? { email: `new.${m.email}` } : { phone: uniquePhone() };
+      for (const currentPassword of [undefined, '']) {
+        const body = {
+          firstName: 'Thief',
+          lastName: 'Smith',
+          phone: m.phone,
+          email: m.email,
+          ...changed,
+          currentPassword,
+        };
+        const res = await post(app, EDIT, body, { token });
+        expect(res.status).toBe(400);
+        expect(res.body.code).toBe(E.REQUIRED.code);
+        expect(res.body.result?.period).toEqual({ fields: ['currentPassword'] });
+      }
+      expect(await contactOf(m.id)).toEqual(before);
+    });
+  }
+
+  it('refuses a wrong current password with 10017: nothing changes, the failure is audited and counted against the IP', async () => {
+    const m = await createMember(app);
+    const token = await signIn(app, m.username, m.password);
+    const before = await contactOf(m.id);
+    const counted = vi.spyOn(app.limits, 'recordFailedSignIn');
+    try {
+      const body = {
+        firstName: 'Thief',
+        lastName: 'Smith',
+        phone: m.phone,
+        email: `thief.${m.email}`,
+        currentPassword: 'wrong1',
+      };
+      const res = await post(app, EDIT, body, { token });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe(E.CURRENT_PASSWORD_INCORRECT.code);
+      expect(counted).toHaveBeenCalledWith('127.0.0.1');
+    } finally {
+      counted.mockRestore();
+    }
+    expect(await contactOf(m.id)).toEqual(before);
+    const audit = await app.database.db
+      .selectFrom('audit_log')
+      .select(['outcome'])
+      .where('action', '=', 'account.editProfile')
+      .where('actor_id', '=', String(m.id))
+      .execute();
+    expect(audit).toEqual([{ outcome: 'failure' }]);
+  });
+
   it("keeps email and phone unique: another member's gives 10015 / 10016, one's own is fine", async () => {
     const m = await createMember(app);
     const other = await createMember(app);
     const token = await signIn(app, m.username, m.password);
     const base = { firstName: 'Somchai', lastName: 'Jaidee', phone: m.phone, email: m.email };
     expect((await post(app, EDIT, base, { token })).body.code).toBe(0);
-    expect((await post(app, EDIT, { ...base, email: other.email }, { token })).body.code).toBe(
+    const withPassword = { ...base, currentPassword: m.password };
+    expect((await post(app, EDIT, { ...withPassword, email: other.email }, { token })).body.code).toBe(
       E.EMAIL_TAKEN.code,
     );
-    expect((await post(app, EDIT, { ...base, phone: other.phone }, { token })).body.code).toBe(
+    expect((await post(app, EDIT, { ...withPassword, phone: other.phone }, { token })).body.code).toBe(
       E.PHONE_TAKEN.code,
     );
   });

@@ -64,6 +64,8 @@ describe('account page', { timeout: 20_000 }, () => {
     const phone = screen.getByLabelText('Phone number');
     await userEvent.clear(phone);
     await userEvent.type(phone, '089-876-5432');
+    const form = within(screen.getByRole('form', { name: 'Edit profile' }));
+    await userEvent.type(form.getByLabelText('Current password'), 'abc123');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Your profile has been saved.')).toBeTruthy();
     expect(requests.find((r) => r.path === '/api/external/user/editProfile')?.body).toMatchObject({

@@ -1,8 +1,15 @@
-import { E, type EditProfileBody, editProfileBodySchema, type Profile } from '@bahtdesk/contract';
+import {
+  E,
+  type EditProfileBody,
+  editProfileBodySchema,
+  emailSchema,
+  type Profile,
+  thaiPhoneSchema,
+} from '@bahtdesk/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { contractResolver } from '../../components/contractForm.ts';
-import { EmailField, FormAlert, PhoneField, TextField } from '../../components/Field.tsx';
+import { EmailField, FormAlert, PasswordField, PhoneField, TextField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useFormError } from '../../lib/serverErrors.ts';
@@ -16,7 +23,25 @@ const FIELD_OF_CODE: Record<number, keyof Values> = {
   [E.PHONE_TAKEN.code]: 'phone',
   [E.PHONE_INVALID.code]: 'phone',
   [E.NAME_INVALID.code]: 'firstName',
+  [E.CURRENT_PASSWORD_INCORRECT.code]: 'currentPassword',
+  [E.REQUIRED.code]: 'currentPassword',
 };
+
+/**
+ * The form checks names, phone and email with the contract; whether the current password is needed
+ * depends on what changed, so it is checked on submit (and again by the server).
+ */
+const resolver = contractResolver<Values>(editProfileBodySchema.omit({ currentPassword: true }));
+
+/** Whether the typed value means something else than the stored one (`+66 81...` is `081...`). */
+function differs(
+  schema: typeof emailSchema | typeof thaiPhoneSchema,
+  typed: string,
+  stored: string,
+): boolean {
+  const parsed = schema.safeParse(typed);
+  return (parsed.success ? parsed.data : typed) !== stored;
+}
 
 function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const t = useT('account');
@@ -24,24 +49,35 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    resolver: contractResolver<Values>(editProfileBodySchema),
+    resolver,
     defaultValues: {
       firstName: profile.firstName,
       lastName: profile.lastName,
       phone: profile.phone,
       email: profile.email,
+      currentPassword: '',
     },
   });
+  // A new email or phone is where password-reset codes would go: the server asks for the password.
+  const contactChanged =
+    differs(emailSchema, watch('email'), profile.email) ||
+    differs(thaiPhoneSchema, watch('phone'), profile.phone);
   const problem = useFormError(FIELD_OF_CODE, (field, code) =>
     setError(field, { message: String(code) }, { shouldFocus: true }),
   );
 
-  const onSubmit = async (values: Values) => {
+  const onSubmit = async ({ currentPassword, ...details }: Values) => {
     problem.clear();
+    if (contactChanged && !currentPassword) {
+      setError('currentPassword', { message: String(E.REQUIRED.code) }, { shouldFocus: true });
+      return;
+    }
+    const body: EditProfileBody = contactChanged ? { ...details, currentPassword } : details;
     try {
-      const updated = await call('editProfile', { body: values, dialog: false });
+      const updated = await call('editProfile', { body, dialog: false });
       setState({ profile: updated });
       showSnackbar(t('profile.saved'), 'success');
       onDone();
@@ -74,6 +110,15 @@ function ProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void
         />
         <EmailField label={t('profile.email')} problem={errors.email} {...register('email')} />
       </div>
+      {contactChanged ? (
+        <PasswordField
+          label={t('profile.currentPassword')}
+          hint={t('profile.currentPasswordHint')}
+          autoComplete="current-password"
+          problem={errors.currentPassword}
+          {...register('currentPassword')}
+        />
+      ) : null}
       <div className="form-actions">
         <button type="button" className="button" onClick={onDone}>
           {t('form.cancel')}
