@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 export const repoRoot = new URL('..', import.meta.url).pathname;
 
@@ -64,35 +65,63 @@ export async function startNode(script, { args = [], env = {}, readyPath = '/', 
 }
 
 /**
- * The built API server on a fresh PGlite folder (removed at stop). The abuse limits stay on but
- * are raised far above what a load generator sends, so the bench measures served requests, not bans.
+ * The built API server on a fresh database: a new PGlite folder, or, given `postgresUrl` (a
+ * server on loopback), a new database created there; either is removed at stop. The abuse limits
+ * stay on but are raised far above what a load generator sends, so the bench measures served
+ * requests, not bans.
  */
-export async function startApi() {
+export async function startApi({ postgresUrl } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bahtdesk-bench-'));
+  const database = postgresUrl ? await createDatabase(postgresUrl) : undefined;
   const env = {
     NODE_ENV: 'production',
     DATA_DIR: join(dataDir, 'data'),
     LOG_LEVEL: 'warn',
     RATE_LIMIT_FACTOR: '1000000',
-    DATABASE_URL: '',
+    DATABASE_URL: database?.url ?? '',
     REDIS_URL: '',
     SMTP_URL: '',
     API_URL: '',
     TRUST_PROXY: '',
+  };
+  const cleanUp = async () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    await database?.drop();
   };
   try {
     const server = await startNode('apps/api/dist/server.js', { env, readyPath: '/readyz' });
     return {
       url: server.url,
       pid: server.pid,
-      dataDir: env.DATA_DIR,
       async stop() {
         await server.stop();
-        rmSync(dataDir, { recursive: true, force: true });
+        await cleanUp();
       },
     };
   } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
     throw error;
   }
+}
+
+/** A new, empty database beside the one `url` names (same server, loopback only). */
+async function createDatabase(url) {
+  const admin = new URL(url);
+  if (!admin.hostname.startsWith('127.') && admin.hostname !== 'localhost') {
+    throw new Error(`benches run on loopback only, not ${admin.hostname}`);
+  }
+  const name = `bahtdesk_bench_${Date.now()}_${process.pid}`;
+  const run = async (sql) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return { url: target.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }

@@ -122,6 +122,31 @@ function header() {
   );
 }
 
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+
+async function measureEndpoints(api) {
+  return {
+    maintenance: await measure({ url: `${api.url}/api/external/home/maintenanceStatus`, pid: api.pid }),
+    getRate: await measure({
+      url: `${api.url}/api/external/home/getRate`,
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+      pid: api.pid,
+    }),
+  };
+}
+
+/** The same two endpoints on a fresh database of a local PostgreSQL (BENCH_DATABASE_URL). */
+async function measureOnPostgres(url) {
+  const api = await startApi({ postgresUrl: url });
+  try {
+    return await measureEndpoints(api);
+  } finally {
+    await api.stop();
+  }
+}
+
 /** Sections (b) to (e): the built server runs once for the load runs and Lighthouse. */
 async function runHttpAndLighthouse() {
   const results = {};
@@ -141,19 +166,9 @@ async function runHttpAndLighthouse() {
   const api = await startApi();
   try {
     if (wanted('http')) {
-      results.maintenance = await measure({
-        url: `${api.url}/api/external/home/maintenanceStatus`,
-        pid: api.pid,
-      });
-      results.getRate = await measure({
-        url: `${api.url}/api/external/home/getRate`,
-        method: 'POST',
-        body: '{}',
-        headers: { 'content-type': 'application/json' },
-        pid: api.pid,
-      });
+      Object.assign(results, await measureEndpoints(api));
       console.log(
-        `\n## (b) HTTP on loopback: autocannon, 10 connections, ${DURATION_SECONDS} s each after a 1 s warm-up\n`,
+        `\n## (b) HTTP on loopback: the built server on a fresh PGlite folder; autocannon, 10 connections, ${DURATION_SECONDS} s each after a 1 s warm-up\n`,
       );
       console.log(
         "req/s and CPU/req (the server process's CPU time per request) with their ratio to the baseline;\n" +
@@ -163,6 +178,14 @@ async function runHttpAndLighthouse() {
       row(`bare Fastify hello-world (baseline, median of ${ROUNDS})`, results.baseline);
       row('GET  /api/external/home/maintenanceStatus', results.maintenance, results.baseline);
       row('POST /api/external/home/getRate', results.getRate, results.baseline);
+      if (postgresUrl) {
+        const onPostgres = await measureOnPostgres(postgresUrl);
+        row('GET  maintenanceStatus, on PostgreSQL', onPostgres.maintenance, results.baseline);
+        row('POST getRate, on PostgreSQL', onPostgres.getRate, results.baseline);
+        console.log('(on PostgreSQL, CPU/req is the API process only; the database server works beside it)');
+      } else {
+        console.log('(set BENCH_DATABASE_URL to a local PostgreSQL to measure on it too)');
+      }
 
       console.log(
         '\n## (c) Security-headers hook: the same route on two Fastify apps, with and without it\n',
