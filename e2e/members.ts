@@ -37,8 +37,8 @@ async function call<T>(
   return envelope.result.period;
 }
 
-/** Signs up a new member (with a BEP20 address) and signs in; returns the session token. */
-export async function newSignedInMember(): Promise<{ username: string; token: string }> {
+/** Signs up a new member (with a BEP20 address) and signs in; returns the credentials and the session token. */
+export async function newSignedInMember(): Promise<{ username: string; password: string; token: string }> {
   const n = randomInt(10_000_000, 99_999_999);
   const username = `e2e${n}`;
   const password = `Pass${n}`;
@@ -68,7 +68,7 @@ export async function newSignedInMember(): Promise<{ username: string; token: st
     { username, password },
     true,
   );
-  return { username, token };
+  return { username, password, token };
 }
 
 /** Ends the session on the server (POST logout), as signing out in another tab would. */

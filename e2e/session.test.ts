@@ -1,16 +1,19 @@
-// Journey: the guard refetches the profile on each navigation; when the server says the session
-// has ended (body code 502 after a sign-out elsewhere), the app clears token and profile and goes
-// to /login (spec section 4).
+// Journeys: the guard refetches the profile on each navigation, clicked or typed; when the server
+// says the session has ended (body code 502 after a sign-out elsewhere), the app clears token and
+// profile and goes to /login (spec section 4).
 import { expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import enSignIn from '../apps/web/src/locales/en/signIn.json' with { type: 'json' };
 import { useBrowser } from './browser.ts';
 import { endSession, newSignedInMember } from './members.ts';
 import { expectRoute, openRoute } from './routes.ts';
 
 const browser = useBrowser({ locale: 'en-US' });
 
-test('a member whose session ended elsewhere is sent to /login and signed out here', async () => {
-  const { token } = await newSignedInMember();
+/** A new member's page on /account, signed in; returns the page and the member's token. */
+async function memberOnAccountPage() {
+  const member = await newSignedInMember();
+  const { token } = member;
   const context = await browser.context();
   await context.addInitScript((value) => {
     if (location.protocol === 'http:' && sessionStorage.getItem('seeded') === null) {
@@ -22,14 +25,34 @@ test('a member whose session ended elsewhere is sent to /login and signed out he
   await openRoute(page, '/account');
   await expectRoute(page, '/account');
   await page.getByRole('link', { name: en.nav.member }).first().waitFor();
-
-  await endSession(token);
-  // The refused profile call, as the browser reports it.
+  // The refused profile call after the session ends, as the browser reports it.
   browser.allowConsoleError(/status of 401/);
+  return { page, ...member };
+}
+
+test('a member whose session ended elsewhere is sent to /login and signed out here', async () => {
+  const { page, token } = await memberOnAccountPage();
+  await endSession(token);
   // Moving on inside the app (the navigation's History link) runs the guard.
   await page.getByRole('link', { name: en.nav.history }).first().click();
   await expectRoute(page, '/login');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await openRoute(page, '/');
   await page.getByRole('link', { name: en.nav.login }).first().waitFor();
+});
+
+test('a link typed into the address bar runs the guard, also right after another typed link', async () => {
+  const { page, token, username, password } = await memberOnAccountPage();
+  await endSession(token);
+  // Typed, not clicked: the same document, a new hash, no history state (like the /account above).
+  await openRoute(page, '/transaction-history');
+  await expectRoute(page, '/login');
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // Signing in again leads back to the page the guard turned the member away from.
+  await page.getByLabel(enSignIn.username, { exact: true }).fill(username);
+  await page.getByLabel(enSignIn.password, { exact: true }).fill(password);
+  await page.getByRole('button', { name: enSignIn.submit, exact: true }).click();
+  await expectRoute(page, '/transaction-history');
+  await page.getByRole('link', { name: en.nav.member }).first().waitFor();
 });

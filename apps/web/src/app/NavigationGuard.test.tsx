@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentPath, fail, mockApi, ok, publicServer, renderApp } from '../../test/app.tsx';
 import { getState } from '../lib/store.ts';
@@ -17,11 +17,11 @@ const PROFILE = {
 };
 
 describe('navigation guard in the app', () => {
-  it('sends a visitor without a token from a member page to /login', async () => {
+  it('sends a visitor without a token from a member page to /login, remembering the page', async () => {
     mockApi(publicServer());
-    await renderApp('/account');
+    await renderApp('/account?action=openKyc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
-    expect(currentPath()).toBe('/login');
+    expect(currentPath()).toBe('/login?next=%2Faccount%3Faction%3DopenKyc');
   });
 
   it('lets a visitor without a token read the news', async () => {
@@ -48,10 +48,33 @@ describe('navigation guard in the app', () => {
     localStorage.setItem('token', 'stale-token');
     mockApi({ ...publicServer(), profile: () => fail(998, 'Something went wrong') });
     await renderApp('/account');
-    await waitFor(() => expect(currentPath()).toBe('/login'));
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Faccount'));
     expect(getState().token).toBeNull();
     expect(getState().profile).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('runs again for a link typed into the address bar after another typed link', async () => {
+    // A typed URL has no history state, so the router gives every one the same key ("default").
+    localStorage.setItem('token', 'secret-token');
+    let sessionEnded = false;
+    const { requests } = mockApi({
+      ...publicServer(),
+      profile: () => (sessionEnded ? fail(502, 'Your session has ended') : ok(PROFILE)),
+    });
+    await renderApp('/account');
+    await waitFor(() => expect(getState().profile).toEqual(PROFILE));
+    const profileCalls = () => requests.filter((r) => r.path === '/api/external/user/profile').length;
+    const before = profileCalls();
+
+    sessionEnded = true;
+    await act(async () => {
+      window.location.hash = '#/transaction-history';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Ftransaction-history'));
+    expect(profileCalls()).toBe(before + 1);
+    expect(getState().token).toBeNull();
   });
 
   it('sends every page to /maintenance while maintenance is switched off', async () => {

@@ -4,7 +4,7 @@ import { call } from '../lib/api.ts';
 import { applyLanguage } from '../lib/i18n.ts';
 import { readLangCookie, resolveLanguage } from '../lib/language.ts';
 import { clearSession, getState, setState, useClientState } from '../lib/store.ts';
-import { type MaintenanceStatus, redirectFor } from './guard.ts';
+import { type MaintenanceStatus, redirectFor, withReturn } from './guard.ts';
 
 /** Asks the server for the maintenance status and the visitor's country; sets the language. */
 async function checkStatus(): Promise<MaintenanceStatus | undefined> {
@@ -50,26 +50,30 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
   const signedIn = useClientState((s) => s.token !== null);
   const lastStatus = useRef<MaintenanceStatus | undefined>(undefined);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation (location.key)
+  // A link typed into the address bar has no history state, so the hash router gives each one the
+  // key "default": the path and query tell those navigations apart.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation, not per render
   useEffect(() => {
     let current = true;
-    const path = location.pathname;
+    const { pathname: path, search } = location;
     const status = early ?? checkStatus();
     early = null;
     Promise.all([status, refreshProfile()]).then(([fresh]) => {
       if (!current) return;
       lastStatus.current = fresh;
       const to = redirectFor(path, { status: fresh, signedIn: getState().token !== null });
-      if (to && to !== path) navigate(to, { replace: true });
+      if (to && to !== path) navigate(withReturn(to, path, search), { replace: true });
     });
     return () => {
       current = false;
     };
-  }, [location.key]);
+  }, [location.key, location.pathname, location.search]);
 
   // Between checks: the token rules, and maintenance if it was last seen on.
   const known = lastStatus.current === 'off' ? 'off' : undefined;
   const to = redirectFor(location.pathname, { status: known, signedIn });
-  if (to && to !== location.pathname) return <Navigate to={to} replace />;
+  if (to && to !== location.pathname) {
+    return <Navigate to={withReturn(to, location.pathname, location.search)} replace />;
+  }
   return children;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redirectFor } from './guard.ts';
+import { afterSignIn, redirectFor, withReturn } from './guard.ts';
 
 describe('navigation guard rule (spec section 4)', () => {
   it('sends every page to /maintenance when the status is off', () => {
@@ -39,6 +39,45 @@ describe('navigation guard rule (spec section 4)', () => {
     expect(redirectFor('/login', { status: 'on', signedIn: true })).toBe('/');
     for (const path of ['/', '/news', '/account', '/transaction', '/forgot-password', '/chkver']) {
       expect(redirectFor(path, { status: 'on', signedIn: true })).toBeNull();
+    }
+  });
+});
+
+describe('return to the asked-for page after signing in', () => {
+  it('sends a visitor to /login with the page they asked for, path and query', () => {
+    expect(withReturn('/login', '/account', '?action=openKyc')).toBe(
+      '/login?next=%2Faccount%3Faction%3DopenKyc',
+    );
+    expect(withReturn('/login', '/transaction-history', '')).toBe('/login?next=%2Ftransaction-history');
+  });
+
+  it('takes a member with a token from /login to the remembered page', () => {
+    expect(withReturn('/', '/login', '?next=%2Ftransaction')).toBe('/transaction');
+    expect(withReturn('/', '/login', '')).toBe('/');
+  });
+
+  it('leaves other redirects as they are', () => {
+    expect(withReturn('/maintenance', '/account', '')).toBe('/maintenance');
+    expect(withReturn('/', '/sign-up', '?next=%2Ftransaction')).toBe('/');
+  });
+
+  it('signs in to the remembered page of this app', () => {
+    expect(afterSignIn('?next=%2Faccount%3Faction%3DopenKyc')).toBe('/account?action=openKyc');
+    expect(afterSignIn('?next=%2Ftransaction')).toBe('/transaction');
+  });
+
+  it('signs in to home without a remembered page, or with one that is not a path of this app', () => {
+    for (const search of [
+      '',
+      '?next=',
+      '?next=account',
+      '?next=%2F%2Fevil.example',
+      '?next=%2F%5Cevil.example',
+      '?next=https%3A%2F%2Fevil.example',
+      '?next=javascript%3Aalert(1)',
+      '?next=%2Fa%0Ab',
+    ]) {
+      expect(afterSignIn(search), search).toBe('/');
     }
   });
 });

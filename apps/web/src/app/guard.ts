@@ -19,3 +19,21 @@ export function redirectFor(
   if (!signedIn) return path === '/' || PUBLIC_PARTS.some((p) => path.includes(p)) ? null : '/login';
   return SIGNED_OUT_ONLY.some((p) => path.includes(p)) ? '/' : null;
 }
+
+/**
+ * The guard's redirect with the way back: a visitor sent to /login carries the page they asked
+ * for (path and query) in `next`, and once they have a token /login takes them there, not home.
+ */
+export function withReturn(to: string, path: string, search: string): string {
+  if (to === '/login') return path === '/' ? to : `/login?next=${encodeURIComponent(path + search)}`;
+  if (to === '/' && path === '/login') return afterSignIn(search);
+  return to;
+}
+
+/** Where signing in leads: /login's `next` when it is a page of this app, otherwise home. */
+export function afterSignIn(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  // A path of this app only: never another site ('//host', '/\\host', 'https:'), no whitespace.
+  if (!next?.startsWith('/') || next.startsWith('//') || /[\\\s]/.test(next)) return '/';
+  return next;
+}

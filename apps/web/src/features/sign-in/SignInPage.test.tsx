@@ -31,6 +31,20 @@ describe('sign-in page', () => {
     expect(signIn?.body).toEqual({ username: 'somchai', password: 'secret123' });
   });
 
+  it('takes the member to the page the guard turned them away from', async () => {
+    mockApi({
+      ...publicServer(),
+      ...accountServer,
+      signIn: () => ok(SESSION),
+      profile: (r) => (r.headers.Authorization === 'Bearer new-token' ? ok(PROFILE) : fail(500)),
+    });
+    await renderApp('/account?action=openBinanceId');
+    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Faccount%3Faction%3DopenBinanceId'));
+    await fillAndSubmit('somchai', 'secret123');
+    await waitFor(() => expect(currentPath()).toBe('/account?action=openBinanceId'));
+    expect(getState().token).toBe('new-token');
+  });
+
   it('shows code 999 as "Username or password is incorrect" and stays signed out', async () => {
     mockApi({ ...publicServer(), ...accountServer, signIn: () => fail(999, 'x') });
     await renderApp('/login');

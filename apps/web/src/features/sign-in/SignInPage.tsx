@@ -2,7 +2,7 @@ import { signInBodySchema } from '@bahtdesk/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { FormAlert, PasswordField, UsernameField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -18,12 +18,12 @@ interface Values {
 /**
  * Sign-in (/login): username and password, sent with a clientSignature. A wrong pair (999) and an
  * IP ban (4290060) are shown above the form in the catalogue's words. On success the token and
- * the profile go into the client state together and the member is taken home.
+ * the profile go into the client state together, and the guard takes the member to the page it
+ * turned them away from (`?next=`), or home.
  */
 export default function SignInPage() {
   const t = useT('signIn');
   const lang = useClientState((s) => s.language);
-  const navigate = useNavigate();
   const [alert, setAlert] = useState<unknown>(null);
   const {
     register,
@@ -45,8 +45,8 @@ export default function SignInPage() {
         dialog: false,
         headers: { Authorization: `Bearer ${session.token}` },
       });
+      // With a token the guard moves the member on from /login (to `?next=` or home).
       setState({ token: session.token, profile, overlay: false });
-      navigate('/', { replace: true });
     } catch (error) {
       setState({ overlay: false });
       if (!handledGlobally(error)) setAlert(error);
