@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { schedulePruning } from './modules/housekeeping/prune.ts';
 import { seedDemo } from './seed.ts';
 import { stopGracefully } from './shutdown.ts';
 
@@ -29,7 +30,7 @@ function publicUrl(app: FastifyInstance, host: string): string {
 
 /**
  * Starts BahtDesk: configuration, database (PGlite in DATA_DIR or PostgreSQL), migrations, the
- * demo data on an empty database, then the app on HOST:PORT. SIGTERM or SIGINT stops accepting
+ * demo data on an empty database, hourly pruning of dead rows, then the app on HOST:PORT. SIGTERM or SIGINT stops accepting
  * connections, lets in-flight requests finish, closes the database and exits 0.
  */
 async function main(): Promise<void> {
@@ -50,10 +51,12 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const stopPruning = schedulePruning(database.db, app.log);
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping || !app) return;
     stopping = true;
+    stopPruning();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       const clean = await stopGracefully(app, database, SHUTDOWN_TIMEOUT_MS);

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testApp, unique } from '../../../test/harness.ts';
+import { createMember, post, signIn } from '../../../test/members.ts';
+import { OTP_PURPOSE, TICKET_PURPOSE } from '../password-reset/repository.ts';
+import { KEEP, pruneExpired, schedulePruning } from './prune.ts';
+
+const LOGOUT = '/api/external/auth/logout';
+const DAY_MS = 24 * 60 * 60_000;
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  ({ app } = await testApp());
+});
+afterAll(() => app.close());
+
+const ago = (ms: number) => new Date(Date.now() - ms);
+
+async function sessionsOf(memberId: number) {
+  return app.database.db
+    .selectFrom('member_sessions')
+    .select(['id', 'expires_at', 'revoked_at'])
+    .where('member_id', '=', memberId)
+    .orderBy('id')
+    .execute();
+}
+
+describe('pruning keeps what still means something and deletes what no longer does', () => {
+  it('an ended session is kept a week (its token still gets 501 or 502), then deleted', async () => {
+    const m = await createMember(app);
+    const live = await signIn(app, m.username, m.password);
+    const revokedLately = await signIn(app, m.username, m.password);
+    const expiredLately = await signIn(app, m.username, m.password);
+    const revokedLongAgo = await signIn(app, m.username, m.password);
+    const expiredLongAgo = await signIn(app, m.username, m.password);
+    const [, s2, s3, s4, s5] = await sessionsOf(m.id);
+    const set = (id: number | undefined, values: { revoked_at?: Date; expires_at?: Date }) =>
+      app.database.db
+        .updateTable('member_sessions')
+        .set(values)
+        .where('id', '=', id ?? 0)
+        .execute();
+    await set(s2?.id, { revoked_at: ago(KEEP.endedSessionMs - DAY_MS) });
+    await set(s3?.id, { expires_at: ago(KEEP.endedSessionMs - DAY_MS) });
+    await set(s4?.id, { revoked_at: ago(KEEP.endedSessionMs + DAY_MS) });
+    await set(s5?.id, { expires_at: ago(KEEP.endedSessionMs + DAY_MS) });
+
+    const pruned = await pruneExpired(app.database.db);
+
+    expect(pruned.memberSessions).toBeGreaterThanOrEqual(2);
+    expect(await sessionsOf(m.id)).toHaveLength(3);
+    expect((await post(app, '/api/external/user/profile', {}, { token: live })).body.code).toBe(0);
+    expect((await post(app, LOGOUT, {}, { token: revokedLately })).body.code).toBe(502);
+    expect((await post(app, LOGOUT, {}, { token: expiredLately })).body.code).toBe(501);
+    expect((await post(app, LOGOUT, {}, { token: revokedLongAgo })).body.code).toBe(500);
+    expect((await post(app, LOGOUT, {}, { token: expiredLongAgo })).body.code).toBe(500);
+  });
+
+  it('an OTP or reset ticket is kept a day after it expired, then deleted', async () => {
+    const m = await createMember(app);
+    const row = (expiresAgoMs: number, purpose: typeof OTP_PURPOSE | typeof TICKET_PURPOSE) => ({
+      member_id: m.id,
+      purpose,
+      channel: 'email' as const,
+      code_hash: unique('h'),
+      expires_at: ago(expiresAgoMs),
+      created_at: ago(expiresAgoMs + 5 * 60_000),
+    });
+    await app.database.db
+      .insertInto('otp_codes')
+      .values([
+        row(KEEP.otpMs - 60_000, OTP_PURPOSE),
+        row(KEEP.otpMs + 60_000, OTP_PURPOSE),
+        row(KEEP.otpMs + 60_000, TICKET_PURPOSE),
+        row(-5 * 60_000, OTP_PURPOSE),
+      ])
+      .execute();
+
+    await pruneExpired(app.database.db);
+
+    const left = await app.database.db
+      .selectFrom('otp_codes')
+      .select('expires_at')
+      .where('member_id', '=', m.id)
+      .execute();
+    expect(left).toHaveLength(2);
+    for (const { expires_at } of left)
+      expect(expires_at.getTime()).toBeGreaterThan(ago(KEEP.otpMs).getTime());
+  });
+
+  it('a ban that has ended is deleted; one still running is kept', async () => {
+    const ended = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const running = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}::`;
+    await app.database.db
+      .insertInto('ip_bans')
+      .values([
+        { ip: ended, until: ago(1000), reason: 'test' },
+        { ip: running, until: ago(-60 * 60_000), reason: 'test' },
+      ])
+      .execute();
+
+    await pruneExpired(app.database.db);
+
+    const left = await app.database.db
+      .selectFrom('ip_bans')
+      .select('ip')
+      .where('ip', 'in', [ended, running])
+      .execute();
+    expect(left.map((r) => r.ip)).toEqual([running]);
+    await app.database.db.deleteFrom('ip_bans').where('ip', '=', running).execute();
+  });
+});
+
+describe('the server prunes at start and every hour', () => {
+  it('a failed pruning is logged as a warning and tried again an hour later', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const db = app.database.db;
+    const deleteFrom = vi.spyOn(db, 'deleteFrom').mockImplementationOnce(() => {
+      throw new Error('connection lost');
+    });
+    const log = { info: vi.fn(), warn: vi.fn() };
+    const stop = schedulePruning(db, log);
+    try {
+      await vi.waitFor(() => expect(log.warn).toHaveBeenCalledTimes(1));
+      expect(log.warn.mock.calls[0]?.[1]).toBe('pruning failed; trying again in an hour');
+      const callsAfterStart = deleteFrom.mock.calls.length;
+
+      await vi.advanceTimersByTimeAsync(60 * 60_000);
+      await vi.waitFor(() => expect(deleteFrom.mock.calls.length).toBe(callsAfterStart + 4));
+      expect(log.warn).toHaveBeenCalledTimes(1);
+    } finally {
+      stop();
+      deleteFrom.mockRestore();
+      vi.useRealTimers();
+    }
+  });
+});

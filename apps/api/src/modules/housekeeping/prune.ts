@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * How long rows that no longer do anything are kept. An ended session stays a week so that its
+ * token still gets "expired" (501) or "signed out" (502) rather than "unknown" (500) for a while;
+ * an OTP or reset ticket stays a day, well past the hour over which OTPs per member are counted;
+ * a ban goes when it ends. The audit log is never pruned.
+ */
+export const KEEP = {
+  endedSessionMs: 7 * DAY_MS,
+  otpMs: DAY_MS,
+} as const;
+
+const PRUNE_EVERY_MS = HOUR_MS;
+
+export interface Pruned {
+  memberSessions: number;
+  staffSessions: number;
+  otpCodes: number;
+  ipBans: number;
+}
+
+/** Deletes ended sessions, old OTPs and reset tickets, and ended bans; returns how many of each. */
+export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pruned> {
+  const sessionsBefore = new Date(now.getTime() - KEEP.endedSessionMs);
+  const [member, staff, otp, bans] = await Promise.all([
+    db
+      .deleteFrom('member_sessions')
+      .where((eb) => eb.or([eb('expires_at', '<', sessionsBefore), eb('revoked_at', '<', sessionsBefore)]))
+      .executeTakeFirst(),
+    db
+      .deleteFrom('staff_sessions')
+      .where((eb) => eb.or([eb('expires_at', '<', sessionsBefore), eb('revoked_at', '<', sessionsBefore)]))
+      .executeTakeFirst(),
+    db
+      .deleteFrom('otp_codes')
+      .where('expires_at', '<', new Date(now.getTime() - KEEP.otpMs))
+      .executeTakeFirst(),
+    db.deleteFrom('ip_bans').where('until', '<', now).executeTakeFirst(),
+  ]);
+  return {
+    memberSessions: Number(member.numDeletedRows),
+    staffSessions: Number(staff.numDeletedRows),
+    otpCodes: Number(otp.numDeletedRows),
+    ipBans: Number(bans.numDeletedRows),
+  };
+}
+
+/**
+ * Prunes now and then every hour, logging what went; a failure (the database away) is logged and
+ * tried again at the next hour. The timer never keeps the process alive. Returns the stop.
+ */
+export function schedulePruning(
+  db: Kysely<DB>,
+  log: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+): () => void {
+  const prune = () =>
+    pruneExpired(db).then(
+      (pruned) => {
+        if (Object.values(pruned).some((n) => n > 0))
+          log.info({ pruned }, 'pruned ended sessions, old OTPs and ended bans');
+      },
+      (err: unknown) => log.warn({ err }, 'pruning failed; trying again in an hour'),
+    );
+  void prune();
+  const timer = setInterval(prune, PRUNE_EVERY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
