@@ -161,7 +161,9 @@ async function openWorkerPostgres(): Promise<Database> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    // One worker at a time: make the template if missing, clear dead workers', copy ours.
+    // One worker at a time: make the template if missing, drop templates of other migration sets
+    // and dead workers' databases, copy ours. What stays on the server between runs is at most
+    // the current template and the last run's worker databases (dropped by the next run).
     await admin.query('select pg_advisory_lock(727274)');
     const existing = await admin.query<{ datname: string }>(
       "select datname from pg_database where datname like 'bahtdesk\\_%'",
@@ -170,7 +172,9 @@ async function openWorkerPostgres(): Promise<Database> {
     if (!names.includes(template)) await createTemplate(url, admin, template);
     for (const name of names) {
       const pid = Number(name.match(/^bahtdesk_w_(\d+)$/)?.[1]);
-      if (pid && (pid === process.pid || !isAlive(pid))) {
+      const deadWorker = pid && (pid === process.pid || !isAlive(pid));
+      const staleTemplate = /^bahtdesk_tpl_[0-9a-f]+$/.test(name) && name !== template;
+      if (deadWorker || staleTemplate) {
         await admin.query(`drop database if exists ${name} with (force)`);
       }
     }
