@@ -214,6 +214,20 @@ describe('confirm OTP', () => {
     });
   });
 
+  it('refuses an OTP that is not exactly 6 digits (10029) without using up a try', async () => {
+    const m = await createMember(app);
+    await post(app, FORGOT, { channel: 'email', email: m.email });
+    const otp = await otpFromOutbox(m.email);
+    // Five of them: had they counted as wrong tries, the right code would now need a new OTP.
+    for (const bad of ['12345', '1234567', '12a456', '１２３４５６', '123 456']) {
+      const res = await post(app, CONFIRM, { channel: 'email', email: m.email, otp: bad }, { lang: 'th' });
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(res.body, JSON.stringify(bad)).toMatchObject({ code: 10029, message: E.OTP_FORMAT.th });
+    }
+    const right = await post(app, CONFIRM, { channel: 'email', email: m.email, otp });
+    expect(right.body.code).toBe(0);
+  });
+
   it('allows at most 5 wrong tries; then even the right code needs a new OTP (10014)', async () => {
     const m = await createMember(app);
     await post(app, FORGOT, { channel: 'phone', phone: m.phone });
