@@ -4,6 +4,8 @@
 //               PGlite) beside a bare Fastify hello-world, plus the security-headers hook's cost
 //   lighthouse  Lighthouse mobile performance score of the home page
 //   signin      the sign-in timing measurement (bench/signin-timing.mjs), when present
+//   pg-restart  only when asked and BENCH_DATABASE_URL is set: restarts the local PostgreSQL under
+//               a running server (bench/pg-restart.mjs)
 // Everything runs against 127.0.0.1 only and each measurement is bounded in time.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,19 +15,22 @@ import { build } from 'esbuild';
 import { assetSizes, homePageScripts } from './assets.mjs';
 import { lighthouseMedian, printLighthouse } from './lighthouse.mjs';
 import { DURATION_SECONDS, measure, median } from './load.mjs';
+import { measurePostgresRestart, printPostgresRestart } from './pg-restart.mjs';
 import { repoRoot, startApi, startNode } from './processes.mjs';
 
 const HOME_JS_BUDGET_BROTLI = 100 * 1024;
 const ROUNDS = 3;
 const ROUND_SECONDS = 3;
-const SECTIONS = ['assets', 'http', 'lighthouse', 'signin'];
+const SECTIONS = ['assets', 'http', 'lighthouse', 'signin', 'pg-restart'];
+/** Sections that run only when named: they disturb the machine's shared services. */
+const ON_REQUEST = ['pg-restart'];
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = asked.filter((section) => !SECTIONS.includes(section));
 if (unknown.length > 0) {
   console.error(`unknown section ${unknown.join(', ')}; choose from ${SECTIONS.join(', ')}`);
   process.exit(2);
 }
-const wanted = (section) => asked.length === 0 || asked.includes(section);
+const wanted = (section) => asked.includes(section) || (asked.length === 0 && !ON_REQUEST.includes(section));
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const pad = (text, width) => String(text).padEnd(width);
@@ -246,3 +251,8 @@ buildIfNeeded();
 if (wanted('assets')) printAssets();
 if (wanted('http') || wanted('lighthouse')) await runHttpAndLighthouse();
 else if (wanted('signin')) await runSigninTiming();
+if (wanted('pg-restart')) {
+  console.log('\n## (f) PostgreSQL restarted under a running server\n');
+  if (postgresUrl) printPostgresRestart(await measurePostgresRestart(postgresUrl));
+  else console.log('set BENCH_DATABASE_URL to a local PostgreSQL to run it');
+}
