@@ -48,7 +48,7 @@ test('a Thai member signs up, sees the identity section, and resets the password
   await page.getByText(`ขั้นตอนที่ 4 จาก 5: ${t.signUp.steps.usdt}`).waitFor();
   await fillUsdt(page, 'th', 'TETHER', '0x123');
   await page.getByRole('button', { name: t.signUp.create }).click();
-  await page.getByText(messageFor(E.USDT_ADDRESS_INVALID.code, 'th')).waitFor();
+  await page.getByText('ที่อยู่ USDT ไม่ถูกต้อง (ERC-20)').waitFor();
   await page.getByLabel(t.account.usdt.address, { exact: true }).fill(TETHER_ADDRESS);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: t.signUp.create }).click();

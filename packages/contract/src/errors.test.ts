@@ -15,6 +15,10 @@ describe('error catalogue', () => {
       expect(d.en.trim(), `en of ${d.code}`).not.toBe('');
       expect(d.th.trim(), `th of ${d.code}`).not.toBe('');
       expect(d.th, `th of ${d.code} is Thai`).toMatch(/[\u0E00-\u0E7F]/);
+      for (const [name, words] of Object.entries(('variants' in d && d.variants) || {})) {
+        expect(words.en.trim(), `en of ${d.code}:${name}`).not.toBe('');
+        expect(words.th, `th of ${d.code}:${name} is Thai`).toMatch(/[\u0E00-\u0E7F]/);
+      }
     }
   });
 
@@ -56,6 +60,7 @@ describe('error catalogue', () => {
     expect(E.TRANSACTION_EXPIRED.en).toBe(
       "Sorry!, transaction time has expired. You can't make a transaction.",
     );
+    expect(E.USDT_ADDRESS_INVALID.variants.evm.en).toBe('Invalid USDT Address (ERC-20)');
     expect(E.IP_BANNED.en).toBe('Your IP has been banned for 60 minutes due to exceeding the limit.');
     expect(E.WEEKDAY_REQUIRED.en).toBe(
       'Please select a business day that does not fall on Saturday or Sunday.',

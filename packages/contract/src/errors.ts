@@ -10,6 +10,11 @@ export interface ErrorDef {
   readonly status: number;
   readonly en: string;
   readonly th: string;
+  /**
+   * Sharper wordings of the same code for one case, keyed by a detail the validator knows (for
+   * 10021 the address format of the chosen network); see validators/messages.ts.
+   */
+  readonly variants?: Readonly<Record<string, { readonly en: string; readonly th: string }>>;
 }
 
 const def = (code: number, status: number, en: string, th: string): ErrorDef => ({ code, status, en, th });
@@ -106,12 +111,15 @@ export const E = {
     'Invalid bank account number for the selected bank.',
     'เลขที่บัญชีไม่ถูกต้องสำหรับธนาคารที่เลือก',
   ),
-  USDT_ADDRESS_INVALID: def(
-    10021,
-    400,
-    'Invalid USDT address for the selected network.',
-    'ที่อยู่ USDT ไม่ถูกต้องสำหรับเครือข่ายที่เลือก',
-  ),
+  USDT_ADDRESS_INVALID: {
+    ...def(10021, 400, 'Invalid USDT address for the selected network.', 'ที่อยู่ USDT ไม่ถูกต้องสำหรับเครือข่ายที่เลือก'),
+    // Per address format (networks.ts); the ERC-20 wording is the spec's (section 5).
+    variants: {
+      evm: { en: 'Invalid USDT Address (ERC-20)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (ERC-20)' },
+      bep2: { en: 'Invalid USDT Address (BEP2)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (BEP2)' },
+      solana: { en: 'Invalid USDT Address (Solana)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (Solana)' },
+    },
+  },
   BANK_NOT_FOUND: def(10022, 404, 'Bank not found.', 'ไม่พบธนาคารนี้'),
   OTP_RESEND_TOO_SOON: def(
     10023,

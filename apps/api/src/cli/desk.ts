@@ -7,9 +7,8 @@ import {
   chatLinkSchema,
   E,
   type ErrorDef,
-  errorByCode,
   htmlPageInputSchema,
-  issueCode,
+  issueDef,
   maintenanceStatusSchema,
   newsInputSchema,
   pageLinkSchema,
@@ -104,7 +103,7 @@ function check<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  const def: ErrorDef = (issue && errorByCode(issueCode(issue))) || E.INVALID_INPUT;
+  const def: ErrorDef = issue ? issueDef(issue.message) : E.INVALID_INPUT;
   const field = issue?.path.length ? issue.path.join('.') : what;
   throw new DeskError(`${field}: ${def.en} (code ${def.code})`, 2);
 }

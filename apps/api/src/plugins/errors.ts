@@ -1,5 +1,5 @@
 import type { Duplex } from 'node:stream';
-import { E, type ErrorDef, errorByCode, issueCode } from '@bahtdesk/contract';
+import { E, type ErrorDef, issueDef } from '@bahtdesk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -52,8 +52,8 @@ function classifyError(err: FastifyError): Classified {
     // The contract's schemas carry a catalogue code as each issue's message; the first one
     // decides the answer (a zod built-in message falls back to 400 'Please enter correct information.').
     const first = err.validation?.[0];
-    const coded = first ? errorByCode(issueCode({ message: first.message ?? '' })) : undefined;
-    const def = coded && coded.status >= 400 && coded.status < 500 ? coded : E.INVALID_INPUT;
+    const coded = first ? issueDef(first.message ?? '') : E.INVALID_INPUT;
+    const def = coded.status >= 400 && coded.status < 500 ? coded : E.INVALID_INPUT;
     return { def, period: { fields: failingFields(err) } };
   }
   const status = typeof err.statusCode === 'number' ? err.statusCode : 500;

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { E } from '../errors.ts';
+import { issueCode } from '../validators/messages.ts';
 import { authEndpoints, signInBodySchema } from './auth.ts';
 import { addPaymentBodySchema, paymentsEndpoints } from './payments.ts';
 import { confirmOtpBodySchema, forgotPasswordBodySchema, signUpBodySchema, userEndpoints } from './user.ts';
 
 const codes = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  r.error?.issues.map((i) => Number(i.message)) ?? [];
+  r.error?.issues.map(issueCode) ?? [];
 
 const signUp = {
   username: 'somchai1',

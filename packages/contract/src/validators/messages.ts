@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { E, type ErrorDef, errorByCode, type Lang, messageFor } from '../errors.ts';
+import { E, type ErrorDef, errorByCode, type Lang } from '../errors.ts';
 
 /**
  * How validation messages work in both languages.
@@ -13,15 +13,27 @@ import { E, type ErrorDef, errorByCode, type Lang, messageFor } from '../errors.
  * - the server answers a failed request with the code of its first issue (`issueCode`) and that
  *   code's message in the request's language, so the member sees the same words either way.
  *
+ * An issue may name one of its code's variants after a colon ('10021:solana'): the code stays the
+ * same, the words are the variant's ('Invalid USDT Address (Solana)').
+ *
  * A message that is not a catalogue code (a zod built-in such as "expected object") falls back to
  * E.INVALID_INPUT, 'Please enter correct information.'.
  */
-export const codeMessage = (d: ErrorDef): string => String(d.code);
+export const codeMessage = (d: ErrorDef, variant?: string): string =>
+  variant === undefined ? String(d.code) : `${d.code}:${variant}`;
+
+/** The catalogue entry an issue message stands for, in its variant's words; E.INVALID_INPUT for anything else. */
+export function issueDef(message: string): ErrorDef {
+  const [, code, variant] = /^(\d+)(?::(\w+))?$/.exec(message) ?? [];
+  const d = code === undefined ? undefined : errorByCode(Number(code));
+  if (!d) return E.INVALID_INPUT;
+  const words = variant === undefined ? undefined : d.variants?.[variant];
+  return words ? { code: d.code, status: d.status, en: words.en, th: words.th } : d;
+}
 
 /** The catalogue code an issue stands for; E.INVALID_INPUT for anything else. */
 export function issueCode(issue: Pick<z.core.$ZodIssue, 'message'>): number {
-  const n = /^\d+$/.test(issue.message) ? Number(issue.message) : Number.NaN;
-  return errorByCode(n) ? n : E.INVALID_INPUT.code;
+  return issueDef(issue.message).code;
 }
 
 /** The code of the first issue of a failed parse (what the API answers with). */
@@ -32,5 +44,5 @@ export function firstIssueCode(error: z.ZodError): number {
 
 /** The text a form shows for an issue message, in the page's language. */
 export function validationMessage(message: string | undefined, lang: Lang): string {
-  return messageFor(issueCode({ message: message ?? '' }), lang);
+  return issueDef(message ?? '')[lang];
 }

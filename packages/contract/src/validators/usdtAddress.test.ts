@@ -2,6 +2,7 @@ import { bech32 } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { E } from '../errors.ts';
+import { validationMessage } from './messages.ts';
 import {
   isValidBep2Address,
   isValidEvmAddress,
@@ -147,12 +148,25 @@ describe('address for the chosen network', () => {
 
   const form = withUsdtAddressCheck(z.object({ network: networkIdSchema, address: usdtAddressSchema }));
 
-  it('puts the invalid-address code on the address field', () => {
+  it('puts the invalid-address code on the address field, in the words of the network', () => {
     const r = form.safeParse({ network: 'BEP2', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' });
     expect(r.success).toBe(false);
     expect(r.error?.issues).toEqual([
-      expect.objectContaining({ path: ['address'], message: String(E.USDT_ADDRESS_INVALID.code) }),
+      expect.objectContaining({ path: ['address'], message: `${E.USDT_ADDRESS_INVALID.code}:bep2` }),
     ]);
+  });
+
+  it("says 'Invalid USDT Address (ERC-20)' for BEP20 and Tether (spec section 5), and names BEP2 and Solana", () => {
+    const wording = (network: string, lang: 'en' | 'th') =>
+      validationMessage(
+        form.safeParse({ network, address: 'not-an-address' }).error?.issues[0]?.message,
+        lang,
+      );
+    expect(wording('BEP20', 'en')).toBe('Invalid USDT Address (ERC-20)');
+    expect(wording('TETHER', 'en')).toBe('Invalid USDT Address (ERC-20)');
+    expect(wording('BEP2', 'en')).toBe('Invalid USDT Address (BEP2)');
+    expect(wording('SOLANA', 'en')).toBe('Invalid USDT Address (Solana)');
+    expect(wording('SOLANA', 'th')).toBe('ที่อยู่ USDT ไม่ถูกต้อง (Solana)');
   });
 
   it('trims a pasted address and accepts it', () => {

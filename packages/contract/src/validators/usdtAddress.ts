@@ -76,13 +76,19 @@ export const usdtAddressSchema = z
 
 /**
  * Adds the per-network address check to an object schema holding `network` and `address`;
- * the issue lands on the address field.
+ * the issue lands on the address field, worded for the network's address format.
  */
 export function withUsdtAddressCheck<S extends z.ZodObject>(schema: S) {
   return schema.superRefine((v, ctx) => {
     const { network, address } = v as Record<string, unknown>;
     if (typeof network === 'string' && typeof address === 'string' && !isValidUsdtAddress(network, address)) {
-      ctx.addIssue({ code: 'custom', path: ['address'], message: codeMessage(E.USDT_ADDRESS_INVALID) });
+      // In the words of the network's address format ('Invalid USDT Address (ERC-20)').
+      const format = networkById(network)?.format;
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: codeMessage(E.USDT_ADDRESS_INVALID, format),
+      });
     }
   });
 }

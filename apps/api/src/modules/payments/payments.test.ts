@@ -72,9 +72,15 @@ describe('adding bank accounts and USDT addresses', () => {
 
   it('checks the address against its network (10021) and the network itself (10007)', async () => {
     const m = await member();
-    expect((await post(app, ADD, { ...usdt, network: 'BEP2' }, { token: m.token })).body.code).toBe(
-      E.USDT_ADDRESS_INVALID.code,
-    );
+    expect((await post(app, ADD, { ...usdt, network: 'BEP2' }, { token: m.token })).body).toMatchObject({
+      code: E.USDT_ADDRESS_INVALID.code,
+      message: 'Invalid USDT Address (BEP2)',
+    });
+    const th = await post(app, ADD, { ...usdt, network: 'BEP20' }, { token: m.token, lang: 'th' });
+    expect(th.body).toMatchObject({
+      code: E.USDT_ADDRESS_INVALID.code,
+      message: 'ที่อยู่ USDT ไม่ถูกต้อง (ERC-20)',
+    });
     expect((await post(app, ADD, { ...usdt, network: 'TRON' }, { token: m.token })).body.code).toBe(
       E.NETWORK_NOT_FOUND.code,
     );

@@ -137,7 +137,7 @@ describe('account page', { timeout: 20_000 }, () => {
     await userEvent.selectOptions(dialog.getByLabelText('Network'), 'SOLANA');
     await userEvent.type(dialog.getByLabelText('USDT address'), BEP20_ADDRESS);
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await dialog.findByText('Invalid USDT address for the selected network.')).toBeTruthy();
+    expect(await dialog.findByText('Invalid USDT Address (Solana)')).toBeTruthy();
     expect(requests.some((r) => r.path === '/api/external/user/addPayment')).toBe(false);
     await userEvent.clear(dialog.getByLabelText('USDT address'));
     await userEvent.type(dialog.getByLabelText('USDT address'), SOLANA_ADDRESS);
