@@ -7,4 +7,5 @@ export * from './errors.ts';
 export * from './limits.ts';
 export * from './money.ts';
 export * from './networks.ts';
+export * from './runtimeConfig.ts';
 export * from './validators/index.ts';

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { RUNTIME_CONFIG_PATH, type RuntimeConfig } from '@bahtdesk/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -33,8 +34,8 @@ const NOT_BUILT_PAGE = `<!doctype html>
 
 export const staticPlugin = fp<StaticOptions>(
   async (app: FastifyInstance, opts) => {
-    const config = JSON.stringify({ API_URL: opts.apiUrl });
-    app.get('/config.json', { schema: { hide: true } }, async (_req, reply) =>
+    const config = JSON.stringify({ API_URL: opts.apiUrl } satisfies RuntimeConfig);
+    app.get(RUNTIME_CONFIG_PATH, { schema: { hide: true } }, async (_req, reply) =>
       reply.type('application/json; charset=utf-8').header('cache-control', 'no-cache').send(config),
     );
 

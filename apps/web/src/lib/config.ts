@@ -1,3 +1,5 @@
+import { RUNTIME_CONFIG_PATH, readRuntimeConfig } from '@bahtdesk/contract';
+
 /**
  * The API base address comes from `/config.json` (`{"API_URL": "..."}`, empty for the same
  * origin), read once per page. index.html preloads it so it arrives with the scripts.
@@ -5,9 +7,9 @@
 let base: Promise<string> | null = null;
 
 export function apiBase(): Promise<string> {
-  base ??= fetch('/config.json', { headers: { Accept: 'application/json' } })
+  base ??= fetch(RUNTIME_CONFIG_PATH, { headers: { Accept: 'application/json' } })
     .then((r) => (r.ok ? r.json() : {}))
-    .then((c: { API_URL?: unknown }) => (typeof c.API_URL === 'string' ? c.API_URL.replace(/\/+$/, '') : ''))
+    .then((c: unknown) => readRuntimeConfig(c).API_URL)
     .catch(() => {
       base = null;
       return '';
