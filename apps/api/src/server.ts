@@ -51,7 +51,7 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const stopPruning = schedulePruning(database.db, app.log);
+  let stopPruning = () => {};
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping || !app) return;
@@ -77,6 +77,7 @@ async function main(): Promise<void> {
     await database.close().catch(() => {});
     throw error;
   }
+  stopPruning = schedulePruning(database.db, app.log);
   process.stdout.write(`BahtDesk is running at ${publicUrl(app, config.host)}\n`);
   if (seed.staff) {
     process.stdout.write(

@@ -173,7 +173,8 @@ async function openWorkerPostgres(): Promise<Database> {
     for (const name of names) {
       const pid = Number(name.match(/^bahtdesk_w_(\d+)$/)?.[1]);
       const deadWorker = pid && (pid === process.pid || !isAlive(pid));
-      const staleTemplate = /^bahtdesk_tpl_[0-9a-f]+$/.test(name) && name !== template;
+      // A template of another migration set, or one whose build was cut off (built under this lock).
+      const staleTemplate = /^bahtdesk_tpl_[0-9a-f]+(_building)?$/.test(name) && name !== template;
       if (deadWorker || staleTemplate) {
         await admin.query(`drop database if exists ${name} with (force)`);
       }

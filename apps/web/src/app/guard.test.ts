@@ -54,6 +54,7 @@ describe('return to the asked-for page after signing in', () => {
   it('takes a member with a token from /login to the remembered page', () => {
     expect(withReturn('/', '/login', '?next=%2Ftransaction')).toBe('/transaction');
     expect(withReturn('/', '/login', '')).toBe('/');
+    expect(withReturn('/', '/login/', '?next=%2Faccount')).toBe('/account');
   });
 
   it('leaves other redirects as they are', () => {

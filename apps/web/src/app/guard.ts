@@ -26,7 +26,7 @@ export function redirectFor(
  */
 export function withReturn(to: string, path: string, search: string): string {
   if (to === '/login') return path === '/' ? to : `/login?next=${encodeURIComponent(path + search)}`;
-  if (to === '/' && path === '/login') return afterSignIn(search);
+  if (to === '/' && path.replace(/\/+$/, '') === '/login') return afterSignIn(search);
   return to;
 }
 

@@ -36,5 +36,8 @@ describe('validation messages are catalogue codes shown in either language', () 
     expect(validationMessage('10021:tron', 'en')).toBe(E.USDT_ADDRESS_INVALID.en);
     expect(validationMessage('10025:evm', 'th')).toBe(E.USERNAME_LENGTH.th);
     expect(issueCode({ message: '10021:' })).toBe(E.INVALID_INPUT.code);
+    for (const inherited of ['constructor', '__proto__', 'toString']) {
+      expect(validationMessage(`10021:${inherited}`, 'en')).toBe(E.USDT_ADDRESS_INVALID.en);
+    }
   });
 });

@@ -27,7 +27,10 @@ export function issueDef(message: string): ErrorDef {
   const [, code, variant] = /^(\d+)(?::(\w+))?$/.exec(message) ?? [];
   const d = code === undefined ? undefined : errorByCode(Number(code));
   if (!d) return E.INVALID_INPUT;
-  const words = variant === undefined ? undefined : d.variants?.[variant];
+  const words =
+    variant !== undefined && d.variants && Object.hasOwn(d.variants, variant)
+      ? d.variants[variant]
+      : undefined;
   return words ? { code: d.code, status: d.status, en: words.en, th: words.th } : d;
 }
 
