@@ -30,8 +30,9 @@ function publicUrl(app: FastifyInstance, host: string): string {
 
 /**
  * Starts BahtDesk: configuration, database (PGlite in DATA_DIR or PostgreSQL), migrations, the
- * demo data on an empty database, hourly pruning of dead rows, then the app on HOST:PORT. SIGTERM or SIGINT stops accepting
- * connections, lets in-flight requests finish, closes the database and exits 0.
+ * demo data on an empty database, the app on HOST:PORT, then hourly pruning of dead rows. SIGTERM
+ * or SIGINT stops accepting connections, lets in-flight requests finish, closes the database and
+ * exits 0.
  */
 async function main(): Promise<void> {
   const config = readConfig();

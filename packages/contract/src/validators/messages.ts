@@ -27,11 +27,9 @@ export function issueDef(message: string): ErrorDef {
   const [, code, variant] = /^(\d+)(?::(\w+))?$/.exec(message) ?? [];
   const d = code === undefined ? undefined : errorByCode(Number(code));
   if (!d) return E.INVALID_INPUT;
-  const words =
-    variant !== undefined && d.variants && Object.hasOwn(d.variants, variant)
-      ? d.variants[variant]
-      : undefined;
-  return words ? { code: d.code, status: d.status, en: words.en, th: words.th } : d;
+  // Own keys only: '10021:constructor' is no variant.
+  const words = variant && d.variants && Object.hasOwn(d.variants, variant) ? d.variants[variant] : undefined;
+  return words ? { ...d, ...words } : d;
 }
 
 /** The catalogue code an issue stands for; E.INVALID_INPUT for anything else. */
