@@ -22,9 +22,15 @@ async function memberOnAccountPage() {
     }
   }, token);
   const page = await browser.page();
+  // The member link shows as soon as there is a token; the guard's profile call follows (after
+  // /config.json). Ending the session before it arrives would end it for this navigation already.
+  const profileLoaded = page.waitForResponse(
+    (r) => r.url().endsWith('/api/external/user/profile') && r.status() === 200,
+  );
   await openRoute(page, '/account');
   await expectRoute(page, '/account');
   await page.getByRole('link', { name: en.nav.member }).first().waitFor();
+  await profileLoaded;
   // The refused profile call after the session ends, as the browser reports it.
   browser.allowConsoleError(/status of 401/);
   return { page, ...member };
