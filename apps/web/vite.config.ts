@@ -21,7 +21,7 @@ function endpointTable(): Plugin {
         root: import.meta.dirname,
       });
       const table = Object.fromEntries(
-        Object.entries(module.endpoints).map(([name, e]) => [name, { method: e.method, path: e.path }]),
+        Object.entries(module.memberEndpoints).map(([name, e]) => [name, { method: e.method, path: e.path }]),
       );
       return `export const api = ${JSON.stringify(table)};`;
     },

@@ -1,4 +1,4 @@
-import { endpoints } from '@bahtdesk/contract';
+import { memberEndpoints as endpoints } from '@bahtdesk/contract';
 import { act, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import { App } from '../src/app/App.tsx';

@@ -1,34 +1,74 @@
 import { z } from 'zod';
 
 /**
- * One API call: method, exact path, who may call it, and the zod schemas of its input and of
- * `result.period` in the response envelope. The server registers routes from these; the
- * browsers call them through one client; the OpenAPI document is generated from them.
+ * One API call: method, exact path (with `:name` path params), who may call it, the zod schemas of
+ * its input, what it answers with, and the largest body it accepts. The server registers routes
+ * from these; the browsers call them through one client; the OpenAPI document is generated from them.
  */
-export type Access = 'public' | 'signed' | 'member' | 'staff';
+
+export const STAFF_ROLES = ['admin', 'operator', 'viewer'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/**
+ * Who may call a route.
+ * - `public`: anyone.
+ * - `signed`: anonymous, with a valid clientSignature (anonymous POSTs: sign-in, sign-up, reset).
+ * - `member`: a live member session (bearer token).
+ * - `{ staff }`: a live staff session whose role is one of `staff`, with the second factor done
+ *   unless `secondFactor` is false (the calls that enrol it).
+ */
+export type Access =
+  | 'public'
+  | 'signed'
+  | 'member'
+  | { readonly staff: readonly StaffRole[]; readonly secondFactor?: boolean };
+
+export type StaffAccess = Extract<Access, { staff: readonly StaffRole[] }>;
+
+export function isStaffAccess(access: Access): access is StaffAccess {
+  return typeof access === 'object';
+}
+
+/** Every role: any signed-in staff member. */
+export const ANY_STAFF: readonly StaffRole[] = STAFF_ROLES;
+
+/**
+ * What a call answers with: the JSON envelope (the default), a file (image bytes), a stream of
+ * server-sent events, or CSV text.
+ */
+export type ResponseKind = 'json' | 'file' | 'events' | 'csv';
+
+/** The body limit of a call that takes small JSON (every call that does not say otherwise). */
+export const SMALL_BODY_LIMIT = 16 * 1024;
 
 export interface Endpoint<
   B extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
 > {
   readonly method: 'GET' | 'POST';
   readonly path: string;
-  /** public: anyone; signed: anonymous but with a valid clientSignature; member: bearer token. */
   readonly access: Access;
   readonly summary: string;
   readonly body?: B;
   readonly query?: Q;
+  /** Schema of the `:name` segments of `path`. */
+  readonly params?: P;
+  /** Largest request body in bytes; SMALL_BODY_LIMIT when absent. */
+  readonly bodyLimit?: number;
+  /** 'json' when absent: `result` is the schema of `result.period` in the envelope. */
+  readonly response?: ResponseKind;
   readonly result: R;
 }
 
-export function endpoint<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType>(
-  e: Endpoint<B, Q, R>,
-): Endpoint<B, Q, R> {
+export function endpoint<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType, P extends z.ZodType>(
+  e: Endpoint<B, Q, R, P>,
+): Endpoint<B, Q, R, P> {
   return e;
 }
 
-/** The response envelope of every call (design section 3). */
+/** The response envelope of every JSON call (design section 3). */
 export const envelope = <R extends z.ZodType>(result: R) =>
   z.object({
     code: z.number().int(),
@@ -42,6 +82,16 @@ export interface Envelope<T> {
   result: { period: T } | null;
 }
 
-export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType, z.ZodType> ? z.input<B> : never;
-export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType> ? z.input<Q> : never;
-export type ResultOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
+export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType, z.ZodType, z.ZodType> ? z.input<B> : never;
+export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
+export type ParamsOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer P> ? z.input<P> : never;
+export type ResultOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer R, z.ZodType> ? z.output<R> : never;
+
+/** `/api/admin/members/:id` with `{ id: 7 }` -> `/api/admin/members/7`. */
+export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`path parameter ${name} missing for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

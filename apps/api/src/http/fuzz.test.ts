@@ -1,4 +1,9 @@
-import { bankByCode, CLIENT_SIGNATURE_HEADER, type Endpoint, endpoints } from '@bahtdesk/contract';
+import {
+  bankByCode,
+  CLIENT_SIGNATURE_HEADER,
+  type Endpoint,
+  memberEndpoints as endpoints,
+} from '@bahtdesk/contract';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 import type { Access, Endpoint } from '@bahtdesk/contract';
-import { envelope, messageFor, parseLang } from '@bahtdesk/contract';
+import { envelope, isStaffAccess, messageFor, parseLang } from '@bahtdesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
@@ -46,7 +46,7 @@ export function defineRoute<E extends Endpoint>(
       tags: [tag],
       operationId,
       'x-access': e.access,
-      ...(e.access === 'member' || e.access === 'staff' ? { security: [{ bearer: [] }] } : {}),
+      ...(e.access === 'member' || isStaffAccess(e.access) ? { security: [{ bearer: [] }] } : {}),
       ...(e.body ? { body: e.body } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       response: { 200: envelope(e.result) },

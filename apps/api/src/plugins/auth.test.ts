@@ -9,7 +9,7 @@ import { defineRoute } from '../http/route.ts';
 const STAFF_ONLY = endpoint({
   method: 'POST',
   path: '/api/admin/probe',
-  access: 'staff',
+  access: { staff: ['admin'] },
   summary: 'A staff route, as the back office will add them.',
   result: z.object({ secret: z.string() }),
 });

@@ -86,7 +86,7 @@ export const authPlugin = fp(
         if (!signatures.isValid(typeof signature === 'string' ? signature : undefined)) {
           throw new AppError(E.ACCESS_DENIED);
         }
-      } else if (access === 'staff') {
+      } else if (access && typeof access === 'object') {
         // Staff sessions (the back office) are not checked here yet: until they are, a staff
         // route is closed to everyone rather than open to anyone.
         throw new AppError(E.NOT_ALLOWED);

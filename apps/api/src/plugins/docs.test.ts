@@ -1,4 +1,4 @@
-import { E, endpoints } from '@bahtdesk/contract';
+import { E, memberEndpoints as endpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/harness.ts';

@@ -1,4 +1,4 @@
-import { endpoints } from '@bahtdesk/contract';
+import { memberEndpoints as endpoints } from '@bahtdesk/contract';
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;

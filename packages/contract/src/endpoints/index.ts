@@ -1,22 +1,32 @@
+import { adminEndpoints } from './admin.ts';
 import { authEndpoints } from './auth.ts';
 import { homeEndpoints } from './home.ts';
+import { kycEndpoints } from './kyc.ts';
 import { paymentsEndpoints } from './payments.ts';
 import { transactionEndpoints } from './transaction.ts';
 import { userEndpoints } from './user.ts';
 
 // The schemas and types of each domain's calls.
+export * from './admin.ts';
 export * from './auth.ts';
 export * from './home.ts';
+export * from './kyc.ts';
 export * from './payments.ts';
+export * from './transaction.ts';
+export * from './uploads.ts';
 export * from './user.ts';
 
-/** Every API call of the product (spec section 7 plus this project's additions), by name. */
-export const endpoints = {
+/** The member app's calls: exactly the API paths of spec section 7, by name. */
+export const memberEndpoints = {
   ...homeEndpoints,
   ...authEndpoints,
   ...userEndpoints,
   ...paymentsEndpoints,
+  ...kycEndpoints,
   ...transactionEndpoints,
 } as const;
 
-export type EndpointName = keyof typeof endpoints;
+export type MemberEndpointName = keyof typeof memberEndpoints;
+
+export { adminEndpoints };
+export type AdminEndpointName = keyof typeof adminEndpoints;

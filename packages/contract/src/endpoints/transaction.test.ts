@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { E, type ErrorDef } from '../errors.ts';
+import { kycEndpoints, uploadKycBodySchema } from './kyc.ts';
 import {
   confirmTransactionBodySchema,
   createTransactionBodySchema,
   customRangeOf,
   transactionEndpoints,
   transactionListBodySchema,
-  uploadKycBodySchema,
 } from './transaction.ts';
 
 /** The start of a JPEG file (FF D8 FF E0 ...) in base64. */
@@ -20,7 +20,10 @@ const c = (d: ErrorDef) => String(d.code);
 describe('transaction endpoints', () => {
   it('sit at the exact paths of spec section 7, for signed-in members', () => {
     const paths = Object.fromEntries(
-      Object.entries(transactionEndpoints).map(([k, e]) => [k, `${e.method} ${e.path}`]),
+      Object.entries({ ...transactionEndpoints, ...kycEndpoints }).map(([k, e]) => [
+        k,
+        `${e.method} ${e.path}`,
+      ]),
     );
     expect(paths).toEqual({
       getTransactionList: 'POST /api/external/transaction/getTransactionList',
@@ -31,13 +34,14 @@ describe('transaction endpoints', () => {
       uploadKyc: 'POST /api/external/user/uploadKyc',
       uploadImgFile: 'POST /api/external/user/uploadImgFile',
     });
-    for (const e of Object.values(transactionEndpoints)) expect(e.access).toBe('member');
+    for (const e of Object.values({ ...transactionEndpoints, ...kycEndpoints }))
+      expect(e.access).toBe('member');
   });
 
   it('never throw on any JSON body (property)', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (v) => {
-        for (const e of Object.values(transactionEndpoints)) e.body?.safeParse(v);
+        for (const e of Object.values({ ...transactionEndpoints, ...kycEndpoints })) e.body?.safeParse(v);
         return true;
       }),
       { numRuns: 1000 },

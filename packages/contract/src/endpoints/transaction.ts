@@ -7,9 +7,10 @@ import { buyAmountSchema, feePercentString, moneyString, rateString, sellAmountS
 import { NETWORK_IDS } from '../networks.ts';
 import { imageBase64Schema } from '../validators/image.ts';
 import { codeMessage, requiredText } from '../validators/index.ts';
+import { SLIP_BODY_LIMIT } from './uploads.ts';
 
 /**
- * Orders (design section 4) and the identity-verification upload. Lifecycle: `pending` (created,
+ * Orders (design section 4). Lifecycle: `pending` (created,
  * awaiting the member's payment until `deadlineAt`) -> `request` (member confirmed with proof) ->
  * `success` (staff paid out) or `reject` (staff gave a reason); a `pending` order past its deadline
  * becomes `expired`. Amounts and rates are decimal strings with 2 decimals; times are ISO 8601.
@@ -225,16 +226,6 @@ export const receivePaymentSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
-/** The four identity-verification images (design section 4). */
-export const uploadKycBodySchema = z.object({
-  passportImage: imageBase64Schema,
-  holdingPassportImage: imageBase64Schema,
-  screenshot1Image: imageBase64Schema,
-  screenshot2Image: imageBase64Schema,
-});
-
-const KYC_STATUSES = ['unverified', 'waiting', 'verified', 'failed'] as const;
-
 export const transactionEndpoints = {
   getTransactionList: endpoint({
     method: 'POST',
@@ -276,6 +267,7 @@ export const transactionEndpoints = {
     summary:
       "Confirms a pending order with its payment and proof, moving it to 'request' for staff; an order past its deadline answers 50013.",
     body: confirmTransactionBodySchema,
+    bodyLimit: SLIP_BODY_LIMIT,
     result: transactionSchema,
   }),
   getReceivePayment: endpoint({
@@ -286,28 +278,5 @@ export const transactionEndpoints = {
       "How to pay a pending order: the desk's bank accounts and cash locations, or its USDT receiving address.",
     body: idBody,
     result: receivePaymentSchema,
-  }),
-  uploadKyc: endpoint({
-    method: 'POST',
-    path: '/api/external/user/uploadKyc',
-    access: 'member',
-    summary:
-      'Submits the four identity-verification images in one request; the member becomes waiting. Allowed when unverified or failed.',
-    body: uploadKycBodySchema,
-    result: z.object({ kycStatus: z.enum(KYC_STATUSES) }),
-  }),
-  uploadImgFile: endpoint({
-    method: 'POST',
-    path: '/api/external/user/uploadImgFile',
-    access: 'member',
-    summary:
-      'Checks one image (JPG or PNG, decodable, at most 2 MB) without storing it, so a form can flag a bad slip or photo before submitting.',
-    body: z.object({ image: imageBase64Schema }),
-    result: z.object({
-      mime: z.enum(['image/jpeg', 'image/png']),
-      size: z.number().int(),
-      width: z.number().int(),
-      height: z.number().int(),
-    }),
   }),
 } as const;

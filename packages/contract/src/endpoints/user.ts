@@ -14,15 +14,13 @@ import {
 } from '../validators/member.ts';
 import { codeMessage } from '../validators/messages.ts';
 import { sessionResultSchema } from './auth.ts';
+import { KYC_STATUSES } from './kyc.ts';
 import { bankAccountInputSchema, paymentsSchema, usdtAddressInputSchema } from './payments.ts';
 
 /**
  * The member's own account: sign-up, profile, password change, and the forgot-password flow
  * (request an OTP by email or phone, confirm it for a reset ticket, set a new password with it).
  */
-
-export const KYC_STATUSES = ['unverified', 'waiting', 'verified', 'failed'] as const;
-export type KycStatus = (typeof KYC_STATUSES)[number];
 
 /** `result.period` of the profile call: everything the account page shows. Never a password hash. */
 export const profileSchema = z.object({
