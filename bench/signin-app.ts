@@ -14,7 +14,7 @@ export async function signInBenchApp() {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: os.tmpdir(), RATE_LIMIT_FACTOR: '1000' });
   const app = await buildApp({ config, database });
   await app.ready();
-  const argon2 = (await app.passwords.dummyHash()).split('$')[3];
+  const argon2 = (await app.services.passwords.dummyHash()).split('$')[3];
   return {
     app,
     argon2,
@@ -23,7 +23,7 @@ export async function signInBenchApp() {
         .insertInto('members')
         .values({
           username,
-          password_hash: await app.passwords.hash(password),
+          password_hash: await app.services.passwords.hash(password),
           first_name: 'Bench',
           last_name: 'Member',
           phone: '0812345678',

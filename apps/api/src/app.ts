@@ -1,22 +1,29 @@
 import { randomUUID } from 'node:crypto';
+import { SMALL_BODY_LIMIT } from '@bahtdesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { modules } from './modules/index.ts';
-import { authPlugin } from './plugins/auth.ts';
+import { accessPlugin } from './plugins/access.ts';
 import { corsPlugin } from './plugins/cors.ts';
+import { deliveryPlugin } from './plugins/delivery.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { eventsPlugin } from './plugins/events.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { limitsPlugin } from './plugins/limits.ts';
+import { redisPlugin } from './plugins/redis.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
+import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** Every module's service (services.ts). */
+    services: Services;
   }
 }
 
@@ -26,9 +33,6 @@ export interface AppDeps {
   /** Where the JSON log lines go (stdout by default); tests read them from here. */
   logStream?: { write(line: string): void };
 }
-
-/** Largest JSON body accepted (uploads go through multipart with their own limits). */
-const BODY_LIMIT = 1024 * 1024;
 
 /** Log fields that must never be written: credentials, sessions, one-time codes. */
 const REDACT = [
@@ -72,7 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
               i < hops
           )(config.trustProxy)
         : config.trustProxy,
-    bodyLimit: BODY_LIMIT,
+    // Every contract route declares its own (a small one unless it carries images).
+    bodyLimit: SMALL_BODY_LIMIT,
     // Requests that arrive on open connections while shutting down are still served normally
     // (the database closes only after the app has), instead of Fastify's own 503 body.
     return503OnClosing: false,
@@ -98,11 +103,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityHeadersPlugin, { apiUrl: config.apiUrl });
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(healthPlugin, { database });
-  await app.register(docsPlugin);
+  await app.register(redisPlugin);
+  await app.register(eventsPlugin);
+  await app.register(deliveryPlugin);
 
   // Abuse limits first, so a banned IP is refused before access control looks at it.
   await app.register(limitsPlugin);
-  await app.register(authPlugin);
+  const services = await createServices({
+    config,
+    database,
+    events: app.events,
+    delivery: app.delivery,
+    signInFailures: app.limits,
+    log: app.log,
+  });
+  app.decorate('services', services);
+  app.addHook('onClose', async () => services.publicReads.close());
+  await app.register(accessPlugin, {
+    authenticators: {
+      member: (token) => services.sessions.authenticateMember(token),
+      staff: (token) => services.sessions.authenticateStaff(token),
+      signature: (signature) => services.auth.isValidSignature(signature),
+    },
+  });
+  await app.register(docsPlugin);
 
   for (const mod of modules) await app.register(mod);
 

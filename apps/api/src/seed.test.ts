@@ -1,14 +1,12 @@
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { resetTables, testDatabase } from '../test/harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resetTables, testApp } from '../test/harness.ts';
 import type { Database } from './db/connection.ts';
-import { createPasswordHasher } from './modules/auth/passwords.ts';
-import { currentRates } from './modules/home/rates.ts';
-import { listPublishedNews } from './modules/news/news.ts';
-import { findPage } from './modules/pages/pages.ts';
-import { getSetting } from './modules/settings/settings.ts';
+import { createPasswordHasher } from './modules/auth/index.ts';
 import { DEMO_STAFF_USERNAME, type SeedResult, seedDemo } from './seed.ts';
 
+let app: FastifyInstance;
 let database: Database;
 let first: SeedResult;
 let membersBefore: number;
@@ -16,18 +14,26 @@ let membersBefore: number;
 const countMembers = async () =>
   (await database.db.selectFrom('members').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n;
 
+const seed = () => seedDemo(database.db, app.services, app.events);
+const currentRates = () => app.services.rates.current();
+const listPublishedNews = (options: { limit: number }) => app.services.news.listPublished(options);
+const findPage = (link: string) => app.services.pages.find(link);
+const getSetting = (key: 'maintenance' | 'chatLink') => app.services.settings.get(key);
+
 beforeAll(async () => {
-  database = await testDatabase();
+  ({ app, database } = await testApp());
   await resetTables(database, 'settings', 'rates', 'news', 'html_pages');
   await sql`delete from staff where lower(username) = ${DEMO_STAFF_USERNAME}`.execute(database.db);
   membersBefore = await countMembers();
-  first = await seedDemo(database);
+  first = await seed();
 });
+
+afterAll(() => app.close());
 
 describe('seedDemo', () => {
   it('seeds rates buy 36.50, sell 35.20, fee 1 %', async () => {
     expect(first.seeded).toBe(true);
-    expect(await currentRates(database.db)).toMatchObject({
+    expect(await currentRates()).toMatchObject({
       buyRate: '36.50',
       sellRate: '35.20',
       sellFeePercent: '1.00',
@@ -35,7 +41,7 @@ describe('seedDemo', () => {
   });
 
   it('seeds two news items in English and Thai', async () => {
-    const news = await listPublishedNews(database.db, { limit: 10 });
+    const news = await listPublishedNews({ limit: 10 });
     expect(news).toHaveLength(2);
     for (const item of news) {
       expect(item.title.en).not.toBe('');
@@ -46,7 +52,7 @@ describe('seedDemo', () => {
 
   it('seeds the manual and calculator pages in both languages', async () => {
     for (const link of ['manual', 'calculator']) {
-      const page = await findPage(database.db, link);
+      const page = await findPage(link);
       expect(page?.title.th).toMatch(/[\u0E00-\u0E7F]/);
       expect(page?.body.en.length).toBeGreaterThan(200);
       expect(page?.body.th).toMatch(/[\u0E00-\u0E7F]/);
@@ -54,8 +60,8 @@ describe('seedDemo', () => {
   });
 
   it('seeds a chat-app link and maintenance on (service up)', async () => {
-    expect(await getSetting(database.db, 'chatLink')).toMatch(/^https:\/\//);
-    expect(await getSetting(database.db, 'maintenance')).toBe('on');
+    expect(await getSetting('chatLink')).toMatch(/^https:\/\//);
+    expect(await getSetting('maintenance')).toBe('on');
   });
 
   it('creates one staff account with a random password returned once, stored only as a hash', async () => {
@@ -75,7 +81,7 @@ describe('seedDemo', () => {
       .selectFrom('news')
       .select(sql<number>`count(*)`.as('n'))
       .executeTakeFirstOrThrow();
-    const again = await seedDemo(database);
+    const again = await seed();
     expect(again).toEqual({ seeded: false });
     const after = await database.db
       .selectFrom('news')

@@ -45,8 +45,8 @@ async function main(): Promise<void> {
   let seed: Awaited<ReturnType<typeof seedDemo>>;
   try {
     await migrateToLatest(database.db);
-    seed = await seedDemo(database);
     app = await buildApp({ config, database });
+    seed = await seedDemo(database.db, app.services, app.events);
   } catch (error) {
     await database.close().catch(() => {});
     throw error;

@@ -25,7 +25,7 @@ export async function createMember(app: FastifyInstance, password = 'secret1'): 
     .insertInto('members')
     .values({
       username,
-      password_hash: await app.passwords.hash(password),
+      password_hash: await app.services.passwords.hash(password),
       first_name: 'Somchai',
       last_name: 'Jaidee',
       phone,

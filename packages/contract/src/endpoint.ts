@@ -46,6 +46,7 @@ export interface Endpoint<
   Q extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
   P extends z.ZodType = z.ZodType,
+  K extends ResponseKind = ResponseKind,
 > {
   readonly method: 'GET' | 'POST';
   readonly path: string;
@@ -58,13 +59,17 @@ export interface Endpoint<
   /** Largest request body in bytes; SMALL_BODY_LIMIT when absent. */
   readonly bodyLimit?: number;
   /** 'json' when absent: `result` is the schema of `result.period` in the envelope. */
-  readonly response?: ResponseKind;
+  readonly response?: K;
   readonly result: R;
 }
 
-export function endpoint<B extends z.ZodType, Q extends z.ZodType, R extends z.ZodType, P extends z.ZodType>(
-  e: Endpoint<B, Q, R, P>,
-): Endpoint<B, Q, R, P> {
+export function endpoint<
+  B extends z.ZodType,
+  Q extends z.ZodType,
+  R extends z.ZodType,
+  P extends z.ZodType,
+  K extends ResponseKind = 'json',
+>(e: Endpoint<B, Q, R, P, K>): Endpoint<B, Q, R, P, K> {
   return e;
 }
 

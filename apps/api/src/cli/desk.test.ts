@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetTables, testDatabase, testDatabaseUrl, unique } from '../../test/harness.ts';
 import type { Database } from '../db/connection.ts';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
-import { currentRates } from '../modules/home/rates.ts';
-import { findPage } from '../modules/pages/pages.ts';
-import { getSetting } from '../modules/settings/settings.ts';
+import { createPagesService } from '../modules/pages/index.ts';
+import { createRatesService } from '../modules/rates/index.ts';
+import { createSettingsService } from '../modules/settings/index.ts';
 import { type DeskIO, runDesk } from './desk.ts';
 
 let database: Database;
@@ -21,6 +21,15 @@ beforeAll(async () => {
 afterAll(() => {
   rmSync(files, { recursive: true, force: true });
 });
+
+// What the commands wrote, read back through the modules' services.
+const noEvents = { publish: async () => {} };
+const currentRates = () =>
+  createRatesService(database.db, noEvents)
+    .current()
+    .catch(() => undefined);
+const findPage = (link: string) => createPagesService(database.db, noEvents).find(link);
+const getSetting = (key: 'maintenance' | 'chatLink') => createSettingsService(database.db, noEvents).get(key);
 
 /** Runs a command on the test database; returns its exit code and what it printed. */
 async function desk(argv: string[], extra: Partial<DeskIO> = {}) {
@@ -84,7 +93,7 @@ describe('desk rates:set', () => {
     const { code, stdout } = await desk(['rates:set', '--buy', '36.55', '--sell', '35.25', '--fee', '0.75']);
     expect(code).toBe(0);
     expect(stdout).toContain('36.55');
-    expect(await currentRates(database.db)).toMatchObject({
+    expect(await currentRates()).toMatchObject({
       buyRate: '36.55',
       sellRate: '35.25',
       sellFeePercent: '0.75',
@@ -100,22 +109,22 @@ describe('desk rates:set', () => {
     [['--buy', '36', '--sell', '35', '--fee', '100'], /code 30015/],
     [['--buy', '36', '--sell', '35'], /needs --buy, --sell and --fee/],
   ])('refuses %j with exit 2 and a one-line error, changing nothing', async (args, message) => {
-    const before = await currentRates(database.db);
+    const before = await currentRates();
     const { code, stderr } = await desk(['rates:set', ...args]);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr.trim().split('\n')).toHaveLength(1);
-    expect(await currentRates(database.db)).toEqual(before);
+    expect(await currentRates()).toEqual(before);
   });
 });
 
 describe('desk maintenance', () => {
   it('switches the service off (maintenance) and on again, auditing both', async () => {
     expect((await desk(['maintenance', 'off'])).code).toBe(0);
-    expect(await getSetting(database.db, 'maintenance')).toBe('off');
+    expect(await getSetting('maintenance')).toBe('off');
     expect(await lastAudit('settings.set')).toMatchObject({ target: 'maintenance', after: 'off' });
     expect((await desk(['maintenance', 'on'])).code).toBe(0);
-    expect(await getSetting(database.db, 'maintenance')).toBe('on');
+    expect(await getSetting('maintenance')).toBe('on');
   });
 
   it('refuses anything but on or off', async () => {
@@ -206,7 +215,7 @@ describe('desk page:publish', () => {
     writeFileSync(th, '<h2>คู่มือใหม่</h2>');
     expect((await desk(args)).code).toBe(0);
     expect(await lastAudit('page.update')).toMatchObject({ target: `page:${link}` });
-    const page = await findPage(database.db, link);
+    const page = await findPage(link);
     expect(page?.body.en).toBe('<h2>Guide</h2><img src="https://x.test/a.png" />');
     expect(page?.body.th).toBe('<h2>คู่มือใหม่</h2>');
   });
@@ -235,7 +244,7 @@ describe('desk page:publish', () => {
 describe('desk chat-link:set', () => {
   it('sets an https link, audited', async () => {
     expect((await desk(['chat-link:set', 'https://line.me/R/ti/p/@desk'])).code).toBe(0);
-    expect(await getSetting(database.db, 'chatLink')).toBe('https://line.me/R/ti/p/@desk');
+    expect(await getSetting('chatLink')).toBe('https://line.me/R/ti/p/@desk');
     expect(await lastAudit('settings.set')).toMatchObject({ target: 'chatLink' });
   });
 
@@ -343,7 +352,7 @@ describe('desk opening the database from the environment', () => {
       });
       expect(code).toBe(0);
       expect(stdout).toContain('@env');
-      if (url) expect(await getSetting(database.db, 'chatLink')).toBe('https://line.me/R/ti/p/@env');
+      if (url) expect(await getSetting('chatLink')).toBe('https://line.me/R/ti/p/@env');
       // The PGlite folder is released when the command ends.
       else expect(existsSync(path.join(dataDir, 'bahtdesk.lock'))).toBe(false);
     } finally {

@@ -13,6 +13,8 @@ import {
   newsInputSchema,
   pageLinkSchema,
   ratesInputSchema,
+  STAFF_ROLES,
+  type StaffRole,
   usernameSchema,
 } from '@bahtdesk/contract';
 import type { z } from 'zod';
@@ -20,12 +22,15 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { type Database, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { latestOutbox } from '../delivery/outbox.ts';
-import { type Actor, recordAudit } from '../modules/audit/audit.ts';
-import { createPasswordHasher } from '../modules/auth/passwords.ts';
-import { setRates } from '../modules/home/rates.ts';
-import { publishNews } from '../modules/news/news.ts';
-import { publishPage } from '../modules/pages/pages.ts';
-import { setSetting } from '../modules/settings/settings.ts';
+import { createEventBus, type EventBus } from '../events/bus.ts';
+import { AppError } from '../http/app-error.ts';
+import { type Actor, recordAudit } from '../modules/audit/index.ts';
+import { createPasswordHasher } from '../modules/auth/index.ts';
+import { createNewsService } from '../modules/news/index.ts';
+import { createPagesService } from '../modules/pages/index.ts';
+import { createRatesService } from '../modules/rates/index.ts';
+import { createSettingsService } from '../modules/settings/index.ts';
+import { createStaffService } from '../modules/staff/index.ts';
 import { unbanIp } from '../plugins/limits/bans.ts';
 import { normaliseIp } from '../plugins/limits/limiter.ts';
 import { readSecret } from './prompt.ts';
@@ -44,7 +49,7 @@ const HELP = `BahtDesk operator command line
 Usage: npm run desk -- <command> [options]
 
 Commands:
-  staff:create <username> [--role admin|operator] [--password-stdin]
+  staff:create <username> [--role admin|operator|viewer] [--password-stdin]
       Create a back-office staff account. The password (12 to 128 characters) is asked for
       twice, or read from standard input with --password-stdin. Nothing secret is printed.
   rates:set --buy <THB> --sell <THB> --fee <percent>
@@ -108,46 +113,55 @@ function check<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
   throw new DeskError(`${field}: ${def.en} (code ${def.code})`, 2);
 }
 
-type Handler = (args: string[], ctx: { database: Database; actor: Actor; io: DeskIO }) => Promise<string>;
+/**
+ * The services the commands use, on the command's database. Changes are announced on the event
+ * bus, so servers running on the same PostgreSQL serve them within a second.
+ */
+async function deskServices(database: Database) {
+  const quiet = { warn: () => {}, info: () => {} };
+  const events = await createEventBus(database, quiet);
+  const { db } = database;
+  return {
+    events,
+    settings: createSettingsService(db, events),
+    rates: createRatesService(db, events),
+    news: createNewsService(db, events),
+    pages: createPagesService(db, events),
+    staff: createStaffService(db, createPasswordHasher()),
+  };
+}
+
+type DeskServices = Awaited<ReturnType<typeof deskServices>>;
+
+type Handler = (
+  args: string[],
+  ctx: { database: Database; services: DeskServices; actor: Actor; io: DeskIO },
+) => Promise<string>;
 
 const STAFF_PASSWORD_MIN = 12;
 const STAFF_PASSWORD_MAX = 128;
 
 const commands: Record<string, Handler> = {
-  async 'staff:create'(args, { database, actor, io }) {
+  async 'staff:create'(args, { services, actor, io }) {
     const { values, positionals } = parse(args, {
       role: { type: 'string', default: 'admin' },
       'password-stdin': { type: 'boolean', default: false },
     });
     if (positionals.length !== 1) throw usage('staff:create needs exactly one <username>');
     const username = check(usernameSchema, positionals[0], 'username');
-    const role = values.role;
-    if (role !== 'admin' && role !== 'operator') throw usage('--role must be admin or operator');
+    const role = values.role as StaffRole;
+    if (!STAFF_ROLES.includes(role)) throw usage(`--role must be ${STAFF_ROLES.join(', ')}`);
     const password = await readNewPassword(io, Boolean(values['password-stdin']));
-    const hash = await createPasswordHasher().hash(password);
-    const { db } = database;
-    await db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .selectFrom('staff')
-        .select('id')
-        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-        .executeTakeFirst();
-      if (taken) throw new DeskError(`${E.STAFF_USERNAME_TAKEN.en} (code ${E.STAFF_USERNAME_TAKEN.code})`);
-      const { id } = await trx
-        .insertInto('staff')
-        .values({ username, password_hash: hash, role })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, {
-        action: 'staff.create',
-        target: `staff:${id}`,
-        after: { username, role },
-      });
-    });
+    try {
+      await services.staff.create(actor, { username, password, role });
+    } catch (error) {
+      if (error instanceof AppError) throw new DeskError(`${error.def.en} (code ${error.def.code})`);
+      throw error;
+    }
     return `Created staff account ${username} (${role}). Two-factor sign-in is set up at the first back-office sign-in.`;
   },
 
-  async 'rates:set'(args, { database, actor }) {
+  async 'rates:set'(args, { services, actor }) {
     const { values, positionals } = parse(args, {
       buy: { type: 'string' },
       sell: { type: 'string' },
@@ -162,20 +176,20 @@ const commands: Record<string, Handler> = {
       { buyRate: values.buy, sellRate: values.sell, sellFeePercent: values.fee },
       'rates',
     );
-    await setRates(database.db, actor, input);
+    await services.rates.set(actor, input);
     return `Rates set: buy ${input.buyRate} THB, sell ${input.sellRate} THB per USDT, sell fee ${input.sellFeePercent}%.`;
   },
 
-  async maintenance(args, { database, actor }) {
+  async maintenance(args, { services, actor }) {
     if (args.length !== 1) throw usage('maintenance needs on or off');
     const status = check(maintenanceStatusSchema, args[0], 'status');
-    await setSetting(database.db, actor, 'maintenance', status);
+    await services.settings.set(actor, 'maintenance', status);
     return status === 'on'
       ? 'Maintenance status is on: the service is up.'
       : 'Maintenance status is off: members now see the maintenance page.';
   },
 
-  async 'news:publish'(args, { database, actor }) {
+  async 'news:publish'(args, { services, actor }) {
     const { values, positionals } = parse(args, {
       file: { type: 'string' },
       'title-en': { type: 'string' },
@@ -193,11 +207,11 @@ const commands: Record<string, Handler> = {
           bodyTh: values['body-th'],
         };
     const input = check(newsInputSchema, raw, 'news');
-    const id = await publishNews(database.db, actor, input);
+    const id = await services.news.publish(actor, input);
     return `Published news item #${id}: ${input.titleEn}`;
   },
 
-  async 'page:publish'(args, { database, actor }) {
+  async 'page:publish'(args, { services, actor }) {
     const { values, positionals } = parse(args, {
       'title-en': { type: 'string' },
       'title-th': { type: 'string' },
@@ -220,14 +234,14 @@ const commands: Record<string, Handler> = {
       },
       'page',
     );
-    await publishPage(database.db, actor, input);
+    await services.pages.publish(actor, input);
     return `Published page ${link}.`;
   },
 
-  async 'chat-link:set'(args, { database, actor }) {
+  async 'chat-link:set'(args, { services, actor }) {
     if (args.length !== 1) throw usage('chat-link:set needs one <https-url>');
     const link = check(chatLinkSchema, args[0], 'link');
-    await setSetting(database.db, actor, 'chatLink', link);
+    await services.settings.set(actor, 'chatLink', link);
     return `Chat-app link set to ${link}`;
   },
 
@@ -320,10 +334,13 @@ export async function runDesk(argv: string[], io: DeskIO): Promise<number> {
     return 2;
   }
   let database = io.database;
+  let events: EventBus | undefined;
   try {
     if (!database) database = await openFromEnv(io.env);
+    const services = await deskServices(database);
+    events = services.events;
     const actor: Actor = { type: 'operator', id: io.operator ?? osUser() };
-    const message = await handler(args, { database, actor, io });
+    const message = await handler(args, { database, services, actor, io });
     io.stdout.write(`${message}\n`);
     return 0;
   } catch (error) {
@@ -332,6 +349,7 @@ export async function runDesk(argv: string[], io: DeskIO): Promise<number> {
     io.stderr.write(`desk ${name}: ${message.split('\n')[0]}\n`);
     return exitCode;
   } finally {
+    await events?.close();
     if (database && database !== io.database) await database.close();
   }
 }

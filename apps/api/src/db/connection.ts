@@ -9,6 +9,8 @@ import type { DB } from './schema.ts';
 export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL address, for a connection of its own (the event bus's LISTEN); none on PGlite. */
+  url?: string;
   /** Resolves when the database answers a query; throws when it does not. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -72,6 +74,7 @@ export function openPostgres(databaseUrl: string, onError: (error: Error) => voi
   return {
     db,
     kind: 'postgres',
+    url: databaseUrl,
     ping: () => pingWithRetry(db),
     close: () => db.destroy(),
   };

@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { PAYMENT_METHODS, STAFF_ROLES } from '@bahtdesk/contract';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -88,5 +91,56 @@ describe('migrations', () => {
       sql`insert into transactions (public_id, member_id, type, status, rate, amount_thb, amount_usdt, total, deadline_at)
           values ('x', 1, 'buy', 'cancelled', 1, 1, 1, 1, now())`.execute(db),
     ).rejects.toThrow();
+  });
+
+  it('accept every payment method and staff role of the contract (the CHECKs agree with it)', async () => {
+    const { db } = await testDatabase();
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        const member = await sql<{ id: number }>`
+        insert into members (username, password_hash, first_name, last_name, phone, email)
+        values ('checkprobe', 'x', 'A', 'B', '0800000000', 'checkprobe@example.com') returning id`.execute(
+          trx,
+        );
+        const memberId = member.rows[0]?.id;
+        for (const method of PAYMENT_METHODS) {
+          await sql`insert into transactions (public_id, member_id, type, status, rate, amount_thb, amount_usdt, total, deadline_at, payment_method)
+          values (${`probe-${method}`}, ${memberId}, 'sell', 'pending', 1, 1, 1, 1, now(), ${method})`.execute(
+            trx,
+          );
+        }
+        for (const role of STAFF_ROLES) {
+          await sql`insert into staff (username, password_hash, role) values (${`probe-${role}`}, 'x', ${role})`.execute(
+            trx,
+          );
+        }
+        // Throwing rolls the probe rows back.
+        throw new Error('rolled back');
+      })
+      .catch((err: Error) => expect(err.message).toBe('rolled back'));
+  });
+});
+
+describe('frozen migrations', () => {
+  const dir = new URL('./migrations/', import.meta.url);
+  const frozen = JSON.parse(readFileSync(new URL('frozen.json', dir), 'utf8')) as Record<string, string>;
+
+  it('are never edited after they land: each file still has the text it landed with', () => {
+    const files = readdirSync(dir).filter((f) => f.endsWith('.ts'));
+    const hashes = Object.fromEntries(
+      files.map((f) => [
+        f,
+        createHash('sha256')
+          .update(readFileSync(new URL(f, dir)))
+          .digest('hex'),
+      ]),
+    );
+    // A new migration is added to frozen.json when it lands; an edited one no longer matches.
+    expect(hashes).toEqual(frozen);
+  });
+
+  it('are all registered, in the order of their names', () => {
+    expect(Object.keys(migrations)).toEqual(Object.keys(frozen).map((f) => f.replace(/\.ts$/, '')));
   });
 });

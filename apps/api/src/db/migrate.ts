@@ -1,5 +1,6 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import * as initial from './migrations/20261122_0100_initial.ts';
+import * as contractTruth from './migrations/20261123_0100_contract_truth.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -9,6 +10,7 @@ import * as initial from './migrations/20261122_0100_initial.ts';
  */
 export const migrations: Record<string, Migration> = {
   '20261122_0100_initial': initial,
+  '20261123_0100_contract_truth': contractTruth,
 };
 
 const provider: MigrationProvider = {

@@ -1,3 +1,10 @@
+import type {
+  KycStatus,
+  PaymentMethod,
+  StaffRole,
+  TransactionStatus,
+  TransactionType,
+} from '@bahtdesk/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -16,10 +23,8 @@ type Money = ColumnType<string, string, string>;
 /** jsonb: written as a JSON string (JSON.stringify) so both drivers store the same thing. */
 type Json<T = unknown> = ColumnType<T, string, string>;
 
-export type KycStatus = 'unverified' | 'waiting' | 'verified' | 'failed';
-export type TransactionType = 'buy' | 'sell';
-export type TransactionStatus = 'pending' | 'request' | 'success' | 'reject' | 'expired';
-export type PaymentMethod = 'cash_deposit' | 'cash_appointment';
+/** A submission's own status: a member with none is 'unverified'. */
+type KycSubmissionStatus = Exclude<KycStatus, 'unverified'>;
 export type ActorType = 'member' | 'staff' | 'system' | 'operator';
 
 export interface MembersTable {
@@ -31,7 +36,6 @@ export interface MembersTable {
   phone: string;
   /** Always lower-case (a CHECK holds it). */
   email: string;
-  kyc_status: ColumnType<KycStatus, KycStatus | undefined, KycStatus>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -53,7 +57,7 @@ export interface StaffTable {
   username: string;
   password_hash: string;
   totp_secret: string | null;
-  role: ColumnType<'admin' | 'operator', 'admin' | 'operator' | undefined, 'admin' | 'operator'>;
+  role: ColumnType<StaffRole, StaffRole | undefined, StaffRole>;
   disabled: Generated<boolean>;
   last_login_at: Date | null;
   created_at: CreatedAt;
@@ -108,11 +112,7 @@ export interface UsdtAddressesTable {
 export interface KycSubmissionsTable {
   id: Id;
   member_id: number;
-  status: ColumnType<
-    'waiting' | 'verified' | 'failed',
-    'waiting' | 'verified' | 'failed' | undefined,
-    'waiting' | 'verified' | 'failed'
-  >;
+  status: ColumnType<KycSubmissionStatus, KycSubmissionStatus | undefined, KycSubmissionStatus>;
   passport_file_id: number;
   holding_file_id: number;
   screenshot1_file_id: number;

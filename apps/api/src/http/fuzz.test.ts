@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testApp } from '../../test/harness.ts';
 import { clientSignature, createMember } from '../../test/members.ts';
-import { createSession } from '../modules/auth/sessions.ts';
 
 /**
  * Property: whatever body or query reaches any endpoint of the contract (valid shapes derived
@@ -264,7 +263,7 @@ afterAll(async () => {
 /** A new session of the test's member, made straight in the database (no password hashing). */
 async function memberToken(): Promise<string> {
   const meta = { ip: '127.0.0.1', userAgent: 'fuzz' };
-  return (await createSession(app.database.db, memberId, app.sessionPolicy, meta)).token;
+  return (await app.services.sessions.startMember(memberId, meta)).token;
 }
 
 /** The headers that give a request the endpoint's access, or junk in their place. */

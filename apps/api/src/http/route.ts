@@ -1,69 +1,245 @@
-import type { Access, Endpoint } from '@bahtdesk/contract';
-import { envelope, isStaffAccess, messageFor, parseLang } from '@bahtdesk/contract';
+import {
+  type Access,
+  E,
+  type Endpoint,
+  envelope,
+  isStaffAccess,
+  type LiveEvent,
+  messageFor,
+  parseLang,
+  type ResponseKind,
+  SMALL_BODY_LIMIT,
+} from '@bahtdesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { MemberSession, RequestMeta, StaffSession } from '../modules/sessions/index.ts';
+import { AppError } from './app-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route (from the contract); the auth hooks enforce it. */
+    /** Who may call the route (from the contract); the access plugin enforces it. */
     access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in member on routes whose access is 'member'; null elsewhere. */
+    member: MemberSession | null;
+    /** The signed-in staff member on staff routes; null elsewhere. */
+    staff: StaffSession | null;
   }
 }
 
+/** The signed-in member of a 'member' route (the access hook has already checked the session). */
+export function signedInMember(req: FastifyRequest): MemberSession {
+  if (!req.member) throw new AppError(E.NOT_ALLOWED);
+  return req.member;
+}
+
+/** The signed-in staff member of a staff route (the access hook has already checked it). */
+export function signedInStaff(req: FastifyRequest): StaffSession {
+  if (!req.staff) throw new AppError(E.NOT_ALLOWED);
+  return req.staff;
+}
+
+/** What a service records about the caller: IP and user agent. */
+export function requestMeta(req: FastifyRequest): RequestMeta {
+  return { ip: req.ip, userAgent: req.headers['user-agent'] };
+}
+
+/** A file answer: the bytes, their type (from the bytes, never from a name), and a download name. */
+export interface FileAnswer {
+  bytes: Uint8Array;
+  mime: 'image/jpeg' | 'image/png';
+  filename: string;
+}
+
+/** A CSV answer: lines already CSV-encoded (csvLine), streamed as they come. */
+export interface CsvAnswer {
+  filename: string;
+  lines: AsyncIterable<string> | Iterable<string>;
+}
+
+/** The open stream of an 'events' route. */
+export interface EventStream {
+  send(event: LiveEvent): void;
+  /** Called once when the client goes away or the server closes. */
+  onClose(fn: () => void): void;
+}
+
+type KindOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, infer K> ? K : 'json';
+
+type Answer<E extends Endpoint> =
+  KindOf<E> extends 'file'
+    ? FileAnswer
+    : KindOf<E> extends 'csv'
+      ? CsvAnswer
+      : KindOf<E> extends 'events'
+        ? // biome-ignore lint/suspicious/noConfusingVoidType: an events handler only subscribes; it returns nothing.
+          void
+        : E['result'] extends z.ZodType
+          ? z.input<E['result']>
+          : never;
+
+type Parsed<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
+
 export interface RouteContext<E extends Endpoint> {
-  body: NonNullable<E['body']> extends z.ZodType ? z.output<NonNullable<E['body']>> : undefined;
-  query: NonNullable<E['query']> extends z.ZodType ? z.output<NonNullable<E['query']>> : undefined;
+  body: Parsed<E['body']>;
+  query: Parsed<E['query']>;
+  params: Parsed<E['params']>;
   req: FastifyRequest;
   reply: FastifyReply;
+  /** Only on 'events' routes. */
+  stream: EventStream;
 }
 
 /** `/api/external/home/getRate` -> tag `home`, operationId `home.getRate`. */
 function docNames(path: string): { tag: string; operationId: string } {
-  const parts = path.split('/').filter(Boolean);
+  const parts = path.split('/').filter((p) => p && !p.startsWith(':'));
   const name = parts.at(-1) ?? 'root';
   const tag = parts.length >= 2 ? (parts.at(-2) ?? 'api') : 'api';
   return { tag, operationId: `${tag}.${name}` };
 }
 
+const SSE_HEARTBEAT_MS = 25_000;
+
+const MEDIA_TYPES = {
+  file: 'image/jpeg or image/png',
+  csv: 'text/csv',
+  events: 'text/event-stream',
+} as const;
+
+/** One CSV line (RFC 4180): every value quoted, quotes doubled, a formula prefix defused. */
+export function csvLine(values: readonly (string | number | null)[]): string {
+  return `${values
+    .map((v) => {
+      let s = v === null ? '' : String(v);
+      // A cell a spreadsheet would run as a formula is shown as text.
+      if (/^[=+\-@\t\r]/.test(s) && typeof v === 'string') s = `'${s}`;
+      return `"${s.replaceAll('"', '""')}"`;
+    })
+    .join(',')}\r\n`;
+}
+
 /**
- * Registers one contract endpoint: method and path from the contract, input validated by its zod
- * schemas before the handler runs, and the handler's return value wrapped in the success envelope.
- * Failures are thrown as AppError and answered by the error handler. The route's `config.access`
- * carries the contract's access level for the auth hooks; summary, tag and access also feed the
- * OpenAPI document.
+ * Registers one contract endpoint: method, path and path params from the contract, input validated
+ * by its zod schemas before the handler runs, the body limit it declares (a small one otherwise),
+ * and the answer its kind says:
+ * - json: the handler's value is `result.period` of the success envelope;
+ * - file: bytes with their type, inline, never cached or sniffed;
+ * - csv: UTF-8 with a BOM (so spreadsheets read Thai), streamed line by line;
+ * - events: server-sent events until the client goes away.
+ * Failures are thrown as AppError and answered by the error handler. `config.access` carries the
+ * contract's access for the access plugin; summary, tag and access also feed the OpenAPI document.
  */
 export function defineRoute<E extends Endpoint>(
   app: FastifyInstance,
   e: E,
-  handler: (ctx: RouteContext<E>) => Promise<E['result'] extends z.ZodType ? z.input<E['result']> : never>,
+  handler: (ctx: RouteContext<E>) => Promise<Answer<E>>,
 ): void {
   const { tag, operationId } = docNames(e.path);
+  const kind: ResponseKind = e.response ?? 'json';
+  // Open event streams end before the server closes, so shutdown never waits on them.
+  const streams = new Set<() => void>();
+  if (kind === 'events') {
+    app.addHook('preClose', async () => {
+      for (const close of streams) close();
+    });
+  }
   app.route({
     method: e.method,
     url: e.path,
+    bodyLimit: e.bodyLimit ?? SMALL_BODY_LIMIT,
     schema: {
       summary: e.summary,
       tags: [tag],
       operationId,
-      'x-access': e.access,
+      'x-access': isStaffAccess(e.access) ? `staff: ${e.access.staff.join(', ')}` : e.access,
       ...(e.access === 'member' || isStaffAccess(e.access) ? { security: [{ bearer: [] }] } : {}),
       ...(e.body ? { body: e.body } : {}),
       ...(e.query ? { querystring: e.query } : {}),
-      response: { 200: envelope(e.result) },
+      ...(e.params ? { params: e.params } : {}),
+      // A file, CSV or event stream is not an envelope: the document names its media type instead.
+      ...(kind === 'json' ? { response: { 200: envelope(e.result) } } : { 'x-response': MEDIA_TYPES[kind] }),
     },
     config: { access: e.access },
     handler: async (req, reply) => {
-      const period = await handler({
-        body: req.body as RouteContext<E>['body'],
-        query: req.query as RouteContext<E>['query'],
+      const ctx = {
+        body: req.body,
+        query: req.query,
+        params: req.params,
         req,
         reply,
-      });
+      } as RouteContext<E>;
+      if (kind === 'events') return openEventStream(ctx, handler, streams);
+      const answer = await handler(ctx);
+      if (kind === 'file') {
+        const file = answer as FileAnswer;
+        return reply
+          .type(file.mime)
+          .header('content-disposition', `inline; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`)
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(file.bytes));
+      }
+      if (kind === 'csv') {
+        const csv = answer as CsvAnswer;
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${csv.filename.replace(/[^\w.-]/g, '_')}"`)
+          .header('cache-control', 'private, no-store');
+        return reply.send(csvStream(csv.lines));
+      }
       return {
         code: 0,
         message: messageFor(0, parseLang(req.headers['accept-language'])),
-        result: { period },
+        result: { period: answer },
       };
     },
   });
+}
+
+async function* csvStream(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<string> {
+  yield '\uFEFF';
+  for await (const line of lines) yield line;
+}
+
+/** Takes the connection over for server-sent events; the handler subscribes through `stream`. */
+async function openEventStream<E extends Endpoint>(
+  ctx: RouteContext<E>,
+  handler: (ctx: RouteContext<E>) => Promise<unknown>,
+  streams: Set<() => void>,
+): Promise<void> {
+  const { req, reply } = ctx;
+  const closers: (() => void)[] = [];
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    streams.delete(close);
+    clearInterval(heartbeat);
+    for (const fn of closers) fn();
+    reply.raw.end();
+  };
+  ctx.stream = {
+    send(event) {
+      if (!closed) reply.raw.write(`event: ${event.name}\ndata: ${JSON.stringify(event.data)}\n\n`);
+    },
+    onClose(fn) {
+      if (closed) fn();
+      else closers.push(fn);
+    },
+  };
+  // Headers set by hooks so far (security headers, request id) go out with the stream's own.
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  reply.raw.write(': open\n\n');
+  const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), SSE_HEARTBEAT_MS);
+  heartbeat.unref();
+  streams.add(close);
+  req.raw.on('close', close);
+  await handler(ctx);
 }

@@ -2,13 +2,16 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { homeRoutes } from './home/routes.ts';
+import { liveRoutes } from './live/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
+import { ratesRoutes } from './rates/routes.ts';
+import { staffRoutes } from './staff/routes.ts';
 
 /**
- * The route plugins of every domain module, registered by buildApp in this order after the
- * cross-cutting plugins. A module registers its endpoints with defineRoute and reaches the
- * database through `app.database.db`.
+ * The route plugins of every domain module, registered by buildApp after the cross-cutting
+ * plugins. A module's routes parse (the contract does it), call one function of its service
+ * (`app.services`, built in services.ts) and return.
  */
 export const modules: FastifyPluginAsync[] = [
   homeRoutes,
@@ -16,4 +19,7 @@ export const modules: FastifyPluginAsync[] = [
   accountRoutes,
   passwordResetRoutes,
   paymentsRoutes,
+  staffRoutes,
+  ratesRoutes,
+  liveRoutes,
 ];

@@ -1,4 +1,4 @@
-import { E, memberEndpoints as endpoints } from '@bahtdesk/contract';
+import { adminEndpoints, E, type Endpoint, memberEndpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/harness.ts';
@@ -15,11 +15,17 @@ afterAll(async () => {
 
 interface Doc {
   openapi: string;
-  paths: Record<string, Record<string, { summary?: string; 'x-access'?: string; responses?: object }>>;
+  paths: Record<
+    string,
+    Record<string, { summary?: string; 'x-access'?: string; 'x-response'?: string; responses?: object }>
+  >;
 }
 
-/** The contract endpoints this app serves (modules register theirs as they land). */
-const served = () => Object.values(endpoints).filter((e) => app.hasRoute({ method: e.method, url: e.path }));
+/** The contract endpoints (member and admin) this app serves (modules register theirs as they land). */
+const served = (): Endpoint[] =>
+  [...Object.values(memberEndpoints), ...Object.values(adminEndpoints)].filter((e) =>
+    app.hasRoute({ method: e.method, url: e.path }),
+  );
 
 describe('/api/docs', () => {
   it('serves an OpenAPI 3.1 document with every contract endpoint the app serves, and nothing else', async () => {
@@ -35,14 +41,25 @@ describe('/api/docs', () => {
     expect(listed.sort()).toEqual(expected.sort());
   });
 
-  it('documents each operation with its summary, access and response envelope', async () => {
+  it('documents each operation with its summary, access and response envelope (or media type)', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<Doc>();
     for (const e of served()) {
       const op = doc.paths[e.path]?.[e.method.toLowerCase()];
       expect(op?.summary).toBe(e.summary);
-      expect(op?.['x-access']).toBe(e.access);
-      expect(JSON.stringify(op?.responses)).toContain('"period"');
+      expect(op?.['x-access']).toBe(
+        typeof e.access === 'object' ? `staff: ${e.access.staff.join(', ')}` : e.access,
+      );
+      if (e.response === undefined || e.response === 'json') {
+        expect(JSON.stringify(op?.responses)).toContain('"period"');
+      } else {
+        expect(op?.['x-response']).toMatch(e.response === 'events' ? 'text/event-stream' : /./);
+      }
     }
+  });
+
+  it('lists the member calls and the staff calls apart: every admin path is under /api/admin/', () => {
+    for (const e of Object.values(adminEndpoints)) expect(e.path).toMatch(/^\/api\/admin\//);
+    for (const e of Object.values(memberEndpoints)) expect(e.path).not.toMatch(/^\/api\/admin\//);
   });
 
   it('serves a browsable page with every operation and no script', async () => {

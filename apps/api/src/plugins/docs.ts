@@ -100,7 +100,7 @@ export const docsPlugin = fp(
     });
 
     let page: string | undefined;
-    const hidden = { schema: { hide: true } };
+    const hidden = { schema: { hide: true }, config: { access: 'public' as const } };
 
     app.get('/api/docs/openapi.json', hidden, async () => app.swagger());
 

@@ -98,8 +98,8 @@ describe('per-IP limits', () => {
   it('refuse a banned IP before the body is read and before any password hashing', async () => {
     const ip = testIp();
     await banByFailedSignIns(app, ip);
-    const verify = vi.spyOn(app.passwords, 'verify');
-    const hash = vi.spyOn(app.passwords, 'hash');
+    const verify = vi.spyOn(app.services.passwords, 'verify');
+    const hash = vi.spyOn(app.services.passwords, 'hash');
     try {
       const malformed = await app.inject({
         method: 'POST',

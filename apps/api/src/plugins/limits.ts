@@ -1,9 +1,6 @@
-import { once } from 'node:events';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
 import { AppError } from '../http/app-error.ts';
 import { databaseBans } from './limits/bans.ts';
 import { type CounterStore, memoryCounters, redisCounters } from './limits/counters.ts';
@@ -15,8 +12,6 @@ declare module 'fastify' {
     limits: Limiter;
   }
 }
-
-const REDIS_START_WAIT_MS = 2000;
 
 /**
  * Per-IP abuse limits on every request, in the first onRequest hook: a banned IP, or one that just
@@ -33,27 +28,12 @@ export const limitsPlugin = fp(
         'TRUST_PROXY=true believes every X-Forwarded-For hop, so a client that writes the header picks its own IP and escapes the limits; set the number of proxy hops or the proxy addresses instead',
       );
     }
-    let counters: CounterStore;
-    if (config.redisUrl) {
-      const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
-      let reported = false;
-      redis.on('error', (err) => {
-        if (!reported)
-          app.log.warn({ err }, 'Redis unavailable; limits count in this process until it is back');
-        reported = true;
-      });
-      redis.on('ready', () => {
-        reported = false;
-      });
-      // Start counting in Redis from the first request when it answers soon; otherwise go on
-      // without it (counting in the process) and switch over once it connects.
-      await Promise.race([once(redis, 'ready'), sleep(REDIS_START_WAIT_MS)]).catch(() => {});
-      counters = redisCounters(redis, (err) =>
-        app.log.warn({ err }, 'Redis command failed; limits count in this process'),
-      );
-    } else {
-      counters = memoryCounters();
-    }
+    // Counted in Redis while it answers (shared by every process), else in this process.
+    const counters: CounterStore = app.redis
+      ? redisCounters(app.redis, (err) =>
+          app.log.warn({ err }, 'Redis command failed; limits count in this process'),
+        )
+      : memoryCounters();
     const limiter = new Limiter(
       counters,
       databaseBans(app.database.db),
@@ -75,5 +55,5 @@ export const limitsPlugin = fp(
       }
     });
   },
-  { name: 'limits', dependencies: ['errors'] },
+  { name: 'limits', dependencies: ['errors', 'redis'] },
 );

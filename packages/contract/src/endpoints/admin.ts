@@ -7,9 +7,23 @@ import { rateResultSchema, ratesInputSchema } from './home.ts';
  * may call it; every one needs the second factor done unless it says otherwise.
  */
 
+/**
+ * The changes the server announces to every process and to open back-office pages: what changed,
+ * never the new content (a page re-reads what it shows when an event names it).
+ */
+export const LIVE_EVENT_NAMES = [
+  'rates.changed',
+  'settings.changed',
+  'news.changed',
+  'pages.changed',
+  'kyc.updated',
+  'order.updated',
+] as const;
+export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
+
 /** A live event the server pushes to open back-office pages (`events`): its name and what changed. */
 export const liveEventSchema = z.object({
-  name: z.string(),
+  name: z.enum(LIVE_EVENT_NAMES),
   data: z.record(z.string(), z.unknown()),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;

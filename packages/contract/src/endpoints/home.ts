@@ -38,6 +38,8 @@ export const rateResultSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 
+export type RateResult = z.infer<typeof rateResultSchema>;
+
 export const newsItemSchema = z.object({
   id: z.number().int(),
   title: bilingual,

@@ -21,6 +21,7 @@ export const TRANSACTION_STATUSES = ['pending', 'request', 'success', 'reject', 
 export const PAYMENT_METHODS = ['cash_deposit', 'cash_appointment', 'usdt_transfer'] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const ITEM_ID = codeMessage(E.ITEM_ID_REQUIRED);
 /** The public id of an order, e.g. 'B250903000123'. */

@@ -8,12 +8,30 @@ export async function insertMember(trx: Kysely<DB>, values: Insertable<MembersTa
   return id;
 }
 
+/** The member's profile row; `kyc_status` is their newest KYC submission's status, null when none. */
 export function findProfile(db: Kysely<DB>, memberId: number) {
   return db
     .selectFrom('members')
-    .select(['id', 'username', 'first_name', 'last_name', 'phone', 'email', 'kyc_status', 'created_at'])
+    .select(['id', 'username', 'first_name', 'last_name', 'phone', 'email', 'created_at'])
+    .select((eb) =>
+      eb
+        .selectFrom('kyc_submissions')
+        .select('kyc_submissions.status')
+        .whereRef('kyc_submissions.member_id', '=', 'members.id')
+        .orderBy('kyc_submissions.id', 'desc')
+        .limit(1)
+        .as('kyc_status'),
+    )
     .where('id', '=', memberId)
     .executeTakeFirst();
+}
+
+/** The member an email address or phone number belongs to. */
+export function findByContact(db: Kysely<DB>, to: { email: string } | { phone: string }) {
+  const q = db.selectFrom('members').select(['id', 'email', 'phone']);
+  return (
+    'email' in to ? q.where('email', '=', to.email) : q.where('phone', '=', to.phone)
+  ).executeTakeFirst();
 }
 
 /** The member signing in by username (usernames are unique whatever their case). */
@@ -59,14 +77,6 @@ export async function passwordHashOf(db: Kysely<DB>, memberId: number): Promise<
     .where('id', '=', memberId)
     .executeTakeFirstOrThrow();
   return row.password_hash;
-}
-
-/**
- * The member's row, locked until the transaction ends, so one member's changes of one kind happen
- * one at a time (payment details under the 10-entry limit, OTPs under the resend countdown).
- */
-export function lockMemberQuery(trx: Kysely<DB>, memberId: number) {
-  return trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate();
 }
 
 export async function setPasswordHash(

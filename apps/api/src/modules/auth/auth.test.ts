@@ -59,11 +59,11 @@ describe('sign-in', () => {
   });
 
   it('still verifies a password against a dummy hash when the username is unknown', async () => {
-    const verify = vi.spyOn(app.passwords, 'verify');
+    const verify = vi.spyOn(app.services.passwords, 'verify');
     try {
       await post(app, SIGN_IN, { username: 'nosuchuser2', password: 'whatever1' });
       expect(verify).toHaveBeenCalledTimes(1);
-      expect(verify).toHaveBeenCalledWith(await app.passwords.dummyHash(), 'whatever1');
+      expect(verify).toHaveBeenCalledWith(await app.services.passwords.dummyHash(), 'whatever1');
     } finally {
       verify.mockRestore();
     }
@@ -140,7 +140,7 @@ describe('sessions', () => {
   it('expires after the idle limit: 501', async () => {
     const m = await createMember(app);
     const token = await signIn(app, m.username, m.password);
-    const idle = app.sessionPolicy.idleMs;
+    const idle = app.services.sessions.policies.member.idleMs;
     await app.database.db
       .updateTable('member_sessions')
       .set({ last_seen_at: new Date(Date.now() - idle - 1000) })
@@ -161,6 +161,6 @@ describe('sessions', () => {
   });
 
   it('the session limits come from configuration', async () => {
-    expect(app.sessionPolicy).toEqual({ idleMs: 60 * 60_000, absoluteMs: 720 * 60_000 });
+    expect(app.services.sessions.policies.member).toEqual({ idleMs: 60 * 60_000, absoluteMs: 720 * 60_000 });
   });
 });

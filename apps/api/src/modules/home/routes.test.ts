@@ -3,11 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetTables, testApp, unique } from '../../../test/harness.ts';
 import type { Database } from '../../db/connection.ts';
-import type { Actor } from '../audit/audit.ts';
-import { publishNews } from '../news/news.ts';
-import { publishPage } from '../pages/pages.ts';
-import { setSetting } from '../settings/settings.ts';
-import { setRates } from './rates.ts';
+import type { Actor } from '../audit/index.ts';
 
 const operator: Actor = { type: 'operator', id: 'test' };
 
@@ -39,6 +35,7 @@ async function call(
 describe('GET /api/external/home/maintenanceStatus', () => {
   beforeEach(async () => {
     await resetTables(database, 'settings');
+    await app.events.publish('settings.changed'); // the table was emptied behind the services' back
   });
 
   it("says 'on' (service up) when maintenance was never switched off", async () => {
@@ -48,7 +45,7 @@ describe('GET /api/external/home/maintenanceStatus', () => {
   });
 
   it("still answers, with 'off', while the service is in maintenance", async () => {
-    await setSetting(database.db, operator, 'maintenance', 'off');
+    await app.services.settings.set(operator, 'maintenance', 'off');
     const { status, body } = await call('GET', '/api/external/home/maintenanceStatus');
     expect(status).toBe(200);
     expect(body.result.period.status).toBe('off');
@@ -93,11 +90,12 @@ describe('GET /api/external/home/maintenanceStatus', () => {
 describe('POST /api/external/home/getRate', () => {
   beforeEach(async () => {
     await resetTables(database, 'rates');
+    await app.events.publish('rates.changed'); // the table was emptied behind the services' back
   });
 
   it('gives the latest rates and fee as decimal strings, with the buy and sell ranges', async () => {
-    await setRates(database.db, operator, { buyRate: '36.00', sellRate: '35.00', sellFeePercent: '0.5' });
-    await setRates(database.db, operator, { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1' });
+    await app.services.rates.set(operator, { buyRate: '36.00', sellRate: '35.00', sellFeePercent: '0.5' });
+    await app.services.rates.set(operator, { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1' });
     const { status, body } = await call('POST', '/api/external/home/getRate', { body: {} });
     expect(status).toBe(200);
     expect(body.code).toBe(0);
@@ -112,7 +110,7 @@ describe('POST /api/external/home/getRate', () => {
   });
 
   it('answers without a body too', async () => {
-    await setRates(database.db, operator, { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1.125' });
+    await app.services.rates.set(operator, { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1.125' });
     const { body } = await call('POST', '/api/external/home/getRate');
     expect(body.result.period.sellFeePercent).toBe('1.125');
   });
@@ -133,13 +131,14 @@ describe('POST /api/external/home/getRate', () => {
 describe('GET /api/external/home/getNews', () => {
   beforeAll(async () => {
     await resetTables(database, 'news');
-    await publishNews(database.db, operator, {
+    await app.events.publish('news.changed'); // the table was emptied behind the services' back
+    await app.services.news.publish(operator, {
       titleEn: 'Older',
       titleTh: 'เก่ากว่า',
       bodyEn: '<p>old</p>',
       bodyTh: '<p>เก่า</p>',
     });
-    await publishNews(database.db, operator, {
+    await app.services.news.publish(operator, {
       titleEn: 'Newer',
       titleTh: 'ใหม่กว่า',
       bodyEn: '<p onclick="steal()">new<script>alert(1)</script></p>',
@@ -181,7 +180,7 @@ describe('GET /api/external/home/getHtmlPage', () => {
   const link = unique('page-');
 
   beforeAll(async () => {
-    await publishPage(database.db, operator, {
+    await app.services.pages.publish(operator, {
       link: link.toLowerCase(),
       titleEn: 'Manual',
       titleTh: 'คู่มือ',
@@ -224,10 +223,11 @@ describe('GET /api/external/home/getHtmlPage', () => {
 describe('POST /api/external/user/contactUs', () => {
   beforeEach(async () => {
     await resetTables(database, 'settings');
+    await app.events.publish('settings.changed'); // the table was emptied behind the services' back
   });
 
   it('gives the chat-app link in result.period.line.link', async () => {
-    await setSetting(database.db, operator, 'chatLink', 'https://line.me/R/ti/p/@bahtdesk');
+    await app.services.settings.set(operator, 'chatLink', 'https://line.me/R/ti/p/@bahtdesk');
     const { status, body } = await call('POST', '/api/external/user/contactUs', { body: {} });
     expect(status).toBe(200);
     expect(body.result.period).toEqual({ line: { link: 'https://line.me/R/ti/p/@bahtdesk' } });

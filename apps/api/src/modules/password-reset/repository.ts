@@ -11,14 +11,6 @@ export const TICKET_PURPOSE = 'reset_ticket';
 
 export type Destination = { channel: 'email'; email: string } | { channel: 'phone'; phone: string };
 
-/** The member an email address or phone number belongs to. */
-export function findMemberByDestination(db: Kysely<DB>, to: Destination) {
-  const q = db.selectFrom('members').select(['id', 'email', 'phone']);
-  return (
-    to.channel === 'email' ? q.where('email', '=', to.email) : q.where('phone', '=', to.phone)
-  ).executeTakeFirst();
-}
-
 /** When the member's newest OTPs since `since` were made, newest first, at most `limit`. */
 export async function recentOtpTimes(
   trx: Kysely<DB>,

@@ -314,7 +314,7 @@ describe('change password with the reset ticket', () => {
   });
 
   it('refuses an unknown ticket before hashing the new password (no free argon2 work for a guesser)', async () => {
-    const hash = vi.spyOn(app.passwords, 'hash');
+    const hash = vi.spyOn(app.services.passwords, 'hash');
     try {
       const res = await post(app, CHANGE, {
         resetTicket: 'nope',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileOnly as db } from '../../../test/compile-only.ts';
-import { lockMemberQuery } from '../account/repository.ts';
+import { lockMemberQuery } from '../../db/locks.ts';
 import { countPaymentsQuery } from './repository.ts';
 
 describe('the limit of 10 is counted under a lock on the member row', () => {

@@ -53,7 +53,6 @@ export function redisCounters(redis: Redis, onError: (err: unknown) => void): Co
     },
     async close() {
       await fallback.close();
-      redis.disconnect();
     },
   };
 }

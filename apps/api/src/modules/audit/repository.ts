@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { ActorType, DB } from '../../db/schema.ts';
 
@@ -10,11 +9,6 @@ export interface Actor {
   ip?: string | null;
 }
 
-/** A member acting through a request (the IP is the request's). */
-export function memberActor(req: FastifyRequest, memberId: number): Actor {
-  return { type: 'member', id: String(memberId), ip: req.ip };
-}
-
 export interface AuditEntry {
   action: string;
   target?: string | null;
@@ -24,12 +18,8 @@ export interface AuditEntry {
   outcome?: 'success' | 'failure';
 }
 
-/**
- * Appends one row to the audit log (append-only: the database refuses updates and deletes).
- * Call it with the transaction that makes the change, so the change and its record land together.
- * Never put a password, token or OTP in `before`/`after`.
- */
-export async function recordAudit(db: Kysely<DB>, actor: Actor, entry: AuditEntry): Promise<void> {
+/** Appends one row to the audit log (the database refuses updates and deletes). */
+export async function insertAudit(db: Kysely<DB>, actor: Actor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

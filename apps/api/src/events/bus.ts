@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { EventEmitter } from 'node:events';
+import type { LiveEventName } from '@bahtdesk/contract';
+import { sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../db/connection.ts';
+
+/**
+ * The event bus (decision 0012): a change is published once its transaction has committed and
+ * reaches every process on the same database. On PGlite (one process) it is an in-process emitter;
+ * on PostgreSQL it is LISTEN/NOTIFY on one channel: the publishing process delivers its own event
+ * at once (so its next request already sees the change), every other process hears it through its
+ * listening connection.
+ *
+ * While the listening connection is down, events can be missed: `connected` is false, caches must
+ * not trust what they hold, and once the listener is back a `bus.resync` event tells every
+ * subscriber to drop what it holds.
+ */
+export interface BusEvent {
+  name: LiveEventName | 'bus.resync';
+  data: Record<string, unknown>;
+}
+
+export interface EventBus {
+  publish(name: LiveEventName, data?: Record<string, unknown>): Promise<void>;
+  /** Calls `handler` for every event from now on; returns the unsubscribe. */
+  subscribe(handler: (event: BusEvent) => void): () => void;
+  /** True while every event published anywhere is sure to arrive here. */
+  readonly connected: boolean;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'bahtdesk_events';
+/** NOTIFY payloads are limited to 8000 bytes; events carry ids, never documents. */
+const MAX_PAYLOAD = 7900;
+const RECONNECT_MIN_MS = 100;
+const RECONNECT_MAX_MS = 5_000;
+
+type Log = { warn(o: object, m: string): void; info(o: object, m: string): void };
+
+export function createEventBus(database: Database, log: Log): Promise<EventBus> {
+  return database.kind === 'postgres' && database.url
+    ? postgresBus(database, database.url, log)
+    : Promise.resolve(inProcessBus());
+}
+
+function inProcessBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    connected: true,
+    async publish(name, data = {}) {
+      emitter.emit('event', { name, data } satisfies BusEvent);
+    },
+    subscribe(handler) {
+      emitter.on('event', handler);
+      return () => emitter.off('event', handler);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+async function postgresBus(database: Database, url: string, log: Log): Promise<EventBus> {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  let client: pg.Client | undefined;
+  let connected = false;
+  let closed = false;
+  let retryMs = RECONNECT_MIN_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let everConnected = false;
+  /** Marks this process's own notifications, which it has already delivered. */
+  const origin = randomUUID();
+
+  const deliver = (event: BusEvent) => emitter.emit('event', event);
+
+  const lost = (err: unknown) => {
+    if (!connected && client === undefined) return;
+    connected = false;
+    const old = client;
+    client = undefined;
+    old?.removeAllListeners();
+    old?.on('error', () => {});
+    old?.end().catch(() => {});
+    if (closed) return;
+    log.warn({ err }, 'event bus listener lost its connection; reconnecting');
+    schedule();
+  };
+
+  const schedule = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, retryMs);
+    timer.unref();
+    retryMs = Math.min(retryMs * 2, RECONNECT_MAX_MS);
+  };
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true });
+    next.on('error', lost);
+    next.on('end', () => lost(new Error('listener connection ended')));
+    next.on('notification', (msg) => {
+      if (msg.channel !== CHANNEL || !msg.payload) return;
+      try {
+        const event = JSON.parse(msg.payload) as BusEvent & { origin?: string };
+        if (event?.origin === origin || typeof event?.name !== 'string') return;
+        deliver({ name: event.name, data: event.data ?? {} });
+      } catch {
+        // not one of ours
+      }
+    });
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+    } catch (err) {
+      next.removeAllListeners();
+      next.on('error', () => {});
+      await next.end().catch(() => {});
+      if (!closed) {
+        log.warn({ err }, 'event bus listener could not connect; retrying');
+        schedule();
+      }
+      return;
+    }
+    if (closed) {
+      await next.end().catch(() => {});
+      return;
+    }
+    client = next;
+    connected = true;
+    retryMs = RECONNECT_MIN_MS;
+    if (everConnected) log.info({}, 'event bus listener reconnected');
+    everConnected = true;
+    // Whatever was published while nobody listened is unknown: everyone starts afresh.
+    deliver({ name: 'bus.resync', data: {} });
+  };
+
+  await connect();
+
+  return {
+    get connected() {
+      return connected;
+    },
+    async publish(name, data = {}) {
+      const payload = JSON.stringify({ name, data, origin });
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`event ${name} is too large to publish`);
+      deliver({ name, data });
+      await sql`select pg_notify(${CHANNEL}, ${payload})`.execute(database.db);
+    },
+    subscribe(handler) {
+      emitter.on('event', handler);
+      return () => emitter.off('event', handler);
+    },
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      connected = false;
+      const old = client;
+      client = undefined;
+      emitter.removeAllListeners();
+      if (old) {
+        old.removeAllListeners();
+        old.on('error', () => {});
+        await old.end().catch(() => {});
+      }
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { type AccountService, createAccountService, type SignInFailures } from './service.ts';

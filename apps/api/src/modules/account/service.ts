@@ -1,0 +1,190 @@
+import {
+  type changePasswordProfileBodySchema,
+  E,
+  type editProfileBodySchema,
+  type Profile,
+  type SessionResult,
+  type signUpBodySchema,
+} from '@bahtdesk/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import { memberActor, recordAudit } from '../audit/index.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import {
+  type MemberSession,
+  type RequestMeta,
+  type SessionService,
+  sessionResult,
+} from '../sessions/index.ts';
+import {
+  contactDetails,
+  findByContact,
+  findByUsername,
+  findProfile,
+  insertMember,
+  passwordHashOf,
+  setContactDetails,
+  setPasswordHash,
+} from './repository.ts';
+import { assertUnused, uniqueViolation } from './uniqueness.ts';
+
+type SignUpBody = z.output<typeof signUpBodySchema>;
+type EditProfileBody = z.output<typeof editProfileBodySchema>;
+type ChangePasswordProfileBody = z.output<typeof changePasswordProfileBodySchema>;
+
+/** Something that counts a failed password against the caller's IP, like a failed sign-in. */
+export interface SignInFailures {
+  recordFailedSignIn(ip: string): Promise<unknown>;
+}
+
+interface Deps {
+  db: Kysely<DB>;
+  passwords: PasswordHasher;
+  sessions: SessionService;
+  payments: PaymentsService;
+  signInFailures: SignInFailures;
+}
+
+/** A member's own account: sign-up, profile, profile edit and password change. */
+export function createAccountService({ db, passwords, sessions, payments, signInFailures }: Deps) {
+  async function profile(memberId: number): Promise<Profile> {
+    const m = await findProfile(db, memberId);
+    if (!m) throw new AppError(E.NOT_ALLOWED);
+    return {
+      id: m.id,
+      username: m.username,
+      firstName: m.first_name,
+      lastName: m.last_name,
+      phone: m.phone,
+      email: m.email,
+      kycStatus: m.kyc_status ?? 'unverified',
+      createdAt: m.created_at.toISOString(),
+      ...(await payments.list(memberId)),
+    };
+  }
+
+  /**
+   * The member's own password, asked before a change a stolen session must not make (a new password,
+   * email or phone). Missing: 10033 on `currentPassword`. Wrong: 10017, audited as a failure of
+   * `action`, and counted against the IP like a failed sign-in.
+   */
+  async function assertCurrentPassword(
+    memberId: number,
+    currentPassword: string | undefined,
+    meta: RequestMeta,
+    action: 'account.changePassword' | 'account.editProfile',
+  ): Promise<void> {
+    if (!currentPassword) throw new AppError(E.REQUIRED, { fields: ['currentPassword'] });
+    if (await passwords.verify(await passwordHashOf(db, memberId), currentPassword)) return;
+    await recordAudit(db, memberActor(meta, memberId), {
+      action,
+      target: `member:${memberId}`,
+      reason: 'current password incorrect',
+      outcome: 'failure',
+    });
+    await signInFailures.recordFailedSignIn(meta.ip);
+    throw new AppError(E.CURRENT_PASSWORD_INCORRECT);
+  }
+
+  return {
+    profile,
+
+    /** Creates the member with their first bank account and USDT address, all or nothing, and signs in. */
+    async signUp(body: SignUpBody, meta: RequestMeta): Promise<SessionResult> {
+      await assertUnused(db, body);
+      const passwordHash = await passwords.hash(body.password);
+      let memberId: number;
+      try {
+        memberId = await db.transaction().execute(async (trx) => {
+          const id = await insertMember(trx, {
+            username: body.username,
+            password_hash: passwordHash,
+            first_name: body.firstName,
+            last_name: body.lastName,
+            phone: body.phone,
+            email: body.email,
+          });
+          if (body.bankAccount) await payments.insertFirst(trx, id, { type: 'bank', ...body.bankAccount });
+          await payments.insertFirst(trx, id, { type: 'usdt', ...body.usdtAddress });
+          await recordAudit(trx, memberActor(meta, id), {
+            action: 'account.signUp',
+            target: `member:${id}`,
+            after: {
+              username: body.username,
+              bankAccount: body.bankAccount ? { bankCode: body.bankAccount.bankCode } : null,
+              usdtAddress: { network: body.usdtAddress.network, address: body.usdtAddress.address },
+            },
+          });
+          return id;
+        });
+      } catch (err) {
+        throw uniqueViolation(err) ?? err;
+      }
+      return sessionResult(await sessions.startMember(memberId, meta));
+    },
+
+    /** Names, phone and email; a new email or phone needs the current password. */
+    async editProfile(memberId: number, body: EditProfileBody, meta: RequestMeta): Promise<Profile> {
+      const stored = await contactDetails(db, memberId);
+      if (body.email !== stored.email || body.phone !== stored.phone) {
+        await assertCurrentPassword(memberId, body.currentPassword, meta, 'account.editProfile');
+      }
+      await assertUnused(db, body, memberId);
+      try {
+        await db.transaction().execute(async (trx) => {
+          const before = await contactDetails(trx, memberId);
+          const after = {
+            first_name: body.firstName,
+            last_name: body.lastName,
+            phone: body.phone,
+            email: body.email,
+          };
+          await setContactDetails(trx, memberId, after);
+          await recordAudit(trx, memberActor(meta, memberId), {
+            action: 'account.editProfile',
+            target: `member:${memberId}`,
+            before,
+            after,
+          });
+        });
+      } catch (err) {
+        throw uniqueViolation(err) ?? err;
+      }
+      return profile(memberId);
+    },
+
+    /** A new password given the current one; ends the member's other sessions. */
+    async changePassword(
+      session: MemberSession,
+      body: ChangePasswordProfileBody,
+      meta: RequestMeta,
+    ): Promise<void> {
+      const { memberId, sessionId } = session;
+      await assertCurrentPassword(memberId, body.currentPassword, meta, 'account.changePassword');
+      const passwordHash = await passwords.hash(body.password);
+      await db.transaction().execute(async (trx) => {
+        await setPasswordHash(trx, memberId, passwordHash);
+        await sessions.endAllOfMember(trx, memberId, sessionId);
+        await recordAudit(trx, memberActor(meta, memberId), {
+          action: 'account.changePassword',
+          target: `member:${memberId}`,
+        });
+      });
+    },
+
+    /** The member signing in by username (any letter case), with their password hash. */
+    findForSignIn: (username: string) => findByUsername(db, username),
+
+    /** The member an email address or phone number belongs to. */
+    findByContact: (to: { email: string } | { phone: string }) => findByContact(db, to),
+
+    /** Sets a new password hash in the caller's transaction (password reset). */
+    setPasswordHash: (trx: Kysely<DB>, memberId: number, passwordHash: string, now?: Date) =>
+      setPasswordHash(trx, memberId, passwordHash, now),
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,1 @@
+export { createNewsService, type NewsService } from './service.ts';

@@ -1,0 +1,2 @@
+export { sanitizeHtml } from './sanitize.ts';
+export { createPagesService, type PagesService } from './service.ts';

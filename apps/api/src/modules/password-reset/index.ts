@@ -1,0 +1,1 @@
+export { createPasswordResetService, type PasswordResetService } from './service.ts';

@@ -1,0 +1,1 @@
+export { createPaymentsService, type PaymentsService } from './service.ts';

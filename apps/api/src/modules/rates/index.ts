@@ -1,0 +1,1 @@
+export { createRatesService, type RatesService } from './service.ts';

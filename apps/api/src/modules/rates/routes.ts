@@ -1,0 +1,13 @@
+import { adminEndpoints } from '@bahtdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { defineRoute, signedInStaff } from '../../http/route.ts';
+import { staffActor } from '../audit/index.ts';
+
+/** Staff set the rates (`/api/admin/rates`); members read them through getRate (home module). */
+export async function ratesRoutes(app: FastifyInstance): Promise<void> {
+  const { rates } = app.services;
+
+  defineRoute(app, adminEndpoints.setRates, ({ body, req }) =>
+    rates.set(staffActor(req, signedInStaff(req).staffId), body),
+  );
+}

@@ -1,0 +1,10 @@
+export {
+  createSessionService,
+  type MemberSession,
+  type RequestMeta,
+  type SessionPolicy,
+  type SessionService,
+  type StaffSession,
+  sessionResult,
+} from './service.ts';
+export { bearerToken } from './tokens.ts';

@@ -1,0 +1,174 @@
+import { E, type StaffRole } from '@bahtdesk/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { AppError } from '../../http/app-error.ts';
+import {
+  findMemberSession,
+  findStaffSession,
+  insertMemberSession,
+  insertStaffSession,
+  markSecondFactor,
+  revokeMemberSessionRows,
+  revokeSessionRow,
+  revokeStaffSessionRows,
+  touchSession,
+} from './repository.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+/** How long a session lives: ended by inactivity or by age, whichever comes first. */
+export interface SessionPolicy {
+  idleMs: number;
+  absoluteMs: number;
+}
+
+/**
+ * How often a session's activity is written: a tenth of the idle limit, at most once a minute, so
+ * a session used at any interval shorter than the idle limit never expires while in use, and a
+ * busy one does not write on every call.
+ */
+export const touchIntervalMs = (policy: SessionPolicy) => Math.min(60_000, Math.floor(policy.idleMs / 10));
+
+export interface MemberSession {
+  memberId: number;
+  sessionId: number;
+}
+
+export interface StaffSession {
+  staffId: number;
+  sessionId: number;
+  role: StaffRole;
+  /** Whether this session has passed the second factor. */
+  secondFactorDone: boolean;
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+interface Started {
+  token: string;
+  expiresAt: Date;
+}
+
+/** The session as sign-in and sign-up return it. */
+export function sessionResult(session: Started) {
+  return { token: session.token, tokenType: 'Bearer' as const, expiresAt: session.expiresAt.toISOString() };
+}
+
+/** Throws the code the apps act on when a session row cannot be used: 502 ended, 501 expired. */
+function assertLive(
+  session: { revoked_at: Date | null; expires_at: Date; last_seen_at: Date },
+  policy: SessionPolicy,
+  t: number,
+): void {
+  if (session.revoked_at !== null) throw new AppError(E.LOGGED_OUT);
+  if (session.expires_at.getTime() <= t || session.last_seen_at.getTime() + policy.idleMs <= t) {
+    throw new AppError(E.TOKEN_EXPIRED);
+  }
+}
+
+/**
+ * Member and staff sessions: opaque random tokens of which only the hash is stored, with idle and
+ * absolute expiry. A member token never opens a staff call and the reverse: they live in separate
+ * tables and are looked up by separate functions.
+ */
+export function createSessionService(
+  db: Kysely<DB>,
+  policies: { member: SessionPolicy; staff: SessionPolicy },
+) {
+  const touchMember = touchIntervalMs(policies.member);
+  const touchStaff = touchIntervalMs(policies.staff);
+
+  return {
+    /** The idle and absolute limits in force (from configuration for members). */
+    policies,
+
+    async startMember(memberId: number, meta: RequestMeta, now = new Date()): Promise<Started> {
+      const { token, hash } = newToken();
+      const expiresAt = new Date(now.getTime() + policies.member.absoluteMs);
+      await insertMemberSession(db, memberId, { tokenHash: hash, now, expiresAt, ...meta });
+      return { token, expiresAt };
+    },
+
+    /**
+     * The member a bearer token belongs to. Throws: no or unknown token 500, expired by inactivity
+     * or age 501, revoked (signed out, or ended by a password change) 502.
+     */
+    async authenticateMember(token: string | undefined, now = new Date()): Promise<MemberSession> {
+      if (!token) throw new AppError(E.NOT_ALLOWED);
+      const session = await findMemberSession(db, hashToken(token));
+      if (!session) throw new AppError(E.NOT_ALLOWED);
+      const t = now.getTime();
+      assertLive(session, policies.member, t);
+      if (t - session.last_seen_at.getTime() >= touchMember) {
+        await touchSession(db, 'member_sessions', session.id, now);
+      }
+      return { memberId: session.member_id, sessionId: session.id };
+    },
+
+    async endMember(sessionId: number, now = new Date()): Promise<void> {
+      await revokeSessionRow(db, 'member_sessions', sessionId, now);
+    },
+
+    /** Ends every live session of a member (but `keepSessionId`), inside the caller's transaction. */
+    async endAllOfMember(
+      trx: Kysely<DB>,
+      memberId: number,
+      keepSessionId?: number,
+      now = new Date(),
+    ): Promise<void> {
+      await revokeMemberSessionRows(trx, memberId, now, keepSessionId);
+    },
+
+    async startStaff(
+      staffId: number,
+      meta: RequestMeta,
+      secondFactorDone: boolean,
+      now = new Date(),
+    ): Promise<Started> {
+      const { token, hash } = newToken();
+      const expiresAt = new Date(now.getTime() + policies.staff.absoluteMs);
+      await insertStaffSession(db, staffId, {
+        tokenHash: hash,
+        now,
+        expiresAt,
+        secondFactorAt: secondFactorDone ? now : null,
+        ...meta,
+      });
+      return { token, expiresAt };
+    },
+
+    /** The staff member a bearer token belongs to; the same codes as members', and 500 when disabled. */
+    async authenticateStaff(token: string | undefined, now = new Date()): Promise<StaffSession> {
+      if (!token) throw new AppError(E.NOT_ALLOWED);
+      const session = await findStaffSession(db, hashToken(token));
+      if (!session || session.disabled) throw new AppError(E.NOT_ALLOWED);
+      const t = now.getTime();
+      assertLive(session, policies.staff, t);
+      if (t - session.last_seen_at.getTime() >= touchStaff) {
+        await touchSession(db, 'staff_sessions', session.id, now);
+      }
+      return {
+        staffId: session.staff_id,
+        sessionId: session.id,
+        role: session.role,
+        secondFactorDone: session.second_factor_at !== null,
+      };
+    },
+
+    async passSecondFactor(sessionId: number, now = new Date()): Promise<void> {
+      await markSecondFactor(db, sessionId, now);
+    },
+
+    async endStaff(sessionId: number, now = new Date()): Promise<void> {
+      await revokeSessionRow(db, 'staff_sessions', sessionId, now);
+    },
+
+    async endAllOfStaff(trx: Kysely<DB>, staffId: number, now = new Date()): Promise<void> {
+      await revokeStaffSessionRows(trx, staffId, now);
+    },
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;

@@ -1,0 +1,1 @@
+export { createSettingsService, type SettingsService } from './service.ts';

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { type SettingKey, type SettingValue, settingDefaults, settingSchemas } from '@bahtdesk/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { type Actor, recordAudit } from '../audit/index.ts';
+import { findSettingValue, insertSettingIfAbsent, upsertSetting } from './repository.ts';
+
+/** The key of the clientSignature HMAC secret when CLIENT_SIGNATURE_SECRET is not set. */
+const SIGNATURE_SECRET_KEY = 'clientSignatureSecret';
+
+/**
+ * The web settings (contract settings.ts). Every write is validated by the contract's schema,
+ * audited with before and after in one transaction, and announced on the event bus.
+ */
+export function createSettingsService(db: Kysely<DB>, events: Pick<EventBus, 'publish'>) {
+  async function get<K extends SettingKey>(key: K, trx: Kysely<DB> = db): Promise<SettingValue<K>> {
+    const stored = await findSettingValue(trx, key);
+    if (stored === undefined) return settingDefaults[key];
+    const parsed = settingSchemas[key].safeParse(stored);
+    return (parsed.success ? parsed.data : settingDefaults[key]) as SettingValue<K>;
+  }
+
+  return {
+    get,
+
+    async set<K extends SettingKey>(actor: Actor, key: K, value: SettingValue<K>): Promise<void> {
+      const checked = settingSchemas[key].parse(value);
+      await db.transaction().execute(async (trx) => {
+        const before = await get(key, trx);
+        await upsertSetting(trx, key, checked);
+        await recordAudit(trx, actor, { action: 'settings.set', target: key, before, after: checked });
+      });
+      await events.publish('settings.changed', { key });
+    },
+
+    /**
+     * Writes several settings that are not there yet, in the caller's transaction (the demo seed):
+     * a value already set is kept.
+     */
+    async setDefaults(trx: Kysely<DB>, values: { [K in SettingKey]?: SettingValue<K> }): Promise<void> {
+      for (const [key, value] of Object.entries(values)) {
+        await insertSettingIfAbsent(trx, key, settingSchemas[key as SettingKey].parse(value));
+      }
+    },
+
+    /** Claims a one-time marker (e.g. 'demoSeededAt') in the caller's transaction; false if already set. */
+    claimMarker(trx: Kysely<DB>, key: 'demoSeededAt', now = new Date()): Promise<boolean> {
+      return insertSettingIfAbsent(trx, key, now.toISOString());
+    },
+
+    /**
+     * The clientSignature key: a random one made once and kept, so every process on the same
+     * database shares it and it survives restarts.
+     */
+    async signatureSecret(): Promise<string> {
+      await insertSettingIfAbsent(db, SIGNATURE_SECRET_KEY, randomBytes(32).toString('base64url'));
+      return String(await findSettingValue(db, SIGNATURE_SECRET_KEY));
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

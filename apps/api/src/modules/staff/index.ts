@@ -1,0 +1,1 @@
+export { createStaffService, type StaffService } from './service.ts';

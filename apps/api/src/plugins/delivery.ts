@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { createDelivery, type Delivery } from '../delivery/index.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** How one-time codes and notices reach members: SMTP, the SMS gateway, or the outbox. */
+    delivery: Delivery;
+  }
+}
+
+export const deliveryPlugin = fp(
+  async (app: FastifyInstance) => {
+    const { config } = app;
+    const delivery = createDelivery(
+      { smtpUrl: config.smtpUrl, smsGatewayUrl: config.smsGatewayUrl, mailFrom: config.accounts.mailFrom },
+      app.database.db,
+    );
+    app.decorate('delivery', delivery);
+    app.addHook('onClose', async () => delivery.close());
+  },
+  { name: 'delivery' },
+);

@@ -1,0 +1,92 @@
+import type { Config } from './config.ts';
+import type { Database } from './db/connection.ts';
+import type { Delivery } from './delivery/index.ts';
+import type { EventBus } from './events/bus.ts';
+import { createAccountService, type SignInFailures } from './modules/account/index.ts';
+import {
+  createAuthService,
+  createClientSignatures,
+  createPasswordHasher,
+  PRODUCTION_ARGON2,
+} from './modules/auth/index.ts';
+import { createPublicReads } from './modules/home/public-reads.ts';
+import { createNewsService } from './modules/news/index.ts';
+import { createPagesService } from './modules/pages/index.ts';
+import { createPasswordResetService } from './modules/password-reset/index.ts';
+import { createPaymentsService } from './modules/payments/index.ts';
+import { createRatesService } from './modules/rates/index.ts';
+import { createSessionService } from './modules/sessions/index.ts';
+import { createSettingsService } from './modules/settings/index.ts';
+import { createStaffService } from './modules/staff/index.ts';
+
+/** How long a clientSignature stays valid. */
+const CLIENT_SIGNATURE_TTL_MS = 10 * 60_000;
+
+/** Staff sessions end after 30 minutes without a call, and 12 hours after sign-in at the latest. */
+const STAFF_SESSION = { idleMs: 30 * 60_000, absoluteMs: 12 * 60 * 60_000 };
+
+export interface ServiceDeps {
+  config: Config;
+  database: Database;
+  events: EventBus;
+  delivery: Delivery;
+  signInFailures: SignInFailures;
+  log: { error(o: object, m: string): void };
+}
+
+/**
+ * Every module's service, wired once (the composition root). Each factory is given only what it
+ * uses; a module reaches another module through the service passed to it, never its repository.
+ */
+export async function createServices({
+  config,
+  database,
+  events,
+  delivery,
+  signInFailures,
+  log,
+}: ServiceDeps) {
+  const { db } = database;
+  const { accounts } = config;
+  const passwords = createPasswordHasher({ ...PRODUCTION_ARGON2, memoryCost: accounts.argon2MemoryKib });
+  const settings = createSettingsService(db, events);
+  const rates = createRatesService(db, events);
+  const news = createNewsService(db, events);
+  const pages = createPagesService(db, events);
+  const sessions = createSessionService(db, {
+    member: {
+      idleMs: accounts.sessionIdleMinutes * 60_000,
+      absoluteMs: accounts.sessionAbsoluteMinutes * 60_000,
+    },
+    staff: STAFF_SESSION,
+  });
+  const payments = createPaymentsService(db);
+  const account = createAccountService({ db, passwords, sessions, payments, signInFailures });
+  const signatures = createClientSignatures(
+    accounts.clientSignatureSecret ?? (await settings.signatureSecret()),
+    CLIENT_SIGNATURE_TTL_MS,
+  );
+  return {
+    passwords,
+    settings,
+    rates,
+    news,
+    pages,
+    sessions,
+    payments,
+    account,
+    auth: createAuthService({ db, passwords, account, sessions, signInFailures, signatures }),
+    passwordReset: createPasswordResetService({
+      db,
+      account,
+      sessions,
+      delivery,
+      hashPassword: passwords.hash,
+      log,
+    }),
+    staff: createStaffService(db, passwords),
+    publicReads: createPublicReads({ rates, news, pages, settings, events }),
+  };
+}
+
+export type Services = Awaited<ReturnType<typeof createServices>>;
