@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.ts';
+import { calculatorPage, demoNews, manualPage } from './demo-content.ts';
 import type { EventBus } from './events/bus.ts';
 import { AppError } from './http/app-error.ts';
 import { recordAudit } from './modules/audit/index.ts';
-import { calculatorPage, demoNews, manualPage } from './modules/pages/demo-content.ts';
 import type { Services } from './services.ts';
 
 export interface SeedResult {

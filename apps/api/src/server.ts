@@ -4,7 +4,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { schedulePruning } from './modules/housekeeping/prune.ts';
+import { schedulePruning } from './modules/housekeeping/index.ts';
 import { seedDemo } from './seed.ts';
 import { stopGracefully } from './shutdown.ts';
 

@@ -9,7 +9,7 @@ import {
   createPasswordHasher,
   PRODUCTION_ARGON2,
 } from './modules/auth/index.ts';
-import { createPublicReads } from './modules/home/public-reads.ts';
+import { createPublicReads } from './modules/home/index.ts';
 import { createNewsService } from './modules/news/index.ts';
 import { createPagesService } from './modules/pages/index.ts';
 import { createPasswordResetService } from './modules/password-reset/index.ts';

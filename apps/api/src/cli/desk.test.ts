@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetTables, testDatabase, testDatabaseUrl, unique } from '../../test/harness.ts';
 import type { Database } from '../db/connection.ts';
-import { createPasswordHasher } from '../modules/auth/passwords.ts';
+import { createPasswordHasher } from '../modules/auth/index.ts';
 import { createPagesService } from '../modules/pages/index.ts';
 import { createRatesService } from '../modules/rates/index.ts';
 import { createSettingsService } from '../modules/settings/index.ts';

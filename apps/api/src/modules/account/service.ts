@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
-import type { PasswordHasher } from '../auth/passwords.ts';
+import type { PasswordHasher } from '../auth/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import {
   type MemberSession,

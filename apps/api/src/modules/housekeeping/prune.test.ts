@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp, unique } from '../../../test/harness.ts';
 import { createMember, post, signIn } from '../../../test/members.ts';
-import { OTP_PURPOSE, TICKET_PURPOSE } from '../password-reset/repository.ts';
+import { OTP_PURPOSE, TICKET_PURPOSE } from '../password-reset/index.ts';
 import { KEEP, pruneExpired, schedulePruning } from './prune.ts';
 
 const LOGOUT = '/api/external/auth/logout';

@@ -1,1 +1,2 @@
+export { OTP_PURPOSE, TICKET_PURPOSE } from './repository.ts';
 export { createPasswordResetService, type PasswordResetService } from './service.ts';

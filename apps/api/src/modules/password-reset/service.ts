@@ -17,7 +17,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { AccountService } from '../account/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import type { RequestMeta, SessionService } from '../sessions/index.ts';
-import { hashToken, newToken } from '../sessions/tokens.ts';
+import { hashToken, newToken } from '../sessions/index.ts';
 import { maskEmail, maskPhone, otpMessage } from './messages.ts';
 import { hashOtp, newOtp, otpMatches } from './otp.ts';
 import {

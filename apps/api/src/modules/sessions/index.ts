@@ -7,4 +7,4 @@ export {
   type StaffSession,
   sessionResult,
 } from './service.ts';
-export { bearerToken } from './tokens.ts';
+export { bearerToken, hashToken, newToken } from './tokens.ts';

@@ -1,0 +1,1 @@
+export { createPublicReads, type PublicReads } from './public-reads.ts';

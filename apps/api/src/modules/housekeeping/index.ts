@@ -1,0 +1,1 @@
+export { pruneExpired, schedulePruning } from './prune.ts';
