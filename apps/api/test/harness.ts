@@ -78,8 +78,13 @@ export async function testApp(
     database,
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
-  options.routes?.(app, database);
-  await app.ready();
+  try {
+    options.routes?.(app, database);
+    await app.ready();
+  } catch (error) {
+    await app.close().catch(() => {});
+    throw error;
+  }
   return { app, database };
 }
 

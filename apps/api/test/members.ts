@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { CLIENT_SIGNATURE_HEADER, type Envelope } from '@bahtdesk/contract';
+import { CLIENT_SIGNATURE_HEADER, type Envelope, type StaffRole } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { unique } from './harness.ts';
 
@@ -82,4 +82,37 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   const token = res.body.result?.period.token;
   if (!token) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
   return token;
+}
+
+export interface TestStaff {
+  id: number;
+  username: string;
+  /** A live staff session's bearer token. */
+  token: string;
+}
+
+/**
+ * A staff member with a live session, made through the staff and session services (the back office's
+ * sign-in is not needed for access tests). `secondFactor: false` gives a session that has not passed
+ * it yet; `disabled` disables the account after the session started.
+ */
+export async function createStaff(
+  app: FastifyInstance,
+  role: StaffRole,
+  options: { secondFactor?: boolean; disabled?: boolean } = {},
+): Promise<TestStaff> {
+  const username = unique('s').slice(0, 20);
+  const id = await app.services.staff.create(
+    { type: 'system', id: null },
+    { username, password: 'staff-password-1', role },
+  );
+  const { token } = await app.services.sessions.startStaff(
+    id,
+    { ip: '127.0.0.1', userAgent: 'test' },
+    options.secondFactor ?? true,
+  );
+  if (options.disabled) {
+    await app.database.db.updateTable('staff').set({ disabled: true }).where('id', '=', id).execute();
+  }
+  return { id, username, token };
 }

@@ -1,17 +1,13 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { CLIENT_SIGNATURE_HEADER, E, type Envelope } from '@bahtdesk/contract';
-import { build } from 'esbuild';
+import { E } from '@bahtdesk/contract';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scaleLimits } from '../src/plugins/limits/rules.ts';
+import { bundleServer, root, Server } from './servers.ts';
 
 /**
  * The multi-process mode of design section 6, on this machine: two real API processes (the
@@ -19,7 +15,6 @@ import { scaleLimits } from '../src/plugins/limits/rules.ts';
  * only (TEST_DATABASE_URL); Redis at REDIS_URL or redis://127.0.0.1:6379.
  */
 
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const FACTOR = 0.1;
 const limits = scaleLimits(FACTOR);
@@ -50,90 +45,8 @@ async function redisAnswers(): Promise<boolean> {
 const redisUp = await redisAnswers();
 if (!redisUp) process.stdout.write(`multi-process test did not run: Redis at ${redisUrl} is not reachable\n`);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** A test client address of its own (benchmark range), so runs and other tests never share counters. */
 const testIp = () => `198.19.${randomInt(0, 256)}.${randomInt(1, 255)}`;
-
-class Server {
-  readonly url: string;
-  readonly output: string[] = [];
-  private constructor(
-    readonly name: string,
-    private readonly child: ChildProcess,
-    port: number,
-  ) {
-    this.url = `http://127.0.0.1:${port}`;
-    for (const stream of [child.stdout, child.stderr]) stream?.on('data', (d) => this.output.push(String(d)));
-  }
-
-  static async start(name: string, bundle: string, env: Record<string, string>): Promise<Server> {
-    const port = await freePort();
-    const inherited = { ...process.env };
-    for (const key of ['VITEST', 'TEST_DB', 'TEST_DATABASE_URL', 'SMTP_URL', 'API_URL', 'CORS_ORIGINS']) {
-      delete inherited[key];
-    }
-    const child = spawn(process.execPath, [bundle], {
-      cwd: root,
-      env: { ...inherited, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    return new Server(name, child, port);
-  }
-
-  async ready(timeoutMs = 20_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) break;
-      try {
-        if ((await fetch(`${this.url}/healthz`)).ok) return;
-      } catch {}
-      await sleep(100);
-    }
-    throw new Error(`server ${this.name} did not start:\n${this.output.join('')}`);
-  }
-
-  /** SIGTERM (graceful shutdown), then SIGKILL if it is still running after 5 s. */
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    const exited = once(this.child, 'exit');
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
-
-  async call<T = unknown>(
-    method: 'GET' | 'POST',
-    url: string,
-    { ip, token, body, signature }: { ip: string; token?: string; body?: unknown; signature?: string },
-  ): Promise<{ status: number; headers: Headers; body: Envelope<T> }> {
-    const headers: Record<string, string> = { 'x-forwarded-for': ip };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (signature) headers[CLIENT_SIGNATURE_HEADER] = signature;
-    if (method === 'POST') headers['content-type'] = 'application/json';
-    const res = await fetch(`${this.url}${url}`, {
-      method,
-      headers,
-      ...(method === 'POST' ? { body: JSON.stringify(body ?? {}) } : {}),
-    });
-    return { status: res.status, headers: res.headers, body: (await res.json()) as Envelope<T> };
-  }
-
-  async signature(ip: string): Promise<string> {
-    const res = await this.call<{ clientSignature: string }>('GET', '/api/clientSignature', { ip });
-    return res.body.result?.period.clientSignature ?? '';
-  }
-}
 
 /** Fixed counting windows: when fewer than `needMs` are left in the current one, wait for the next. */
 async function startOfWindow(windowMs: number, needMs: number): Promise<void> {
@@ -157,28 +70,7 @@ describe.skipIf(!redisUp)('two API processes on one PostgreSQL and one Redis', (
     const databaseUrl = new URL(url);
     databaseUrl.pathname = `/${dbName}`;
 
-    // The server as production runs it: src/server.ts bundled by esbuild, npm packages external
-    // (resolved from the repository's node_modules), the workspace's own packages bundled in.
-    mkdirSync(bundleDir, { recursive: true });
-    await build({
-      entryPoints: [path.join(root, 'apps/api/src/server.ts')],
-      outfile: path.join(bundleDir, 'server.js'),
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      logLevel: 'warning',
-      plugins: [
-        {
-          name: 'externalize-npm-packages',
-          setup(b) {
-            b.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith('@bahtdesk/') ? undefined : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
-    });
+    const bundle = await bundleServer(bundleDir);
 
     const env = {
       DATABASE_URL: databaseUrl.toString(),
@@ -189,7 +81,6 @@ describe.skipIf(!redisUp)('two API processes on one PostgreSQL and one Redis', (
       LOG_LEVEL: 'warn',
     };
     // Started together on an empty database: both migrate and seed it, once between them.
-    const bundle = path.join(bundleDir, 'server.js');
     [a, b] = await Promise.all([Server.start('A', bundle, env), Server.start('B', bundle, env)]);
     await Promise.all([a.ready(), b.ready()]);
   }, 60_000);
