@@ -1,0 +1,101 @@
+import type { Envelope, RateResult } from '@bahtdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../../../test/harness.ts';
+import type { Actor } from '../audit/index.ts';
+
+const operator: Actor = { type: 'operator', id: 'test' };
+
+async function rateOf(app: FastifyInstance): Promise<string | undefined> {
+  const res = await app.inject({ method: 'POST', url: '/api/external/home/getRate', payload: {} });
+  return res.json<Envelope<RateResult>>().result?.period.buyRate;
+}
+
+async function maintenanceOf(app: FastifyInstance): Promise<string | undefined> {
+  const res = await app.inject({ method: 'GET', url: '/api/external/home/maintenanceStatus' });
+  return res.json<Envelope<{ status: string }>>().result?.period.status;
+}
+
+/** Inserts a rates row behind the services' back: no event says it changed. */
+async function writeRateQuietly(app: FastifyInstance, buyRate: string) {
+  await app.database.db
+    .insertInto('rates')
+    .values({ buy_rate: buyRate, sell_rate: '30.00', sell_fee_percent: '1', set_by: 'test:quiet' })
+    .execute();
+}
+
+describe('public reads are served from memory and follow every change', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    ({ app } = await testApp());
+  });
+  afterAll(() => app.close());
+
+  it('getRate answers from memory: a row written without an event is not seen until one says so', async () => {
+    await app.services.rates.set(operator, { buyRate: '36.10', sellRate: '35.00', sellFeePercent: '1' });
+    expect(await rateOf(app)).toBe('36.10');
+    await writeRateQuietly(app, '36.20');
+    expect(await rateOf(app)).toBe('36.10');
+    await app.events.publish('rates.changed');
+    expect(await rateOf(app)).toBe('36.20');
+  });
+
+  it('a change through the service is served on the very next call, with no stale answer after it', async () => {
+    for (const buyRate of ['36.30', '36.40', '36.50']) {
+      await app.services.rates.set(operator, { buyRate, sellRate: '35.00', sellFeePercent: '1' });
+      const answers = await Promise.all(Array.from({ length: 5 }, () => rateOf(app)));
+      expect(answers).toEqual(Array(5).fill(buyRate));
+    }
+  });
+
+  it('the maintenance switch follows settings.changed', async () => {
+    await app.services.settings.set(operator, 'maintenance', 'on');
+    expect(await maintenanceOf(app)).toBe('on');
+    await app.services.settings.set(operator, 'maintenance', 'off');
+    expect(await maintenanceOf(app)).toBe('off');
+    await app.services.settings.set(operator, 'maintenance', 'on');
+    expect(await maintenanceOf(app)).toBe('on');
+  });
+
+  it('a read that started before a change does not keep its old value after the change', async () => {
+    await app.services.rates.set(operator, { buyRate: '36.60', sellRate: '35.00', sellFeePercent: '1' });
+    await app.events.publish('rates.changed'); // nothing cached
+    const inFlight = rateOf(app); // loads while the change lands
+    await app.services.rates.set(operator, { buyRate: '36.70', sellRate: '35.00', sellFeePercent: '1' });
+    await inFlight;
+    expect(await rateOf(app)).toBe('36.70');
+  });
+});
+
+describe.runIf(process.env.TEST_DB === 'pg')('public reads across two processes on one PostgreSQL', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    ({ app: a } = await testApp());
+    ({ app: b } = await testApp());
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+  });
+
+  it('a change made in one is served by the other within a second, and never the old value after that', async () => {
+    await a.services.rates.set(operator, { buyRate: '37.10', sellRate: '35.00', sellFeePercent: '1' });
+    // b caches what it reads.
+    const deadline = Date.now() + 5_000;
+    while ((await rateOf(b)) !== '37.10' && Date.now() < deadline) {}
+    expect(await rateOf(b)).toBe('37.10');
+
+    const started = performance.now();
+    await a.services.rates.set(operator, { buyRate: '37.20', sellRate: '35.00', sellFeePercent: '1' });
+    let seen = await rateOf(b);
+    while (seen !== '37.20' && performance.now() - started < 5_000) seen = await rateOf(b);
+    const ms = performance.now() - started;
+    process.stdout.write(
+      `public reads: a rate set in one process was served by the other after ${ms.toFixed(1)} ms\n`,
+    );
+    expect(seen).toBe('37.20');
+    expect(ms).toBeLessThan(1000);
+    const after = await Promise.all(Array.from({ length: 20 }, () => rateOf(b)));
+    expect(after).toEqual(Array(20).fill('37.20'));
+  });
+});

@@ -1,0 +1,175 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { RateResult } from '@bahtdesk/contract';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDesk } from '../src/cli/desk.ts';
+import { bundleServer, root, Server } from './servers.ts';
+
+/**
+ * The event bus between real processes (decision 0012): two API processes (the production bundle)
+ * on one fresh PostgreSQL database, no Redis. A change made in one process, or by the operator
+ * CLI, reaches the other's cache and its open back-office event streams within a second, also after
+ * the listening connections were cut as a PostgreSQL restart cuts them. Project api-pg only.
+ */
+
+const RATE = '/api/external/home/getRate';
+
+/** Polls `read` until it gives `want`; returns how long that took (ms), or throws after 5 s. */
+async function until<T>(read: () => Promise<T>, want: T): Promise<number> {
+  const started = performance.now();
+  let last: T | undefined;
+  while (performance.now() - started < 5_000) {
+    last = await read();
+    if (last === want) return performance.now() - started;
+    await sleep(10);
+  }
+  throw new Error(`still ${String(last)} instead of ${String(want)} after 5 s`);
+}
+
+/** An open server-sent event stream: the names of the events received so far. */
+async function openEvents(server: Server, token: string) {
+  const controller = new AbortController();
+  const res = await fetch(`${server.url}/api/admin/events`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const names: string[] = [];
+  const reader = res.body?.getReader();
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffered = '';
+    try {
+      while (reader) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffered += decoder.decode(value, { stream: true });
+        for (const match of buffered.matchAll(/^event: (.+)$/gm)) names.push(match[1] ?? '');
+        buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  return { names, close: () => controller.abort() };
+}
+
+describe('the event bus between two API processes on one PostgreSQL', () => {
+  const dbName = `bahtdesk_events_${process.pid}`;
+  const bundleDir = path.join(root, 'node_modules', '.cache', `bahtdesk-events-${process.pid}`);
+  let admin: pg.Client;
+  let databaseUrl: string;
+  let a: Server;
+  let b: Server;
+  let staffToken: string;
+
+  const desk = async (...argv: string[]) => {
+    const out: string[] = [];
+    const code = await runDesk(argv, {
+      env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      stdout: { write: (t: string) => out.push(t) },
+      stderr: { write: (t: string) => out.push(t) },
+      readStdin: async () => '',
+      operator: 'test',
+    });
+    expect(code, out.join('')).toBe(0);
+  };
+  const rateOn = async (server: Server) =>
+    (await server.call<RateResult>('POST', RATE, { ip: '127.0.0.1', body: {} })).body.result?.period.buyRate;
+
+  beforeAll(async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.query(`create database ${dbName}`);
+    const parsed = new URL(url);
+    parsed.pathname = `/${dbName}`;
+    databaseUrl = parsed.toString();
+    const bundle = await bundleServer(bundleDir);
+    const env = {
+      DATABASE_URL: databaseUrl,
+      ARGON2_MEMORY_KIB: '1024',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '100',
+    };
+    a = await Server.start('A', bundle, env);
+    await a.ready();
+    b = await Server.start('B', bundle, env);
+    await b.ready();
+
+    // A staff session for the back-office calls, made as the sign-in would store it.
+    staffToken = randomBytes(32).toString('base64url');
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { rows } = await db.query<{ id: number }>(
+      `insert into staff (username, password_hash, role) values ('eventsadmin', 'x', 'admin') returning id`,
+    );
+    await db.query(
+      `insert into staff_sessions (staff_id, token_hash, second_factor_at, expires_at)
+       values ($1, $2, now(), now() + interval '1 hour')`,
+      [rows[0]?.id, createHash('sha256').update(staffToken).digest('hex')],
+    );
+    await db.end();
+  }, 60_000);
+
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await admin?.query(`drop database if exists ${dbName} with (force)`);
+    await admin?.end();
+    rmSync(bundleDir, { recursive: true, force: true });
+  });
+
+  it('a rate set on A is served by B within a second, and B’s open back-office stream hears it', async () => {
+    expect(await rateOn(b)).toBe('36.50'); // the seed's, now cached by B
+    const stream = await openEvents(b, staffToken);
+    const res = await a.call('POST', '/api/admin/rates', {
+      ip: '127.0.0.1',
+      token: staffToken,
+      body: { buyRate: '36.80', sellRate: '35.10', sellFeePercent: '1' },
+    });
+    expect(res.body.code).toBe(0);
+    const ms = await until(() => rateOn(b), '36.80');
+    process.stdout.write(`events: a rate set on A was served by B after ${ms.toFixed(1)} ms\n`);
+    expect(ms).toBeLessThan(1000);
+    await until(async () => stream.names.includes('rates.changed'), true);
+    stream.close();
+  });
+
+  it('a change made by the operator CLI reaches both processes within a second', async () => {
+    await desk('rates:set', '--buy', '36.90', '--sell', '35.20', '--fee', '1');
+    expect(await until(() => rateOn(a), '36.90')).toBeLessThan(1000);
+    expect(await until(() => rateOn(b), '36.90')).toBeLessThan(1000);
+  });
+
+  it('survives the listening connections being cut, as a PostgreSQL restart cuts them', async () => {
+    const stream = await openEvents(b, staffToken);
+    const cut = await admin.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where datname = $1 and query = 'listen bahtdesk_events'`,
+      [dbName],
+    );
+    expect(cut.rowCount).toBe(2);
+    // Both processes listen again (each reconnects on its own)...
+    await until(
+      async () =>
+        (
+          await admin.query(
+            `select count(*)::int as n from pg_stat_activity where datname = $1 and query = 'listen bahtdesk_events'`,
+            [dbName],
+          )
+        ).rows[0]?.n,
+      2,
+    );
+    // ...and a change after that reaches B's cache and its stream.
+    await desk('rates:set', '--buy', '37.00', '--sell', '35.20', '--fee', '1');
+    expect(await until(() => rateOn(b), '37.00')).toBeLessThan(1000);
+    await until(async () => stream.names.includes('rates.changed'), true);
+    stream.close();
+    expect(a.output.join('')).toContain('event bus listener lost its connection; reconnecting');
+  });
+});
