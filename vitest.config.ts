@@ -21,7 +21,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/api/src/**/*.test.ts'],
+          // test/fuzz: generated requests against the member and admin maps (PGlite here, both below).
+          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/fuzz/*.test.ts'],
           environment: 'node',
           setupFiles: ['apps/api/test/setup.ts'],
           env: { TEST_DB: 'pglite' },
@@ -33,7 +34,7 @@ export default defineConfig({
       {
         test: {
           name: 'api-pg',
-          // apps/api/test: the multi-process test (two real servers), PostgreSQL and Redis only.
+          // apps/api/test: the fuzz suites, and the multi-process tests (real servers), PostgreSQL only.
           include: postgresUrl ? ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'] : [],
           environment: 'node',
           setupFiles: ['apps/api/test/setup.ts'],

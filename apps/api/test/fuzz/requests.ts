@@ -1,18 +1,12 @@
-import {
-  bankByCode,
-  CLIENT_SIGNATURE_HEADER,
-  type Endpoint,
-  memberEndpoints as endpoints,
-} from '@bahtdesk/contract';
+import { type Access, bankByCode, type Endpoint } from '@bahtdesk/contract';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { testApp } from '../../test/harness.ts';
-import { clientSignature, createMember } from '../../test/members.ts';
 
 /**
- * Property: whatever body or query reaches any endpoint of the contract (valid shapes derived
+ * Generated requests for the property of the fuzz suites (member.test.ts, admin.test.ts): whatever
+ * body or query reaches any endpoint of the contract (valid shapes derived
  * from its zod schemas, near misses, arbitrary JSON, malformed JSON, other content types), with
  * or without valid credentials, the answer is never a 5xx and always the envelope
  * {code, message, result}. Most requests carry what the endpoint's access asks for (a member's
@@ -147,7 +141,7 @@ function stringFor(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(max, 60), unit: 'grapheme' });
 }
 
-function schemaArbitrary(zodSchema: z.ZodType | undefined): fc.Arbitrary<unknown> {
+export function schemaArbitrary(zodSchema: z.ZodType | undefined): fc.Arbitrary<unknown> {
   if (!zodSchema) return fc.constant(undefined);
   const json = z.toJSONSchema(zodSchema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return fromSchema(json, json.$defs ?? {});
@@ -175,13 +169,13 @@ const OTHER_TYPES = [
 ];
 
 /** What a request carries of what the endpoint's access asks for. */
-type Credentials = 'valid' | 'none' | 'junk';
+export type Credentials = 'valid' | 'none' | 'junk';
 
 /**
  * One request to an endpoint: body and query of every kind, with a language, a client address,
  * and credentials (mostly valid ones: the test fills them in).
  */
-function requestFor(e: Endpoint): fc.Arbitrary<{ request: InjectOptions; credentials: Credentials }> {
+export function requestFor(e: Endpoint): fc.Arbitrary<{ request: InjectOptions; credentials: Credentials }> {
   const validBody = schemaArbitrary(e.body);
   const validQuery = schemaArbitrary(e.query);
   const body: fc.Arbitrary<{ payload?: string; type?: string }> = fc.oneof(
@@ -248,77 +242,60 @@ const envelopeSchema = z.strictObject({
   result: z.object({ period: z.unknown() }).nullable(),
 });
 
-let app: FastifyInstance;
-let memberId: number;
-
-beforeAll(async () => {
-  ({ app } = await testApp());
-  ({ id: memberId } = await createMember(app));
-});
-
-afterAll(async () => {
-  await app.close();
-});
-
-/** A new session of the test's member, made straight in the database (no password hashing). */
-async function memberToken(): Promise<string> {
-  const meta = { ip: '127.0.0.1', userAgent: 'fuzz' };
-  return (await app.services.sessions.startMember(memberId, meta)).token;
-}
-
-/** The headers that give a request the endpoint's access, or junk in their place. */
-async function credentialHeaders(e: Endpoint, credentials: Credentials): Promise<Record<string, string>> {
-  if (credentials === 'none') return {};
-  if (e.access === 'member') {
-    return { authorization: credentials === 'junk' ? 'Bearer not-a-token' : `Bearer ${await memberToken()}` };
-  }
-  if (e.access === 'signed') {
-    return { [CLIENT_SIGNATURE_HEADER]: credentials === 'junk' ? '1.x.y' : await clientSignature(app) };
-  }
-  return {};
-}
-
-const all = Object.entries(endpoints) as [string, Endpoint][];
-/** At least 1,000 generated requests to every endpoint (issue 2); FUZZ_RUNS raises it. */
+/** At least 1,000 generated requests to every endpoint; FUZZ_RUNS raises it. */
 const RUNS_PER_ENDPOINT = Math.max(1000, Number(process.env.FUZZ_RUNS) || 0);
 
-describe('the generator of valid requests', () => {
-  it('makes mostly valid bodies and queries for every endpoint, so handlers are reached', () => {
-    for (const [name, e] of all) {
-      for (const schema of [e.body, e.query]) {
-        if (!schema) continue;
-        const samples = fc.sample(schemaArbitrary(schema), { numRuns: 50, seed: 42 });
-        const valid = samples.filter((v) => schema.safeParse(v).success).length;
-        expect(valid, name).toBeGreaterThanOrEqual(10);
-      }
-    }
-  });
-});
+/**
+ * The two properties over one map of endpoints: the generator makes mostly valid requests, and no
+ * request gets a 5xx or anything but the envelope, while most get past authentication.
+ * `credentials` gives the headers that satisfy an endpoint's access (or junk in their place).
+ */
+export function fuzzEndpoints(
+  map: Record<string, Endpoint>,
+  app: () => FastifyInstance,
+  credentials: (e: { readonly access: Access }, kind: Credentials) => Promise<Record<string, string>>,
+): void {
+  // An event stream takes no input and never ends: its access is covered by the access matrix.
+  const all = Object.entries(map).filter(([, e]) => e.response !== 'events');
 
-describe('no request shape gives a 5xx', () => {
-  it.each(all)(
-    `%s: ${RUNS_PER_ENDPOINT} generated requests, never a 5xx, always the envelope`,
-    async (name, e) => {
-      const codes = new Map<number, number>();
-      await fc.assert(
-        fc.asyncProperty(requestFor(e), async ({ request, credentials }) => {
-          const headers = { ...request.headers, ...(await credentialHeaders(e, credentials)) };
-          const res = await app.inject({ ...request, headers });
-          if (res.statusCode >= 500) throw new Error(`${name}: HTTP ${res.statusCode} ${res.body}`);
-          const parsed = envelopeSchema.safeParse(JSON.parse(res.body));
-          if (!parsed.success) throw new Error(`${name}: not an envelope: ${res.body.slice(0, 200)}`);
-          if (parsed.data.code === 0 && parsed.data.result === null)
-            throw new Error(`${name}: success without result`);
-          codes.set(parsed.data.code, (codes.get(parsed.data.code) ?? 0) + 1);
-        }),
-        { numRuns: RUNS_PER_ENDPOINT },
-      );
-      expect([...codes.values()].reduce((a, b) => a + b, 0)).toBe(RUNS_PER_ENDPOINT);
-      // Authentication let most requests through: they reached validation or the handler.
-      const stopped = (codes.get(500) ?? 0) + (codes.get(403) ?? 0);
-      expect(stopped, `${name}: ${JSON.stringify(Object.fromEntries(codes))}`).toBeLessThan(
-        RUNS_PER_ENDPOINT / 2,
-      );
-    },
-  );
-});
+  describe('the generator of valid requests', () => {
+    it('makes mostly valid bodies and queries for every endpoint, so handlers are reached', () => {
+      for (const [name, e] of all) {
+        for (const schema of [e.body, e.query]) {
+          if (!schema) continue;
+          const samples = fc.sample(schemaArbitrary(schema), { numRuns: 50, seed: 42 });
+          const valid = samples.filter((v) => schema.safeParse(v).success).length;
+          expect(valid, name).toBeGreaterThanOrEqual(10);
+        }
+      }
+    });
+  });
+
+  describe('no request shape gives a 5xx', () => {
+    it.each(all)(
+      `%s: ${RUNS_PER_ENDPOINT} generated requests, never a 5xx, always the envelope`,
+      async (name, e) => {
+        const codes = new Map<number, number>();
+        await fc.assert(
+          fc.asyncProperty(requestFor(e), async ({ request, credentials: kind }) => {
+            const headers = { ...request.headers, ...(await credentials(e, kind)) };
+            const res = await app().inject({ ...request, headers });
+            if (res.statusCode >= 500) throw new Error(`${name}: HTTP ${res.statusCode} ${res.body}`);
+            const parsed = envelopeSchema.safeParse(JSON.parse(res.body));
+            if (!parsed.success) throw new Error(`${name}: not an envelope: ${res.body.slice(0, 200)}`);
+            if (parsed.data.code === 0 && parsed.data.result === null)
+              throw new Error(`${name}: success without result`);
+            codes.set(parsed.data.code, (codes.get(parsed.data.code) ?? 0) + 1);
+          }),
+          { numRuns: RUNS_PER_ENDPOINT },
+        );
+        expect([...codes.values()].reduce((a, b) => a + b, 0)).toBe(RUNS_PER_ENDPOINT);
+        // Authentication let most requests through: they reached validation or the handler.
+        const stopped = (codes.get(500) ?? 0) + (codes.get(403) ?? 0);
+        expect(stopped, `${name}: ${JSON.stringify(Object.fromEntries(codes))}`).toBeLessThan(
+          RUNS_PER_ENDPOINT / 2,
+        );
+      },
+    );
+  });
+}

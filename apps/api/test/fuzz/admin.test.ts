@@ -1,0 +1,31 @@
+import { adminEndpoints } from '@bahtdesk/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
+import { testApp } from '../harness.ts';
+import { createStaff } from '../members.ts';
+import { fuzzEndpoints } from './requests.ts';
+
+/**
+ * The back-office API (`/api/admin/...`) under generated requests, most of them carrying an admin's
+ * staff session (so they reach validation and the handler whatever roles the endpoint allows).
+ */
+let app: FastifyInstance;
+let token: string;
+
+beforeAll(async () => {
+  ({ app } = await testApp());
+  ({ token } = await createStaff(app, 'admin'));
+});
+
+afterAll(async () => {
+  await app.close();
+});
+
+fuzzEndpoints(
+  adminEndpoints,
+  () => app,
+  async (_e, kind) => {
+    if (kind === 'none') return {};
+    return { authorization: kind === 'junk' ? 'Bearer not-a-token' : `Bearer ${token}` };
+  },
+);
