@@ -24,7 +24,7 @@ afterAll(async () => {
 fuzzEndpoints(
   adminEndpoints,
   () => app,
-  async (_e, kind) => {
+  async (_e, kind): Promise<Record<string, string>> => {
     if (kind === 'none') return {};
     return { authorization: kind === 'junk' ? 'Bearer not-a-token' : `Bearer ${token}` };
   },

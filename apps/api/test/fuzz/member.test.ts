@@ -29,7 +29,7 @@ async function memberToken(): Promise<string> {
 fuzzEndpoints(
   memberEndpoints,
   () => app,
-  async (e, kind) => {
+  async (e, kind): Promise<Record<string, string>> => {
     if (kind === 'none') return {};
     if (e.access === 'member') {
       return { authorization: kind === 'junk' ? 'Bearer not-a-token' : `Bearer ${await memberToken()}` };
