@@ -1,26 +1,29 @@
+import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin.ts';
 import { authEndpoints } from './auth.ts';
 import { homeEndpoints } from './home.ts';
 import { kycEndpoints } from './kyc.ts';
+import { passwordResetEndpoints } from './password-reset.ts';
 import { paymentsEndpoints } from './payments.ts';
 import { transactionEndpoints } from './transaction.ts';
-import { userEndpoints } from './user.ts';
 
 // The schemas and types of each domain's calls.
+export * from './account.ts';
 export * from './admin.ts';
 export * from './auth.ts';
 export * from './home.ts';
 export * from './kyc.ts';
+export * from './password-reset.ts';
 export * from './payments.ts';
 export * from './transaction.ts';
 export * from './uploads.ts';
-export * from './user.ts';
 
 /** The member app's calls: exactly the API paths of spec section 7, by name. */
 export const memberEndpoints = {
   ...homeEndpoints,
   ...authEndpoints,
-  ...userEndpoints,
+  ...accountEndpoints,
+  ...passwordResetEndpoints,
   ...paymentsEndpoints,
   ...kycEndpoints,
   ...transactionEndpoints,

@@ -1,4 +1,4 @@
-import { userEndpoints } from '@bahtdesk/contract';
+import { accountEndpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, requestMeta, signedInMember } from '../../http/route.ts';
 
@@ -6,15 +6,15 @@ import { defineRoute, requestMeta, signedInMember } from '../../http/route.ts';
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { account } = app.services;
 
-  defineRoute(app, userEndpoints.signUp, ({ body, req }) => account.signUp(body, requestMeta(req)));
+  defineRoute(app, accountEndpoints.signUp, ({ body, req }) => account.signUp(body, requestMeta(req)));
 
-  defineRoute(app, userEndpoints.profile, ({ req }) => account.profile(signedInMember(req).memberId));
+  defineRoute(app, accountEndpoints.profile, ({ req }) => account.profile(signedInMember(req).memberId));
 
-  defineRoute(app, userEndpoints.editProfile, ({ body, req }) =>
+  defineRoute(app, accountEndpoints.editProfile, ({ body, req }) =>
     account.editProfile(signedInMember(req).memberId, body, requestMeta(req)),
   );
 
-  defineRoute(app, userEndpoints.changePasswordProfile, async ({ body, req }) => {
+  defineRoute(app, accountEndpoints.changePasswordProfile, async ({ body, req }) => {
     await account.changePassword(signedInMember(req), body, requestMeta(req));
     return null;
   });

@@ -1,4 +1,4 @@
-import { parseLang, userEndpoints } from '@bahtdesk/contract';
+import { parseLang, passwordResetEndpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, requestMeta } from '../../http/route.ts';
 
@@ -6,15 +6,15 @@ import { defineRoute, requestMeta } from '../../http/route.ts';
 export async function passwordResetRoutes(app: FastifyInstance): Promise<void> {
   const { passwordReset } = app.services;
 
-  defineRoute(app, userEndpoints.forgotPassword, ({ body, req }) =>
+  defineRoute(app, passwordResetEndpoints.forgotPassword, ({ body, req }) =>
     passwordReset.requestOtp(body, { ...requestMeta(req), lang: parseLang(req.headers['accept-language']) }),
   );
 
-  defineRoute(app, userEndpoints.confirmOtp, ({ body, req }) =>
+  defineRoute(app, passwordResetEndpoints.confirmOtp, ({ body, req }) =>
     passwordReset.confirmOtp(body, requestMeta(req)),
   );
 
-  defineRoute(app, userEndpoints.changePassword, async ({ body, req }) => {
+  defineRoute(app, passwordResetEndpoints.changePassword, async ({ body, req }) => {
     await passwordReset.resetPassword(body, requestMeta(req));
     return null;
   });

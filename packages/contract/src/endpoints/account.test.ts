@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { E } from '../errors.ts';
 import { issueCode } from '../validators/messages.ts';
+import { accountEndpoints, signUpBodySchema } from './account.ts';
 import { authEndpoints, signInBodySchema } from './auth.ts';
+import { confirmOtpBodySchema, forgotPasswordBodySchema, passwordResetEndpoints } from './password-reset.ts';
 import { addPaymentBodySchema, paymentsEndpoints } from './payments.ts';
-import { confirmOtpBodySchema, forgotPasswordBodySchema, signUpBodySchema, userEndpoints } from './user.ts';
 
 const codes = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map(issueCode) ?? [];
@@ -22,7 +23,7 @@ const signUp = {
 describe('account endpoints in the contract', () => {
   it('use the exact paths of spec section 7', () => {
     expect(
-      [authEndpoints, userEndpoints, paymentsEndpoints].flatMap((g) =>
+      [authEndpoints, accountEndpoints, passwordResetEndpoints, paymentsEndpoints].flatMap((g) =>
         Object.values(g).map((e) => `${e.method} ${e.path}`),
       ),
     ).toEqual([

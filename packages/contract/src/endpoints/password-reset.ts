@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.ts';
+import { E } from '../errors.ts';
+import { OTP_RESEND_COUNTDOWN_S, OTP_VALIDITY_MS } from '../limits.ts';
+import {
+  emailSchema,
+  otpSchema,
+  passwordConfirmationSchema,
+  passwordSchema,
+  thaiPhoneSchema,
+  withPasswordConfirmation,
+} from '../validators/member.ts';
+import { codeMessage } from '../validators/messages.ts';
+
+/**
+ * Forgot password (spec section 4): request an OTP by email or phone, confirm it for a single-use
+ * reset ticket, set a new password with the ticket.
+ */
+
+/** Where the OTP goes: the member's email, or an SMS to the member's phone. */
+export const otpDestinationSchema = z.discriminatedUnion(
+  'channel',
+  [
+    z.object({ channel: z.literal('email'), email: emailSchema }),
+    z.object({ channel: z.literal('phone'), phone: thaiPhoneSchema }),
+  ],
+  { error: codeMessage(E.INVALID_INPUT) },
+);
+export type OtpDestination = z.input<typeof otpDestinationSchema>;
+
+export const forgotPasswordBodySchema = otpDestinationSchema;
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+export const confirmOtpBodySchema = z.discriminatedUnion(
+  'channel',
+  [
+    z.object({ channel: z.literal('email'), email: emailSchema, otp: otpSchema }),
+    z.object({ channel: z.literal('phone'), phone: thaiPhoneSchema, otp: otpSchema }),
+  ],
+  { error: codeMessage(E.INVALID_INPUT) },
+);
+export type ConfirmOtpBody = z.input<typeof confirmOtpBodySchema>;
+
+export const changePasswordBodySchema = withPasswordConfirmation(
+  z.object({
+    resetTicket: z
+      .string({ error: codeMessage(E.OTP_SESSION_INVALID) })
+      .min(1, codeMessage(E.OTP_SESSION_INVALID)),
+    password: passwordSchema,
+    confirmPassword: passwordConfirmationSchema,
+  }),
+);
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+export const passwordResetEndpoints = {
+  forgotPassword: endpoint({
+    method: 'POST',
+    path: '/api/external/user/forgotPassword',
+    access: 'signed',
+    summary: `Send a 6-digit OTP to the member's email or phone (10004 / 10003 when no member has it). Valid ${OTP_VALIDITY_MS / 60_000} minutes; another one only after ${OTP_RESEND_COUNTDOWN_S} s, and at most 5 an hour per member (10023, with resendInSeconds).`,
+    body: forgotPasswordBodySchema,
+    result: z.object({
+      channel: z.enum(['email', 'phone']),
+      /** The address or number it went to, partly hidden (s***@example.com, 081***5678). */
+      destination: z.string(),
+      expiresInSeconds: z.number().int(),
+      resendInSeconds: z.number().int(),
+    }),
+  }),
+  confirmOtp: endpoint({
+    method: 'POST',
+    path: '/api/external/user/confirmOtp',
+    access: 'signed',
+    summary:
+      'Check the OTP (10012 when wrong, 10013 expired, 10014 after 5 wrong tries). Returns a single-use reset ticket for changePassword.',
+    body: confirmOtpBodySchema,
+    result: z.object({ resetTicket: z.string(), expiresInSeconds: z.number().int() }),
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/external/user/changePassword',
+    access: 'signed',
+    summary:
+      'Set a new password with the reset ticket from confirmOtp (10024 when used, expired or unknown). Ends every session of the member.',
+    body: changePasswordBodySchema,
+    result: z.null(),
+  }),
+} as const;
