@@ -381,8 +381,6 @@ export const E = {
   DASHBOARD_INCORRECT: def(70001, 400, 'Incorrect dashboard request.', 'คำขอข้อมูลแดชบอร์ดไม่ถูกต้อง'),
 } as const satisfies Record<string, ErrorDef>;
 
-export type ErrorName = keyof typeof E;
-
 const byCode = new Map<number, ErrorDef>(Object.values(E).map((d) => [d.code, d]));
 
 export function errorByCode(code: number): ErrorDef | undefined {

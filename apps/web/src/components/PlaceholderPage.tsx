@@ -1,6 +1,6 @@
 import { type Key, useT } from '../lib/i18n.ts';
 
-/** Stands in for a page that a later issue builds; the route and its guard already work. */
+/** A page whose content is not there yet: its title and a short note; the route and its guard work. */
 export function PlaceholderPage({ title }: { title: Key<'common'> }) {
   const t = useT('common');
   return (

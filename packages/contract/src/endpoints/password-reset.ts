@@ -26,7 +26,6 @@ export const otpDestinationSchema = z.discriminatedUnion(
   ],
   { error: codeMessage(E.INVALID_INPUT) },
 );
-export type OtpDestination = z.input<typeof otpDestinationSchema>;
 
 export const forgotPasswordBodySchema = otpDestinationSchema;
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;

@@ -39,10 +39,8 @@ const bankAccountFields = {
 const usdtAddressFields = { network: networkIdSchema, address: usdtAddressSchema, nickname: nicknameSchema };
 
 export const bankAccountInputSchema = withBankAccountCheck(z.object(bankAccountFields));
-export type BankAccountInput = z.input<typeof bankAccountInputSchema>;
 
 export const usdtAddressInputSchema = withUsdtAddressCheck(z.object(usdtAddressFields));
-export type UsdtAddressInput = z.input<typeof usdtAddressInputSchema>;
 
 export const bankAccountSchema = z.object({
   id: z.number().int(),

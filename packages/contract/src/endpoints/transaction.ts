@@ -98,7 +98,6 @@ export const transactionSchema = transactionSummarySchema.extend({
   reason: z.string().nullable(),
 });
 
-export type TransactionSummary = z.output<typeof transactionSummarySchema>;
 export type Transaction = z.output<typeof transactionSchema>;
 
 // Requests.

@@ -1,7 +1,7 @@
 import type { KycStatus } from '@bahtdesk/contract';
 import { useT } from '../../lib/i18n.ts';
 
-/** The identity-verification status and what it means; uploading documents comes with a later issue. */
+/** The identity-verification status and what it means. */
 export function KycSection({ status }: { status: KycStatus }) {
   const t = useT('account');
   return (

@@ -1,6 +1,6 @@
 import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
 
-/** Order history (/transaction-history and /transaction-history.vue): built by a later issue; replace this page, keep the export. */
+/** Order history (/transaction-history and /transaction-history.vue): a placeholder until orders exist. */
 export default function TransactionHistoryPage() {
   return <PlaceholderPage title="pages.history" />;
 }

@@ -1,6 +1,6 @@
 import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
 
-/** Create and confirm an order (/transaction): built by a later issue; replace this page, keep the export. */
+/** Create and confirm an order (/transaction): a placeholder until orders exist. */
 export default function TransactionPage() {
   return <PlaceholderPage title="pages.transaction" />;
 }
