@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects. The API suite runs twice: on PGlite always, and on the real
+// One runner, six projects. The API suite runs twice: on PGlite always, and on the real
 // PostgreSQL when TEST_DATABASE_URL is set (the api-pg project says so when it is not).
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) process.stdout.write('PostgreSQL suites did not run: TEST_DATABASE_URL is not set\n');
@@ -41,6 +41,15 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'ui',
+          include: ['packages/ui/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/ui/test/setup.ts'],
         },
       },
       {
