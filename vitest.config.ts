@@ -50,6 +50,8 @@ export default defineConfig({
           include: ['packages/ui/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['packages/ui/test/setup.ts'],
+          // Waits end when the state is reached; the bounds are for a busy 2-core machine.
+          testTimeout: 30_000,
         },
       },
       {
@@ -59,6 +61,9 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
+          // Waits end when the state is reached (findBy/waitFor up to 10 s, see the kit's
+          // test/freshPage.ts); a test renders the whole app, so it gets a few of those.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,5 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+/**
+ * How long `findBy*` and `waitFor` wait for the page to reach the state a test expects. They
+ * return as soon as it does; the bound is for a 2-core machine shared with other work, where
+ * rendering a route and its lazy chunks for the first time can take seconds.
+ */
+export const ASYNC_UTIL_TIMEOUT_MS = 10_000;
 
 /**
  * The setup of a jsdom test project: every test starts from a fresh page (empty storage and
@@ -8,6 +15,7 @@ import { afterEach, beforeEach, vi } from 'vitest';
  * cannot hide in the output.
  */
 export function freshPageEachTest(reset: () => void = () => {}): void {
+  configure({ asyncUtilTimeout: ASYNC_UTIL_TIMEOUT_MS });
   const logged: string[] = [];
 
   beforeEach(() => {
