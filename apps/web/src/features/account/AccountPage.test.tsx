@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { accountServer, BEP20_ADDRESS, PROFILE, SOLANA_ADDRESS } from '../../../test/account.ts';
 import { currentPath, fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
 import { getState } from '../../lib/store.ts';
-import { accountServer, BEP20_ADDRESS, PROFILE, SOLANA_ADDRESS } from './testData.ts';
 
 function address(id: number) {
   return {

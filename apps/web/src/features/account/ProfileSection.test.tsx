@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { accountServer, PROFILE } from '../../../test/account.ts';
 import { fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
-import { accountServer, PROFILE } from './testData.ts';
 
 const EDIT = '/api/external/user/editProfile';
 

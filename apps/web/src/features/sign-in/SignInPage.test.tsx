@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { accountServer, PROFILE } from '../../../test/account.ts';
 import { currentPath, fail, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
 import { getState } from '../../lib/store.ts';
-import { accountServer, PROFILE } from '../account/testData.ts';
 
 const SESSION = { token: 'new-token', tokenType: 'Bearer', expiresAt: '2099-01-01T00:00:00.000Z' };
 
