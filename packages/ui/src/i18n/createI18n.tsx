@@ -30,12 +30,24 @@ export interface I18nOptions<R> {
   title?: (t: (ns: keyof R & string, key: string) => string) => string;
 }
 
+/** An app's translations; `R` is its resources (namespaces typed from the English catalogues). */
+export interface I18n<R> {
+  readonly store: Store<LanguageState>;
+  /** The namespace's strings in `lang`: a promise `use()` reads at once once it has resolved. */
+  loadNamespace(lang: Lang, ns: keyof R & string): Promise<Dict>;
+  t(ns: keyof R & string, key: string, vars?: Vars): string;
+  requestLanguage(): Lang | undefined;
+  applyLanguage(lang: Lang): Promise<void>;
+  chooseLanguage(lang: Lang): Promise<void>;
+  resetLanguage(): void;
+}
+
 /**
  * Translations are data: one JSON catalogue per language and namespace, English being the typed
  * source (`R`). A namespace is fetched the first time a component asks for it in a language;
  * `useTranslation` suspends until then, so route chunks and their strings arrive together.
  */
-export function createI18n<R>({ store, bundled = {}, loaders, shell, title }: I18nOptions<R>) {
+export function createI18n<R>({ store, bundled = {}, loaders, shell, title }: I18nOptions<R>): I18n<R> {
   type Namespace = keyof R & string;
   const catalogue = createCatalogue(bundled, loaders);
   /** Namespaces asked for so far: a language switch loads them all before it shows. */
@@ -47,19 +59,16 @@ export function createI18n<R>({ store, bundled = {}, loaders, shell, title }: I1
     return catalogue.load(lang, ns);
   }
 
-  /** A string outside React (document title, API client). Empty until the namespace is loaded. */
   function t(ns: Namespace, key: string, vars?: Vars): string {
     const dict = catalogue.get(store.getState().language, ns);
     return dict ? translate(dict, key, vars) : '';
   }
 
-  /** The language to put in Accept-Language: none until one is chosen, detected or remembered. */
   function requestLanguage(): Lang | undefined {
     const s = store.getState();
     return settled || s.forceLanguage || readLangCookie() ? s.language : undefined;
   }
 
-  /** Shows the app in `lang`: loads the namespaces in use first, so nothing flashes. */
   async function applyLanguage(lang: Lang): Promise<void> {
     settled = true;
     await Promise.all([...inUse].map((ns) => catalogue.load(lang, ns)));
@@ -69,21 +78,17 @@ export function createI18n<R>({ store, bundled = {}, loaders, shell, title }: I1
     if (title) document.title = title(t);
   }
 
-  /** The user's own choice (a language switch): kept as forceLanguage, and wins from then on. */
   function chooseLanguage(lang: Lang): Promise<void> {
     store.setState({ forceLanguage: lang });
     return applyLanguage(lang);
   }
 
-  /** Forget what was detected (tests start each case from a fresh page). */
   function resetLanguage(): void {
     settled = false;
   }
 
   return { store, loadNamespace, t, requestLanguage, applyLanguage, chooseLanguage, resetLanguage };
 }
-
-export type I18n<R> = ReturnType<typeof createI18n<R>>;
 
 /** The translate function of a namespace in the current language. Suspends while it loads. */
 export function useTranslation<R, N extends keyof R & string>(i18n: I18n<R>, ns: N): T<R, N> {
