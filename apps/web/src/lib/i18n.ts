@@ -32,7 +32,7 @@ const i18n = createI18n<Resources>({
   title: (t) => t('common', 'app.title'),
 });
 
-export const { loadNamespace, t, requestLanguage, applyLanguage, chooseLanguage, resetLanguage } = i18n;
+export const { loadNamespace, requestLanguage, applyLanguage, chooseLanguage, resetLanguage } = i18n;
 
 /** `const t = useT('news')`, then `t('list.title')`: keys are checked against the English catalogue. */
 export function useT<N extends Namespace>(ns: N): T<Resources, N> {
