@@ -1,6 +1,6 @@
 // Builds what `npm start` serves:
 // - each front end (apps/web, apps/admin when it exists) with its own `build` script, only when
-//   one of its sources (or the contract's, or the lockfile) is newer than its last build, then
+//   one of its sources (or the contract's, the front-end kit's, or the lockfile) is newer than its last build, then
 //   writes a brotli (.br) and a gzip (.gz) copy beside each compressible file of its dist;
 // - the API (apps/api/src/server.ts and cli/desk.ts) into apps/api/dist with esbuild, always
 //   (it takes well under a second). npm packages stay external; the workspace's own packages
@@ -111,6 +111,7 @@ export async function buildFrontEnds({ force = false } = {}) {
     const sources = newestMtime([
       front.dir,
       join(root, 'packages', 'contract', 'src'),
+      join(root, 'packages', 'ui', 'src'),
       join(root, 'package-lock.json'),
     ]);
     const stampFile = join(dist, STAMP);

@@ -109,7 +109,7 @@ async function main() {
   const stages = [
     () => commandStage('type-check', 'npx', ['tsc', '-p', 'tsconfig.json']),
     () => commandStage('lint', 'npx', ['biome', 'check', '.']),
-    () => vitestStage('unit, API (PGlite) and web tests', ['contract', 'api', 'web']),
+    () => vitestStage('unit, API (PGlite), kit and web tests', ['contract', 'api', 'ui', 'web']),
     () => {
       if (!process.env.TEST_DATABASE_URL) {
         console.log('\nPostgreSQL suites did not run: TEST_DATABASE_URL is not set');

@@ -1,41 +1,15 @@
-import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
-import { resetConfig } from '../src/lib/config.ts';
+import { resetConfig } from '@bahtdesk/ui/api';
+import { freshPageEachTest } from '@bahtdesk/ui/testing';
 import { resetLanguage } from '../src/lib/i18n.ts';
 import { resetState } from '../src/lib/store.ts';
 
 /**
- * Every web test starts from a fresh page: empty storage and cookies, the root hash, the client
- * state re-read. A test fails if anything logs console.error or console.warn (React warnings
- * included), so problems cannot hide in the output.
+ * Every web test starts from a fresh page (the kit's setup: storage, cookies, hash, `<html lang>`;
+ * a console.error or console.warn fails the test), with the client state re-read, the API address
+ * forgotten and no language detected yet.
  */
-const logged: string[] = [];
-
-beforeEach(() => {
-  logged.length = 0;
-  for (const level of ['error', 'warn'] as const) {
-    vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-      logged.push(`console.${level}: ${args.map(String).join(' ')}`);
-    });
-  }
-  localStorage.clear();
-  sessionStorage.clear();
-  for (const cookie of document.cookie.split(';')) {
-    const name = cookie.split('=')[0]?.trim();
-    // biome-ignore lint/suspicious/noDocumentCookie: clearing what the page under test wrote
-    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
-  }
-  window.history.replaceState(null, '', '/');
-  document.documentElement.lang = 'en';
+freshPageEachTest(() => {
   resetState();
   resetConfig();
   resetLanguage();
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  if (logged.length > 0) throw new Error(`The test logged:\n${logged.join('\n')}`);
 });

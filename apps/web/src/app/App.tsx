@@ -1,8 +1,10 @@
+import { BareLoadingBar, LoadingBar } from '@bahtdesk/ui/components';
+import { LanguageProvider } from '@bahtdesk/ui/i18n';
+import { setNavigator } from '@bahtdesk/ui/navigation';
 import { Suspense, useEffect } from 'react';
 import { HashRouter, Routes, useNavigate } from 'react-router';
-import { BareLoadingBar, LoadingBar } from '../components/LoadingBar.tsx';
 import { OfflineNotice } from '../components/OfflineNotice.tsx';
-import { setNavigator } from '../lib/navigation.ts';
+import { clientStore, useClientState } from '../lib/store.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { NavigationGuard } from './NavigationGuard.tsx';
 import { routes } from './routes.tsx';
@@ -14,19 +16,26 @@ function NavigatorBridge() {
   return null;
 }
 
+/** The loading bar while API requests are in flight (background refreshes excepted). */
+function RequestsBar() {
+  return <LoadingBar active={useClientState((s) => s.pending > 0)} />;
+}
+
 export function App() {
   return (
     <HashRouter>
       <NavigatorBridge />
-      <Suspense fallback={<BareLoadingBar />}>
-        <LoadingBar />
-        <OfflineNotice />
-        <ErrorBoundary>
-          <NavigationGuard>
-            <Routes>{routes}</Routes>
-          </NavigationGuard>
-        </ErrorBoundary>
-      </Suspense>
+      <LanguageProvider store={clientStore}>
+        <Suspense fallback={<BareLoadingBar />}>
+          <RequestsBar />
+          <OfflineNotice />
+          <ErrorBoundary>
+            <NavigationGuard>
+              <Routes>{routes}</Routes>
+            </NavigationGuard>
+          </ErrorBoundary>
+        </Suspense>
+      </LanguageProvider>
     </HashRouter>
   );
 }

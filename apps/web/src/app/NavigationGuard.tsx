@@ -1,8 +1,9 @@
+import { readLangCookie } from '@bahtdesk/ui/i18n';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { call } from '../lib/api.ts';
 import { applyLanguage } from '../lib/i18n.ts';
-import { readLangCookie, resolveLanguage } from '../lib/language.ts';
+import { resolveLanguage } from '../lib/language.ts';
 import { clearSession, getState, setState, useClientState } from '../lib/store.ts';
 import { type MaintenanceStatus, redirectFor, withReturn } from './guard.ts';
 

@@ -1,7 +1,7 @@
+import { withChunkReload } from '@bahtdesk/ui/chunkReload';
 import { type ComponentType, lazy } from 'react';
 import { Route } from 'react-router';
 import HomePage from '../features/home/HomePage.tsx';
-import { withChunkReload } from '../lib/chunkReload.ts';
 import { AuthLayout } from './layouts/AuthLayout.tsx';
 import { DefaultLayout } from './layouts/DefaultLayout.tsx';
 import { MaintenanceLayout } from './layouts/MaintenanceLayout.tsx';

@@ -1,5 +1,6 @@
+import { readLangCookie } from '@bahtdesk/ui/i18n';
 import { loadNamespace } from '../lib/i18n.ts';
-import { readLangCookie, resolveLanguage } from '../lib/language.ts';
+import { resolveLanguage } from '../lib/language.ts';
 import { getState, setState } from '../lib/store.ts';
 import { startStatusCheck } from './NavigationGuard.tsx';
 

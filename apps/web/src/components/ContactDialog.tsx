@@ -1,8 +1,8 @@
+import { Modal } from '@bahtdesk/ui/components';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { call } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
-import { Modal } from './Modal.tsx';
 
 type State = { status: 'loading' } | { status: 'ready'; link: string; qr: string } | { status: 'failed' };
 

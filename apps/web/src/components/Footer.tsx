@@ -1,6 +1,6 @@
 import { APP_VERSION } from '@bahtdesk/contract';
+import { withChunkReload } from '@bahtdesk/ui/chunkReload';
 import { lazy, Suspense, useState } from 'react';
-import { withChunkReload } from '../lib/chunkReload.ts';
 import { useT } from '../lib/i18n.ts';
 
 const ContactDialog = lazy(() => withChunkReload(() => import('./ContactDialog.tsx')));

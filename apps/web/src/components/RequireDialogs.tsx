@@ -1,7 +1,7 @@
+import { Modal } from '@bahtdesk/ui/components';
 import { useNavigate } from 'react-router';
 import { useT } from '../lib/i18n.ts';
 import { type ClientState, setState, useClientState } from '../lib/store.ts';
-import { Modal } from './Modal.tsx';
 
 interface RequireDialogProps {
   flag: 'dialogRequireKyc' | 'dialogRequireBinanceId';

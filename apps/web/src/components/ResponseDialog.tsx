@@ -1,6 +1,6 @@
+import { Modal } from '@bahtdesk/ui/components';
 import { useT } from '../lib/i18n.ts';
 import { setState, useClientState } from '../lib/store.ts';
-import { Modal } from './Modal.tsx';
 
 /** The global 'Sorry for the inconvenience' dialog with the server's message (spec section 8). */
 export function ResponseDialog() {

@@ -5,12 +5,17 @@ import {
   type NetworkId,
   usdtAddressInputSchema,
 } from '@bahtdesk/contract';
+import {
+  contractResolver,
+  SelectField,
+  StepForm,
+  type StepFormProps,
+  TextField,
+  useStepForm,
+} from '@bahtdesk/ui/forms';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { useT } from '../lib/i18n.ts';
 import { useClientState } from '../lib/store.ts';
-import { contractResolver } from './contractForm.ts';
-import { SelectField, TextField } from './Field.tsx';
-import { StepForm, type StepFormProps, useStepForm } from './StepForm.tsx';
 
 /** The banks and networks as getNetworkBank answers them. */
 export interface BankInfo {

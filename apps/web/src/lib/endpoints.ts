@@ -1,8 +1,8 @@
 import { memberEndpoints as endpoints } from '@bahtdesk/contract';
+import type { RouteTable } from '@bahtdesk/ui/api';
 
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
-export type Route = { readonly method: 'GET' | 'POST'; readonly path: string };
 
 /**
  * Method and path of every endpoint, from the contract. The production build replaces this
@@ -10,4 +10,4 @@ export type Route = { readonly method: 'GET' | 'POST'; readonly path: string };
  */
 export const api = Object.fromEntries(
   Object.entries(endpoints).map(([name, e]) => [name, { method: e.method, path: e.path }]),
-) as Record<EndpointName, Route>;
+) as RouteTable<Endpoints>;

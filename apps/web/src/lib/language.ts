@@ -20,16 +20,3 @@ export function resolveLanguage(input: {
   }
   return input.cookie ?? (input.browser?.toLowerCase().startsWith('th') ? 'th' : 'en');
 }
-
-export const LANG_COOKIE = 'lang';
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
-
-export function readLangCookie(): Lang | null {
-  const match = document.cookie.match(/(?:^|;\s*)lang=(en|th)(?:;|$)/);
-  return match ? (match[1] as Lang) : null;
-}
-
-export function writeLangCookie(lang: Lang): void {
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain cookie; the Cookie Store API is not in every browser yet
-  document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
-}

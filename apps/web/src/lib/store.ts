@@ -1,18 +1,13 @@
 import type { Lang, Profile } from '@bahtdesk/contract';
-import { useSyncExternalStore } from 'react';
+import { type SnackBarDetail, showSnackbar as show } from '@bahtdesk/ui/components';
+import { createStore, readStorage, useStore } from '@bahtdesk/ui/store';
 
 /**
  * The client state of spec section 3, in one small store. `token` and `forceLanguage` are kept in
  * local storage; everything else lives as long as the page. Components read it with
  * `useClientState(selector)`; code outside React uses `getState`/`setState`.
  */
-export type { Profile };
-
-export interface SnackBarDetail {
-  readonly id: number;
-  readonly message: string;
-  readonly kind: 'success' | 'error';
-}
+export type { Profile, SnackBarDetail };
 
 export interface ClientState {
   /** The session token of a signed-in member (local storage 'token'). */
@@ -44,28 +39,11 @@ export interface ClientState {
 const TOKEN_KEY = 'token';
 const FORCE_LANGUAGE_KEY = 'forceLanguage';
 
-function readStorage(key: string): string | null {
-  try {
-    return localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeStorage(key: string, value: string | null): void {
-  try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
-  } catch {
-    // storage blocked (private mode): the value lives for this page only
-  }
-}
-
 function asLang(value: string | null): Lang | null {
   return value === 'en' || value === 'th' ? value : null;
 }
 
-export function initialState(): ClientState {
+function initialState(): ClientState {
   return {
     token: readStorage(TOKEN_KEY),
     profile: null,
@@ -82,48 +60,24 @@ export function initialState(): ClientState {
   };
 }
 
-let state: ClientState = initialState();
-const listeners = new Set<() => void>();
+/** The store itself, for the kit's pieces that take it (i18n, API client, snackbar). */
+export const clientStore = createStore(initialState, {
+  persist: { token: TOKEN_KEY, forceLanguage: FORCE_LANGUAGE_KEY },
+});
 
-export function getState(): ClientState {
-  return state;
-}
-
-export function setState(patch: Partial<ClientState>): void {
-  const next = { ...state, ...patch };
-  if (next.token !== state.token) writeStorage(TOKEN_KEY, next.token);
-  if (next.forceLanguage !== state.forceLanguage) writeStorage(FORCE_LANGUAGE_KEY, next.forceLanguage);
-  state = next;
-  for (const listener of listeners) listener();
-}
-
-/** Re-reads local storage and resets everything else (tests; a fresh page does the same). */
-export function resetState(): void {
-  state = initialState();
-  for (const listener of listeners) listener();
-}
-
-export function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+/** `resetState` re-reads local storage and resets everything else (tests; a fresh page does the same). */
+export const { getState, setState, reset: resetState } = clientStore;
 
 export function useClientState<T>(select: (s: ClientState) => T): T {
-  return useSyncExternalStore(
-    subscribe,
-    () => select(state),
-    () => select(state),
-  );
+  return useStore(clientStore, select);
 }
 
 export function clearSession(): void {
   setState({ token: null, profile: null });
 }
 
-let snackId = 0;
 export function showSnackbar(message: string, kind: SnackBarDetail['kind'] = 'success'): void {
-  snackId += 1;
-  setState({ snackBarDetail: { id: snackId, message, kind } });
+  show(clientStore, message, kind);
 }
 
 export function openGlobalDialog(message: string): void {

@@ -1,8 +1,9 @@
+import { Snackbar } from '@bahtdesk/ui/components';
 import { Footer } from '../../components/Footer.tsx';
 import { TopBar } from '../../components/Navigation.tsx';
 import { Overlay } from '../../components/Overlay.tsx';
 import { ResponseDialog } from '../../components/ResponseDialog.tsx';
-import { Snackbar } from '../../components/Snackbar.tsx';
+import { clientStore } from '../../lib/store.ts';
 import { PageOutlet } from './PageOutlet.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { useTools } from './useTools.tsx';
@@ -20,7 +21,7 @@ export function AuthLayout() {
       <PageOutlet />
       <Footer />
       <Overlay />
-      <Snackbar />
+      <Snackbar store={clientStore} />
       <ResponseDialog />
       {dialogs}
     </div>

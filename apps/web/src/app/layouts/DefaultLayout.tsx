@@ -1,8 +1,9 @@
+import { Snackbar } from '@bahtdesk/ui/components';
 import { Footer } from '../../components/Footer.tsx';
 import { BottomNav, TopBar } from '../../components/Navigation.tsx';
 import { RequireDialogs } from '../../components/RequireDialogs.tsx';
 import { ResponseDialog } from '../../components/ResponseDialog.tsx';
-import { Snackbar } from '../../components/Snackbar.tsx';
+import { clientStore } from '../../lib/store.ts';
 import { PageOutlet } from './PageOutlet.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { useTools } from './useTools.tsx';
@@ -18,7 +19,7 @@ export function DefaultLayout() {
       <PageOutlet />
       <Footer />
       <BottomNav openTool={tool} onOpenTool={openTool} />
-      <Snackbar />
+      <Snackbar store={clientStore} />
       <ResponseDialog />
       <RequireDialogs />
       {dialogs}

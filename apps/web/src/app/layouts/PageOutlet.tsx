@@ -1,6 +1,6 @@
+import { LoadingBar } from '@bahtdesk/ui/components';
 import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { LoadingBar } from '../../components/LoadingBar.tsx';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 
 /**

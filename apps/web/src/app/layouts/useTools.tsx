@@ -1,6 +1,6 @@
+import { withChunkReload } from '@bahtdesk/ui/chunkReload';
 import { lazy, Suspense, useState } from 'react';
 import type { Tool } from '../../components/Navigation.tsx';
-import { withChunkReload } from '../../lib/chunkReload.ts';
 
 const ManualDialog = lazy(() => withChunkReload(() => import('../../features/manual/ManualDialog.tsx')));
 const CalculatorDialog = lazy(() =>

@@ -1,11 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { accountServer, BEP20_ADDRESS, PROFILE, SOLANA_ADDRESS } from '../../../test/account.ts';
 import { currentPath, fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
 import { getState } from '../../lib/store.ts';
-import { accountServer, BEP20_ADDRESS, PROFILE, SOLANA_ADDRESS } from './testData.ts';
-
-const SLOW = { timeout: 5000 };
 
 function address(id: number) {
   return {
@@ -23,15 +21,13 @@ function signedIn(profile: object = PROFILE, handlers: Record<string, Handler> =
 }
 
 const section = (name: RegExp) =>
-  screen
-    .findByRole('heading', { level: 2, name }, SLOW)
-    .then((h) => h.closest('details') as HTMLDetailsElement);
+  screen.findByRole('heading', { level: 2, name }).then((h) => h.closest('details') as HTMLDetailsElement);
 
-describe('account page', { timeout: 20_000 }, () => {
+describe('account page', () => {
   it('shows the profile and the identity-verification status with its text', async () => {
     signedIn({ ...PROFILE, kycStatus: 'waiting' });
     await renderApp('/account');
-    expect(await screen.findByText('Signed in as somchai', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Signed in as somchai')).toBeTruthy();
     expect(screen.getByText('somchai@example.com')).toBeTruthy();
     const kyc = await section(/Identity verification/);
     expect(within(kyc).getAllByText('Waiting for review').length).toBeGreaterThan(0);
@@ -60,7 +56,7 @@ describe('account page', { timeout: 20_000 }, () => {
       editProfile: (r) => ok({ ...PROFILE, ...(r.body as object), phone: '0898765432' }),
     });
     await renderApp('/account');
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
     const phone = screen.getByLabelText('Phone number');
     await userEvent.clear(phone);
     await userEvent.type(phone, '089-876-5432');
@@ -78,7 +74,7 @@ describe('account page', { timeout: 20_000 }, () => {
   it('shows a phone number registered to someone else (10016) on the phone field', async () => {
     signedIn(PROFILE, { editProfile: () => fail(10016) });
     await renderApp('/account');
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     const phone = screen.getByLabelText('Phone number');
     await waitFor(() => expect(phone.getAttribute('aria-invalid')).toBe('true'));
@@ -128,7 +124,7 @@ describe('account page', { timeout: 20_000 }, () => {
         }),
     });
     await renderApp('/account?action=openBinanceId');
-    await userEvent.click(await screen.findByRole('button', { name: 'Add USDT address' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add USDT address' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a USDT address' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dialog.getByLabelText('Network').getAttribute('aria-invalid')).toBe('true'));
@@ -189,7 +185,7 @@ describe('account page', { timeout: 20_000 }, () => {
       { deletePayment: () => ok({ id: 4, bankAccounts: [], usdtAddresses: [] }) },
     );
     await renderApp('/account');
-    await userEvent.click(await screen.findByRole('heading', { name: /Bank accounts/ }, SLOW));
+    await userEvent.click(await screen.findByRole('heading', { name: /Bank accounts/ }));
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Kasikornbank 1234567890' }));
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete this bank account?' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
@@ -214,7 +210,7 @@ describe('account page', { timeout: 20_000 }, () => {
       },
     );
     await renderApp('/account?action=openBinanceId');
-    await userEvent.click(await screen.findByRole('button', { name: 'Edit Wallet 3' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Wallet 3' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit USDT address' }));
     expect((dialog.getByLabelText('USDT address') as HTMLInputElement).value).toBe(BEP20_ADDRESS);
     await userEvent.clear(dialog.getByLabelText(/Nickname/));
@@ -234,7 +230,7 @@ describe('account page', { timeout: 20_000 }, () => {
   it('signs out: logout on the server, token and profile cleared, back home', async () => {
     const { requests } = signedIn(PROFILE, { logout: () => ok(null) });
     await renderApp('/account');
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }, SLOW));
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(currentPath()).toBe('/'));
     expect(getState().token).toBeNull();
     expect(getState().profile).toBeNull();

@@ -1,9 +1,9 @@
 import { MAX_BANK_ACCOUNTS, MAX_USDT_ADDRESSES } from '@bahtdesk/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
-import { useApi } from '../../lib/useApi.ts';
 import './account.css';
 import '../../components/forms.css';
 import { KycSection } from './KycSection.tsx';

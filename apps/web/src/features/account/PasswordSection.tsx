@@ -1,10 +1,8 @@
 import { type ChangePasswordProfileBody, changePasswordProfileBodySchema, E } from '@bahtdesk/contract';
+import { contractResolver, FormAlert, PasswordField, useFormError } from '@bahtdesk/ui/forms';
 import { useForm } from 'react-hook-form';
-import { contractResolver } from '../../components/contractForm.ts';
-import { FormAlert, PasswordField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { useFormError } from '../../lib/serverErrors.ts';
 import { showSnackbar } from '../../lib/store.ts';
 
 type Values = Required<ChangePasswordProfileBody>;

@@ -1,9 +1,9 @@
 import { messageFor } from '@bahtdesk/contract';
+import { Modal } from '@bahtdesk/ui/components';
+import type { FieldCodes } from '@bahtdesk/ui/forms';
+import { useFormError } from '@bahtdesk/ui/forms';
 import { type ReactNode, useId, useState } from 'react';
-import type { FieldCodes } from '../../components/contractForm.ts';
-import { Modal } from '../../components/Modal.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { useFormError } from '../../lib/serverErrors.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
 
 type Editing<T> = { mode: 'add' } | { mode: 'edit'; entry: T } | null;

@@ -1,17 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { accountServer, PROFILE } from '../../../test/account.ts';
 import { fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
-import { accountServer, PROFILE } from './testData.ts';
 
-const SLOW = { timeout: 5000 };
 const EDIT = '/api/external/user/editProfile';
 
 async function openProfileForm(editProfile: Handler) {
   localStorage.setItem('token', 'member-token');
   const api = mockApi({ ...publicServer(), ...accountServer, profile: () => ok(PROFILE), editProfile });
   await renderApp('/account');
-  await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }, SLOW));
+  await userEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
   return api;
 }
 
@@ -26,7 +25,7 @@ async function retype(label: string, text: string) {
 
 const saved = (r: { body: unknown }) => ok({ ...PROFILE, ...(r.body as object) });
 
-describe('profile edit', { timeout: 20_000 }, () => {
+describe('profile edit', () => {
   it('changes names alone without asking for the password', async () => {
     const { requests } = await openProfileForm(saved);
     await retype('Last name', 'Rakdee');

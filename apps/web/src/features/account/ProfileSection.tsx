@@ -6,13 +6,19 @@ import {
   type Profile,
   thaiPhoneSchema,
 } from '@bahtdesk/contract';
+import {
+  contractResolver,
+  EmailField,
+  FormAlert,
+  PasswordField,
+  PhoneField,
+  TextField,
+  useFormError,
+} from '@bahtdesk/ui/forms';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { contractResolver } from '../../components/contractForm.ts';
-import { EmailField, FormAlert, PasswordField, PhoneField, TextField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { useFormError } from '../../lib/serverErrors.ts';
 import { setState, showSnackbar } from '../../lib/store.ts';
 
 type Values = Required<EditProfileBody>;

@@ -1,10 +1,10 @@
 import { formatThb, formatUsdt, messageFor } from '@bahtdesk/contract';
+import { Modal } from '@bahtdesk/ui/components';
 import { useId, useState } from 'react';
-import { Modal } from '../../components/Modal.tsx';
+import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { SafeHtml } from '../../lib/SafeHtml.tsx';
 import { useClientState } from '../../lib/store.ts';
-import { useApi } from '../../lib/useApi.ts';
 import { calculate, type Direction } from './calc.ts';
 import './calculator.css';
 

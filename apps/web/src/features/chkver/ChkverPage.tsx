@@ -1,6 +1,6 @@
 import { APP_VERSION } from '@bahtdesk/contract';
+import { apiBase } from '@bahtdesk/ui/api';
 import { useEffect, useState } from 'react';
-import { apiBase } from '../../lib/config.ts';
 import { useT } from '../../lib/i18n.ts';
 
 type Health = { status: 'checking' } | { status: 'ok'; detail: string } | { status: 'down'; detail: string };

@@ -1,10 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { accountServer } from '../../../test/account.ts';
 import { currentPath, fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
-import { accountServer } from '../account/testData.ts';
 
-const SLOW = { timeout: 5000 };
 const SENT = {
   channel: 'email',
   destination: 's***@example.com',
@@ -24,16 +23,16 @@ function server(handlers: Record<string, Handler> = {}) {
 }
 
 async function requestByEmail(user: Pick<typeof userEvent, 'type' | 'click'> = userEvent) {
-  await user.type(await screen.findByLabelText('Email of your account', {}, SLOW), 'somchai@example.com');
+  await user.type(await screen.findByLabelText('Email of your account'), 'somchai@example.com');
   await user.click(screen.getByRole('button', { name: 'Send code' }));
 }
 
-describe('forgot password by OTP', { timeout: 20_000 }, () => {
+describe('forgot password by OTP', () => {
   it('sends the code, takes the 6 digits, sets a new password and goes to /login with a snackbar', async () => {
     const { requests } = server();
     await renderApp('/forgot-password');
     await requestByEmail();
-    const otp = await screen.findByLabelText('6-digit code', {}, SLOW);
+    const otp = await screen.findByLabelText('6-digit code');
     expect(otp.getAttribute('inputmode')).toBe('numeric');
     expect(otp.getAttribute('autocomplete')).toBe('one-time-code');
     expect(screen.getByText(/We sent a 6-digit code to s\*\*\*@example.com/)).toBeTruthy();
@@ -67,7 +66,7 @@ describe('forgot password by OTP', { timeout: 20_000 }, () => {
     server({ changePassword: () => fail(10024) });
     await renderApp('/forgot-password');
     await requestByEmail();
-    await userEvent.type(await screen.findByLabelText('6-digit code', {}, SLOW), '123456');
+    await userEvent.type(await screen.findByLabelText('6-digit code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
     await userEvent.type(await screen.findByLabelText('New password'), 'newpass123');
     await userEvent.type(screen.getByLabelText('Confirm new password'), 'newpass123');
@@ -99,7 +98,7 @@ describe('forgot password by OTP', { timeout: 20_000 }, () => {
     const { requests } = server({ confirmOtp: () => fail(10012) });
     await renderApp('/forgot-password');
     await requestByEmail();
-    const otp = await screen.findByLabelText('6-digit code', {}, SLOW);
+    const otp = await screen.findByLabelText('6-digit code');
     await userEvent.type(otp, '12a4');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm code' }));
     expect(await screen.findByText('The OTP must be exactly 6 digits.')).toBeTruthy();
@@ -117,7 +116,7 @@ describe('forgot password by OTP', { timeout: 20_000 }, () => {
     const { requests } = server();
     await renderApp('/forgot-password');
     await requestByEmail(user);
-    const resend = await screen.findByRole('button', { name: 'Send a new code' }, SLOW);
+    const resend = await screen.findByRole('button', { name: 'Send a new code' });
     expect((resend as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByText(/You can ask for a new code in (60|59) s\./)).toBeTruthy();
     act(() => vi.advanceTimersByTime(30_000));
@@ -148,7 +147,7 @@ describe('forgot password by OTP', { timeout: 20_000 }, () => {
     });
     await renderApp('/forgot-password');
     await requestByEmail(user);
-    const resend = await screen.findByRole('button', { name: 'Send a new code' }, SLOW);
+    const resend = await screen.findByRole('button', { name: 'Send a new code' });
     act(() => vi.advanceTimersByTime(61_000));
     await user.click(resend);
     expect(await screen.findByText(/You can ask for a new code in (1800|1799) s\./)).toBeTruthy();

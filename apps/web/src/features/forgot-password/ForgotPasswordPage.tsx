@@ -7,16 +7,22 @@ import {
   OTP_RESEND_COUNTDOWN_S,
   OTP_VALIDITY_MS,
 } from '@bahtdesk/contract';
+import {
+  contractResolver,
+  EmailField,
+  FormAlert,
+  PasswordField,
+  PhoneField,
+  TextField,
+} from '@bahtdesk/ui/forms';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { contractResolver } from '../../components/contractForm.ts';
-import { EmailField, FormAlert, PasswordField, PhoneField, TextField } from '../../components/Field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { setState, showSnackbar } from '../../lib/store.ts';
 import '../../components/forms.css';
-import { useFormError } from '../../lib/serverErrors.ts';
+import { useFormError } from '@bahtdesk/ui/forms';
 import { signedCall } from '../../lib/signedCall.ts';
 import { useCountdown } from './useCountdown.ts';
 

@@ -6,12 +6,11 @@ import {
   SELL_USDT_MAX,
   SELL_USDT_MIN,
 } from '@bahtdesk/contract';
+import { formatAmount, formatDate, formatDateTime, formatWholeAmount as whole } from '@bahtdesk/ui/format';
 import { Link } from 'react-router';
-import { formatAmount, formatWholeAmount as whole } from '../../lib/amount.ts';
-import { formatDate, formatDateTime } from '../../lib/format.ts';
+import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
-import { useApi } from '../../lib/useApi.ts';
 import './home.css';
 
 /** How often the rates are fetched again while the home page is open. */

@@ -1,8 +1,8 @@
-import { Modal } from '../../components/Modal.tsx';
+import { Modal } from '@bahtdesk/ui/components';
+import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { SafeHtml } from '../../lib/SafeHtml.tsx';
 import { useClientState } from '../../lib/store.ts';
-import { useApi } from '../../lib/useApi.ts';
 
 /** The manual: the staff-written 'manual' page from getHtmlPage, sanitised before it shows. */
 export default function ManualDialog({ onClose }: { onClose: () => void }) {

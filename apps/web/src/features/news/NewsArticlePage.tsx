@@ -1,9 +1,9 @@
+import { formatDateTime } from '@bahtdesk/ui/format';
 import { Link, useParams } from 'react-router';
-import { formatDateTime } from '../../lib/format.ts';
+import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { SafeHtml } from '../../lib/SafeHtml.tsx';
 import { useClientState } from '../../lib/store.ts';
-import { useApi } from '../../lib/useApi.ts';
 import './news.css';
 
 /** One news article (/news/:id), its HTML sanitised before it is shown. */

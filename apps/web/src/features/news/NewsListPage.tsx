@@ -1,9 +1,9 @@
 import type { NewsItem } from '@bahtdesk/contract';
+import { formatDate } from '@bahtdesk/ui/format';
 import { Link } from 'react-router';
-import { formatDate } from '../../lib/format.ts';
+import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
-import { useApi } from '../../lib/useApi.ts';
 import './news.css';
 
 /** The news list, newest first; each item opens its article. */

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { accountServer, PROFILE } from '../../../test/account.ts';
 import { currentPath, fail, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
 import { getState } from '../../lib/store.ts';
-import { accountServer, PROFILE } from '../account/testData.ts';
 
 const SESSION = { token: 'new-token', tokenType: 'Bearer', expiresAt: '2099-01-01T00:00:00.000Z' };
 
 async function fillAndSubmit(username: string, password: string) {
-  await userEvent.type(await screen.findByLabelText('Username', {}, { timeout: 5000 }), username);
+  await userEvent.type(await screen.findByLabelText('Username'), username);
   await userEvent.type(screen.getByLabelText('Password'), password);
   await userEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
@@ -66,7 +66,7 @@ describe('sign-in page', () => {
   it('requires both fields before sending, marks them invalid and focuses the first', async () => {
     const { requests } = mockApi({ ...publicServer(), ...accountServer });
     await renderApp('/login');
-    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Log in' }));
     const username = screen.getByLabelText('Username');
     await waitFor(() => expect(username.getAttribute('aria-invalid')).toBe('true'));
     expect(document.activeElement).toBe(username);
@@ -78,7 +78,7 @@ describe('sign-in page', () => {
   it('shows and hides the password', async () => {
     mockApi({ ...publicServer(), ...accountServer });
     await renderApp('/login');
-    const password = await screen.findByLabelText('Password', {}, { timeout: 5000 });
+    const password = await screen.findByLabelText('Password');
     expect(password.getAttribute('type')).toBe('password');
     await userEvent.click(screen.getByRole('button', { name: 'Show' }));
     expect(password.getAttribute('type')).toBe('text');

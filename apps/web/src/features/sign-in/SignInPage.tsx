@@ -1,14 +1,14 @@
 import { signInBodySchema } from '@bahtdesk/contract';
+import { FormAlert, formErrorText, handledGlobally, PasswordField, UsernameField } from '@bahtdesk/ui/forms';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { FormAlert, PasswordField, UsernameField } from '../../components/Field.tsx';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { formErrorText, handledGlobally } from '../../lib/serverErrors.ts';
 import { signedCall } from '../../lib/signedCall.ts';
 import { setState, useClientState } from '../../lib/store.ts';
+import '../../components/forms.css';
 
 interface Values {
   username: string;

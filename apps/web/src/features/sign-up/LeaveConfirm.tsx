@@ -1,6 +1,6 @@
+import { Modal } from '@bahtdesk/ui/components';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Modal } from '../../components/Modal.tsx';
 import { useT } from '../../lib/i18n.ts';
 
 /** The app route an in-app link goes to ('#/news' gives '/news'), or null for anything else. */

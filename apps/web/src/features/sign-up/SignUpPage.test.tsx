@@ -1,20 +1,19 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { accountServer, BEP20_ADDRESS, PROFILE } from '../../../test/account.ts';
 import { currentPath, fail, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
 import { getState } from '../../lib/store.ts';
-import { accountServer, BEP20_ADDRESS, PROFILE } from '../account/testData.ts';
 
 const SESSION = { token: 'fresh-token', tokenType: 'Bearer', expiresAt: '2099-01-01T00:00:00.000Z' };
-const SLOW = { timeout: 5000 };
 
 const type = async (label: string | RegExp, text: string) => {
-  const input = await screen.findByLabelText(label, {}, SLOW);
+  const input = await screen.findByLabelText(label);
   await userEvent.clear(input);
   await userEvent.type(input, text);
 };
-const press = async (name: string) => userEvent.click(await screen.findByRole('button', { name }, SLOW));
-const progress = () => screen.findByText(/^Step \d of 5/, {}, SLOW);
+const press = async (name: string) => userEvent.click(await screen.findByRole('button', { name }));
+const progress = () => screen.findByText(/^Step \d of 5/);
 
 async function credentials(username = 'newmember') {
   await type('Username', username);
@@ -32,14 +31,14 @@ async function personal() {
 }
 
 async function bank() {
-  await userEvent.selectOptions(await screen.findByLabelText('Bank', {}, SLOW), 'KBANK');
+  await userEvent.selectOptions(await screen.findByLabelText('Bank'), 'KBANK');
   await type('Account number', '123-4-56789-0');
   await type('Account name', 'Somchai Jaidee');
   await press('Next');
 }
 
 async function usdt() {
-  await userEvent.selectOptions(await screen.findByLabelText('Network', {}, SLOW), 'BEP20');
+  await userEvent.selectOptions(await screen.findByLabelText('Network'), 'BEP20');
   await type('USDT address', BEP20_ADDRESS);
   await press('Create account');
 }
@@ -54,7 +53,7 @@ function server(signUp = () => ok(SESSION)) {
 }
 
 // Each case types a whole form with userEvent, which takes a few seconds on a busy machine.
-describe('sign-up in steps', { timeout: 20_000 }, () => {
+describe('sign-up in steps', () => {
   it('does not move on while a step breaks the contract rules, and shows why on the fields', async () => {
     server();
     await renderApp('/sign-up');
@@ -97,7 +96,7 @@ describe('sign-up in steps', { timeout: 20_000 }, () => {
     await renderApp('/sign-up');
     await credentials();
     await personal();
-    await userEvent.selectOptions(await screen.findByLabelText('Bank', {}, SLOW), 'GSB');
+    await userEvent.selectOptions(await screen.findByLabelText('Bank'), 'GSB');
     await type('Account number', '1234567890');
     await type('Account name', 'Somchai Jaidee');
     await press('Next');
@@ -112,7 +111,7 @@ describe('sign-up in steps', { timeout: 20_000 }, () => {
     await personal();
     await bank();
     await usdt();
-    expect(await screen.findByRole('heading', { name: 'Your account is ready' }, SLOW)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Your account is ready' })).toBeTruthy();
     const signUp = requests.find((r) => r.path === '/api/external/user/signUp');
     expect(signUp?.headers['x-client-signature']).toBe('sig-1');
     expect(signUp?.body).toEqual({
@@ -140,7 +139,7 @@ describe('sign-up in steps', { timeout: 20_000 }, () => {
     await personal();
     await press('Skip this step');
     await usdt();
-    await screen.findByRole('heading', { name: 'Your account is ready' }, SLOW);
+    await screen.findByRole('heading', { name: 'Your account is ready' });
     const body = requests.find((r) => r.path === '/api/external/user/signUp')?.body as Record<
       string,
       unknown

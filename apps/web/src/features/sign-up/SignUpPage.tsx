@@ -1,12 +1,12 @@
 import type { Profile } from '@bahtdesk/contract';
+import type { FieldCodes } from '@bahtdesk/ui/forms';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { FieldCodes } from '../../components/contractForm.ts';
-import { call } from '../../lib/api.ts';
+import { call, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { setState } from '../../lib/store.ts';
-import { useApi } from '../../lib/useApi.ts';
 import '../../components/forms.css';
+import { useFormError } from '@bahtdesk/ui/forms';
 import {
   BankAccountForm,
   type BankAccountValues,
@@ -14,7 +14,6 @@ import {
   type UsdtAddressValues,
   usdtAddressBody,
 } from '../../components/paymentForms.tsx';
-import { useFormError } from '../../lib/serverErrors.ts';
 import { signedCall } from '../../lib/signedCall.ts';
 import { clearDraft, type Draft, type PersonalValues, readDraft, writeDraft } from './draft.ts';
 import { LeaveConfirm } from './LeaveConfirm.tsx';

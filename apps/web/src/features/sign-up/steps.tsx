@@ -1,8 +1,16 @@
 import { personalInfoSchema, signUpCredentialsSchema } from '@bahtdesk/contract';
+import {
+  contractResolver,
+  EmailField,
+  PasswordField,
+  PhoneField,
+  StepForm,
+  type StepFormProps,
+  TextField,
+  UsernameField,
+  useStepForm,
+} from '@bahtdesk/ui/forms';
 import type { ReactNode } from 'react';
-import { contractResolver } from '../../components/contractForm.ts';
-import { EmailField, PasswordField, PhoneField, TextField, UsernameField } from '../../components/Field.tsx';
-import { StepForm, type StepFormProps, useStepForm } from '../../components/StepForm.tsx';
 import { useT } from '../../lib/i18n.ts';
 import type { PersonalValues } from './draft.ts';
 

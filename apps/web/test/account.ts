@@ -1,5 +1,5 @@
 import { BANKS, NETWORKS } from '@bahtdesk/contract';
-import { ok } from '../../../test/app.tsx';
+import { ok } from './app.tsx';
 
 /** Fixtures for the account pages' tests: a member, the networks and banks, a clientSignature. */
 export const PROFILE = {

@@ -21,7 +21,7 @@ export interface ModalProps {
   /** Buttons at the bottom of the dialog. */
   actions?: ReactNode;
   wide?: boolean;
-  /** 'alertdialog' for messages that need the member's attention. */
+  /** 'alertdialog' for messages that need the user's attention. */
   role?: 'dialog' | 'alertdialog';
 }
 

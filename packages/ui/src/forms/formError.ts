@@ -1,11 +1,12 @@
 import { errorByCode, type Lang, messageFor } from '@bahtdesk/contract';
 import { useState } from 'react';
-import { ApiError } from './api.ts';
-import { useClientState } from './store.ts';
+import { ApiError } from '../api/ApiError.ts';
+import { handledGlobally as handledCode, NO_ENVELOPE } from '../api/codes.ts';
+import { useLanguage } from '../i18n/language.ts';
 
 /** The body code of a failed call (998 'Something went wrong' for anything that is not an ApiError). */
 function errorCode(error: unknown): number {
-  return error instanceof ApiError ? error.code : 998;
+  return error instanceof ApiError ? error.code : NO_ENVELOPE;
 }
 
 /**
@@ -15,13 +16,12 @@ function errorCode(error: unknown): number {
 export function formErrorText(error: unknown, lang: Lang): string {
   const code = errorCode(error);
   if (errorByCode(code)) return messageFor(code, lang);
-  return error instanceof Error && error.message ? error.message : messageFor(998, lang);
+  return error instanceof Error && error.message ? error.message : messageFor(NO_ENVELOPE, lang);
 }
 
 /** Codes the API client already handles itself (session ended, maintenance): the form shows nothing. */
 export function handledGlobally(error: unknown): boolean {
-  const code = errorCode(error);
-  return code === 500 || code === 501 || code === 502 || code === 997;
+  return handledCode(errorCode(error));
 }
 
 /**
@@ -32,7 +32,7 @@ export function useFormError<P>(
   placeOfCode: Readonly<Partial<Record<number, P>>>,
   onPlace: (place: P, code: number) => void,
 ) {
-  const lang = useClientState((s) => s.language);
+  const lang = useLanguage();
   const [alert, setAlert] = useState<string | null>(null);
   const show = (error: unknown) => {
     if (handledGlobally(error)) return;

@@ -7,7 +7,7 @@ type ContractSchema = NonNullable<Endpoint['body']>;
 
 /**
  * Checks a form with a contract schema. The values are kept as typed (`raw`): the form sends what
- * the member sees, and the server applies the schema's own normalising.
+ * the user sees, and the server applies the schema's own normalising.
  */
 export function contractResolver<V extends FieldValues>(schema: ContractSchema): Resolver<V> {
   return zodResolver(schema as never, undefined, { raw: true }) as unknown as Resolver<V>;

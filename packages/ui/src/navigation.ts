@@ -1,6 +1,6 @@
 /**
- * Lets code outside React (the API client) change the route. The router registers its navigate
- * function at start (app/App.tsx); before that, the hash is set directly.
+ * Lets code outside React (the API client's callbacks) change the route. The app's router
+ * registers its navigate function when it mounts; before that, the hash is set directly.
  */
 type Navigate = (to: string) => void;
 

@@ -1,8 +1,6 @@
 import { validationMessage } from '@bahtdesk/contract';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
-import { useT } from '../lib/i18n.ts';
-import { useClientState } from '../lib/store.ts';
-import './forms.css';
+import { useLanguage, useUiText } from '../i18n/language.ts';
 
 /** What react-hook-form gives for a field with a problem: the message is a catalogue code. */
 interface FieldProblem {
@@ -30,7 +28,7 @@ interface FrameProps {
 function FieldFrame({ label, problem, hint, id, children, after }: FrameProps) {
   const autoId = useId();
   const controlId = id ?? autoId;
-  const lang = useClientState((s) => s.language);
+  const lang = useLanguage();
   // The problem's text in the page's language, from the contract's catalogue.
   const text = problem ? validationMessage(problem.message, lang) : undefined;
   const hintId = `${controlId}-hint`;
@@ -95,7 +93,7 @@ export function UsernameField(props: InputProps) {
 
 /** A password input with a show/hide button (the button says which it will do, and is pressed while shown). */
 export function PasswordField({ label, problem, hint, id, ...input }: Omit<InputProps, 'type'>) {
-  const t = useT('account');
+  const text = useUiText();
   const [shown, setShown] = useState(false);
   const autoId = useId();
   const controlId = id ?? autoId;
@@ -113,7 +111,7 @@ export function PasswordField({ label, problem, hint, id, ...input }: Omit<Input
           aria-pressed={shown}
           onClick={() => setShown((s) => !s)}
         >
-          {shown ? t('form.hidePassword') : t('form.showPassword')}
+          {shown ? text.hidePassword : text.showPassword}
         </button>
       }
     >

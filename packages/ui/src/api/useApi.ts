@@ -1,22 +1,31 @@
 import type { ResultOf } from '@bahtdesk/contract';
 import { useEffect, useState } from 'react';
-import { type CallOptions, call } from './api.ts';
-import type { EndpointName, Endpoints } from './endpoints.ts';
+import type { Call, CallOptions, EndpointTable } from './createApiClient.ts';
 
 export type ApiState<T> = { status: 'loading' } | { status: 'ready'; data: T } | { status: 'failed' };
 
+export interface UseApiSchedule {
+  /** Call again in the background at this interval while the page is visible. */
+  refreshMs?: number;
+  /** Names what the call's options depend on: the call is made again when it changes. */
+  key?: string;
+  /** An input known to be wrong: no call, and 'failed'. */
+  skip?: boolean;
+}
+
 /**
- * Calls an endpoint when a component shows (and again when `key` changes). With `refreshMs` it is
- * called again in the background at that interval while the page is visible, and at once when
- * the page becomes visible again. Errors go through the API client's global handling. `skip`
- * (an input known to be wrong) makes no call and reports 'failed'.
+ * Data shown on mount, through an API client's `call`: calls an endpoint when a component shows
+ * (and again when `key` changes). With `refreshMs` it is called again in the background at that
+ * interval while the page is visible, and at once when the page becomes visible again. Errors go
+ * through the client's global handling.
  */
-export function useApi<N extends EndpointName>(
+export function useApi<E extends EndpointTable, N extends keyof E & string>(
+  call: Call<E>,
   name: N,
-  options: Omit<CallOptions<N>, 'signal' | 'background'> = {},
-  { refreshMs, key = '', skip = false }: { refreshMs?: number; key?: string; skip?: boolean } = {},
-): ApiState<ResultOf<Endpoints[N]>> {
-  const [state, setState] = useState<ApiState<ResultOf<Endpoints[N]>>>({ status: 'loading' });
+  options: Omit<CallOptions<E, N>, 'signal' | 'background'> = {},
+  { refreshMs, key = '', skip = false }: UseApiSchedule = {},
+): ApiState<ResultOf<E[N]>> {
+  const [state, setState] = useState<ApiState<ResultOf<E[N]>>>({ status: 'loading' });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names what the options depend on
   useEffect(() => {
@@ -51,7 +60,7 @@ export function useApi<N extends EndpointName>(
       clearInterval(timer);
       document.removeEventListener('visibilitychange', refresh);
     };
-  }, [name, key, refreshMs, skip]);
+  }, [call, name, key, refreshMs, skip]);
 
   return state;
 }

@@ -10,7 +10,7 @@ import {
 import type { FieldCodes } from './contractForm.ts';
 import { FormAlert } from './Field.tsx';
 
-/** What a form that is one step of a longer flow (sign-up) or a dialog (account) takes. */
+/** What a form that is one step of a longer flow (the member's sign-up) or a dialog takes. */
 export interface StepFormProps<V> {
   id?: string;
   defaultValues: V;

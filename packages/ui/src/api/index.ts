@@ -1,0 +1,15 @@
+export { ApiError } from './ApiError.ts';
+export { handledGlobally, NO_ENVELOPE, SESSION_ENDED, UNAVAILABLE } from './codes.ts';
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  type Call,
+  type CallOptions,
+  createApiClient,
+  type EndpointTable,
+  type PendingState,
+  type Route,
+  type RouteTable,
+} from './createApiClient.ts';
+export { apiBase, resetConfig } from './runtimeConfig.ts';
+export { type ApiState, type UseApiSchedule, useApi } from './useApi.ts';

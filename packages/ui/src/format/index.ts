@@ -1,0 +1,2 @@
+export { formatAmount, formatWholeAmount } from './amount.ts';
+export { formatDate, formatDateTime } from './dates.ts';

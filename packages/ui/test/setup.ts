@@ -1,0 +1,4 @@
+import { resetConfig } from '../src/api/runtimeConfig.ts';
+import { freshPageEachTest } from './freshPage.ts';
+
+freshPageEachTest(resetConfig);
