@@ -115,9 +115,11 @@ for (const [label, schemaName, body] of CASES) {
   const parse = cpuMedian(() => JSON.parse(json));
   const cells = contracts.map(([, c]) => {
     const schema = c[schemaName];
-    const ms = cpuMedian(() => schema.safeParse(JSON.parse(json))) - parse;
-    return fmt(Math.max(0, ms)).padStart(14);
+    const parsed = JSON.parse(json);
+    return fmt(cpuMedian(() => schema.safeParse(parsed))).padStart(14);
   });
   console.log(`${label.padEnd(42)}${fmt(parse)}${cells.join('')}`);
 }
-console.log('(schema columns exclude the JSON.parse column, which every request pays before validation)');
+console.log(
+  '(the schema columns time safeParse of the parsed body; JSON.parse is paid before validation anyway)',
+);

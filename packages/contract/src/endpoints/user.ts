@@ -13,6 +13,7 @@ import {
   withPasswordConfirmation,
 } from '../validators/member.ts';
 import { codeMessage } from '../validators/messages.ts';
+import { cappedString } from '../validators/text.ts';
 import { sessionResultSchema } from './auth.ts';
 import { KYC_STATUSES } from './kyc.ts';
 import { bankAccountInputSchema, paymentsSchema, usdtAddressInputSchema } from './payments.ts';
@@ -66,7 +67,11 @@ export const signUpBodySchema = withPasswordConfirmation(
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 
 /** The member's current password, where a change needs it (checked by the server: 10017 when wrong). */
-const currentPasswordSchema = z.string({ error: codeMessage(E.REQUIRED) }).min(1, codeMessage(E.REQUIRED));
+const currentPasswordSchema = cappedString(
+  256,
+  codeMessage(E.CURRENT_PASSWORD_INCORRECT),
+  codeMessage(E.REQUIRED),
+).min(1, codeMessage(E.REQUIRED));
 
 /**
  * Names, phone and email. A new email or phone needs `currentPassword` (10033 on that field when
@@ -113,9 +118,10 @@ export type ConfirmOtpBody = z.input<typeof confirmOtpBodySchema>;
 
 export const changePasswordBodySchema = withPasswordConfirmation(
   z.object({
-    resetTicket: z
-      .string({ error: codeMessage(E.OTP_SESSION_INVALID) })
-      .min(1, codeMessage(E.OTP_SESSION_INVALID)),
+    resetTicket: cappedString(256, codeMessage(E.OTP_SESSION_INVALID)).min(
+      1,
+      codeMessage(E.OTP_SESSION_INVALID),
+    ),
     password: passwordSchema,
     confirmPassword: passwordConfirmationSchema,
   }),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { E } from '../errors.ts';
 import { type AddressFormat, NETWORK_IDS, networkById } from '../networks.ts';
 import { codeMessage } from './messages.ts';
+import { cappedString, inputCap, NO_CONTROL_CHARS } from './text.ts';
 
 /**
  * USDT address checks per network format (networks.ts):
@@ -62,17 +63,37 @@ const byFormat: Record<AddressFormat, (address: string) => boolean> = {
 
 export function isValidUsdtAddress(networkId: string, address: string): boolean {
   const network = networkById(networkId);
-  return network !== undefined && byFormat[network.format](address.trim());
+  return (
+    network !== undefined &&
+    address.length <= inputCap(ADDRESS_MAX_LENGTH) &&
+    byFormat[network.format](address.trim())
+  );
 }
 
 export const networkIdSchema = z.enum(NETWORK_IDS, { error: codeMessage(E.NETWORK_NOT_FOUND) });
 
+const ADDRESS_MAX_LENGTH = 128;
+
 /** The address alone, trimmed; whether it is valid depends on the network. */
-export const usdtAddressSchema = z
-  .string({ error: codeMessage(E.REQUIRED) })
+export const usdtAddressSchema = cappedString(
+  inputCap(ADDRESS_MAX_LENGTH),
+  codeMessage(E.USDT_ADDRESS_INVALID),
+  codeMessage(E.REQUIRED),
+)
   .trim()
   .min(1, codeMessage(E.REQUIRED))
-  .max(128, codeMessage(E.USDT_ADDRESS_INVALID));
+  .max(ADDRESS_MAX_LENGTH, codeMessage(E.USDT_ADDRESS_INVALID));
+
+const NICKNAME_MAX_LENGTH = 50;
+
+/** An optional label for an address; blank means none. */
+export const nicknameSchema = cappedString(inputCap(NICKNAME_MAX_LENGTH), codeMessage(E.INVALID_INPUT))
+  .trim()
+  .max(NICKNAME_MAX_LENGTH, codeMessage(E.INVALID_INPUT))
+  .regex(NO_CONTROL_CHARS, codeMessage(E.INVALID_INPUT))
+  .transform((s) => (s === '' ? null : s))
+  .nullable()
+  .optional();
 
 /**
  * Adds the per-network address check to an object schema holding `network` and `address`;
