@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { BANK_CODES, bankByCode } from '../banks.ts';
 import { E } from '../errors.ts';
-import { requiredText } from './member.ts';
 import { codeMessage } from './messages.ts';
-import { cappedString, NO_CONTROL_CHARS } from './text.ts';
+import { cappedString, inputCap, NO_CONTROL_CHARS, visibleOnly } from './text.ts';
 
 /**
  * A bank account number is checked against its bank's rule (banks.ts): exactly that many digits.
@@ -36,11 +35,21 @@ export const bankAccountNumberSchema = cappedString(
   .min(1, codeMessage(E.REQUIRED))
   .regex(/^[0-9]{1,20}$/, codeMessage(E.BANK_ACCOUNT_NUMBER_INVALID));
 
-/** The name the bank account is held in, as the bank shows it. */
-export const accountNameSchema = requiredText(100, codeMessage(E.INVALID_INPUT)).regex(
-  NO_CONTROL_CHARS,
+const ACCOUNT_NAME_MAX_LENGTH = 100;
+
+/**
+ * The name the bank account is held in, as the bank shows it: staff compare it with the name on a
+ * slip, so it holds no control, invisible or direction-changing character (text.ts) and what a
+ * screen shows is what is stored.
+ */
+export const accountNameSchema = visibleOnly(
+  cappedString(inputCap(ACCOUNT_NAME_MAX_LENGTH), codeMessage(E.INVALID_INPUT), codeMessage(E.REQUIRED)),
   codeMessage(E.INVALID_INPUT),
-);
+)
+  .trim()
+  .min(1, codeMessage(E.REQUIRED))
+  .max(ACCOUNT_NAME_MAX_LENGTH, codeMessage(E.INVALID_INPUT))
+  .regex(NO_CONTROL_CHARS, codeMessage(E.INVALID_INPUT));
 
 /**
  * Adds the per-bank length rule to an object schema holding `bankCode` and `accountNumber`;

@@ -10,7 +10,7 @@ import {
   USERNAME_MIN_LENGTH,
 } from '../limits.ts';
 import { codeMessage } from './messages.ts';
-import { cappedString, inputCap } from './text.ts';
+import { cappedString, hasInvisibleChars, inputCap, visibleOnly } from './text.ts';
 
 /**
  * A required text field of at most `max` characters: missing, not a string or blank all read
@@ -106,20 +106,21 @@ export const otpSchema = cappedString(
  * separated by single spaces ("Mary Jane", "ณัฐ พล"), because English given names often have
  * them; runs of whitespace are collapsed and the ends trimmed. Digits, Thai digits, the baht sign,
  * hyphens, apostrophes and other punctuation are refused, as the spec says letters only.
+ * Invisible and direction-changing characters (text.ts) are refused before any normalising, so
+ * none is silently turned into a space or trimmed away.
  * Thai letters are the consonants, vowels, tone and other marks of U+0E01-U+0E3A and U+0E40-U+0E4E.
  */
 const NAME_WORD = '[A-Za-z\\u0E01-\\u0E3A\\u0E40-\\u0E4E]+';
 const NAME_RE = new RegExp(`^${NAME_WORD}(?: ${NAME_WORD})*$`);
 const normaliseName = (s: string) => s.trim().replace(/\s+/g, ' ');
 export function isValidName(s: string): boolean {
-  if (s.length > inputCap(NAME_MAX_LENGTH)) return false;
+  if (s.length > inputCap(NAME_MAX_LENGTH) || hasInvisibleChars(s)) return false;
   const n = normaliseName(s);
   return n.length <= NAME_MAX_LENGTH && NAME_RE.test(n);
 }
-export const personNameSchema = cappedString(
-  inputCap(NAME_MAX_LENGTH),
+export const personNameSchema = visibleOnly(
+  cappedString(inputCap(NAME_MAX_LENGTH), codeMessage(E.NAME_INVALID), codeMessage(E.REQUIRED)),
   codeMessage(E.NAME_INVALID),
-  codeMessage(E.REQUIRED),
 )
   .overwrite(normaliseName)
   .min(1, codeMessage(E.REQUIRED))

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { E } from '../errors.ts';
 import { type AddressFormat, NETWORK_IDS, networkById } from '../networks.ts';
 import { codeMessage } from './messages.ts';
-import { cappedString, inputCap, NO_CONTROL_CHARS } from './text.ts';
+import { cappedString, inputCap, NO_CONTROL_CHARS, visibleOnly } from './text.ts';
 
 /**
  * USDT address checks per network format (networks.ts):
@@ -86,8 +86,14 @@ export const usdtAddressSchema = cappedString(
 
 const NICKNAME_MAX_LENGTH = 50;
 
-/** An optional label for an address; blank means none. */
-export const nicknameSchema = cappedString(inputCap(NICKNAME_MAX_LENGTH), codeMessage(E.INVALID_INPUT))
+/**
+ * An optional label for an address; blank means none. No control, invisible or direction-changing
+ * character (text.ts): a label must not make one address read like another.
+ */
+export const nicknameSchema = visibleOnly(
+  cappedString(inputCap(NICKNAME_MAX_LENGTH), codeMessage(E.INVALID_INPUT)),
+  codeMessage(E.INVALID_INPUT),
+)
   .trim()
   .max(NICKNAME_MAX_LENGTH, codeMessage(E.INVALID_INPUT))
   .regex(NO_CONTROL_CHARS, codeMessage(E.INVALID_INPUT))
