@@ -15,6 +15,7 @@ import {
   transactionListBodySchema,
 } from '../endpoints/index.ts';
 import { bankAccountInputSchema, usdtAddressInputSchema } from '../endpoints/payments.ts';
+import * as contract from '../index.ts';
 import { buyAmountSchema, feePercentString, moneyString, rateString } from '../money.ts';
 import { NETWORK_IDS } from '../networks.ts';
 import { accountNameSchema } from './bankAccount.ts';
@@ -45,8 +46,8 @@ const FACTOR = 5;
 const FLOOR_MS = 20;
 
 /** `unit` repeated to SIZE characters, ending with `tail`. */
-const fill = (unit: string, tail = ''): string =>
-  unit.repeat(Math.ceil((SIZE - tail.length) / unit.length)).slice(0, SIZE - tail.length) + tail;
+const fill = (unit: string, tail = '', size = SIZE): string =>
+  unit.repeat(Math.ceil((size - tail.length) / unit.length)).slice(0, size - tail.length) + tail;
 
 const PLAIN = fill('a');
 const EVERY_RULE: Record<string, string> = {
@@ -196,21 +197,24 @@ describe('a 1 MB value costs any rule about what a plain 1 MB string costs it', 
 
 type AnySchema = z.core.$ZodType;
 
-/** Each string schema inside `schema`, with where it sits. Pipes are entered on their input side only. */
-function* stringsIn(schema: AnySchema, at: string): Generator<[string, AnySchema]> {
+/**
+ * Each string schema inside `schema`, with where it sits. Pipes are entered on their input side
+ * only, unless `bothSides` (a pipe's output side sees only what its input side let through).
+ */
+function* stringsIn(schema: AnySchema, at: string, bothSides = false): Generator<[string, AnySchema]> {
   const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
-  const inner = (key: string, suffix = '') => stringsIn(def[key] as AnySchema, at + suffix);
+  const inner = (key: string, suffix = '') => stringsIn(def[key] as AnySchema, at + suffix, bothSides);
   switch (def.type) {
     case 'string':
       yield [at, schema];
       return;
     case 'object':
       for (const [key, value] of Object.entries(def.shape as Record<string, AnySchema>)) {
-        yield* stringsIn(value, `${at}.${key}`);
+        yield* stringsIn(value, `${at}.${key}`, bothSides);
       }
       return;
     case 'union':
-      for (const option of def.options as AnySchema[]) yield* stringsIn(option, at);
+      for (const option of def.options as AnySchema[]) yield* stringsIn(option, at, bothSides);
       return;
     case 'optional':
     case 'nullable':
@@ -223,6 +227,7 @@ function* stringsIn(schema: AnySchema, at: string): Generator<[string, AnySchema
       return;
     case 'pipe':
       yield* inner('in');
+      if (bothSides) yield* inner('out');
       return;
     case 'array':
       yield* inner('element', '[]');
@@ -277,5 +282,74 @@ describe('every string in a request body or query checks its length first', () =
 
   it.each(inputs)('%s', (_at, schema) => {
     expect(checksLengthFirst(schema) || isAbortingIsoFormat(schema)).toBe(true);
+  });
+});
+
+describe('every pattern a contract schema tests is linear in the length of the text', () => {
+  const schemas = Object.entries(contract).flatMap(([name, value]) =>
+    typeof value === 'object' && value !== null && '_zod' in value
+      ? [[name, value as AnySchema] as const]
+      : [],
+  );
+  const endpoints = Object.entries({ ...memberEndpoints, ...adminEndpoints }).flatMap(([name, e]) =>
+    (['body', 'query', 'params'] as const).flatMap((part) => {
+      const schema = (e as Partial<Record<typeof part, AnySchema>>)[part];
+      return schema ? [[`${name}.${part}`, schema] as const] : [];
+    }),
+  );
+  const patterns = new Map<string, RegExp>();
+  for (const [name, schema] of [...schemas, ...endpoints]) {
+    for (const [at, string] of stringsIn(schema, name, true)) {
+      const defs = [string._zod.def, ...(string._zod.def.checks ?? []).map((c) => c._zod.def)];
+      for (const d of defs as { pattern?: unknown }[]) {
+        if (d.pattern instanceof RegExp && !patterns.has(d.pattern.source))
+          patterns.set(d.pattern.source, d.pattern);
+        void at;
+      }
+    }
+  }
+  /** Shapes of adversarial text at a given size: each rule's shapes and near-misses of common patterns. */
+  const shapes = (size: number) => [
+    fill('ab ', '!', size),
+    fill('a', '!', size),
+    fill(' ', 'x', size),
+    fill('0', 'x', size),
+    fill('a\u200b', '', size),
+    fill('a.', '@', size),
+    fill('a-', '-', size),
+    fill('a', '@a', size),
+    `a@${fill('a.', '-', size - 2)}`,
+    `0x${fill('a', 'g', size - 2)}`,
+    fill('1.1', 'x', size),
+    fill('A1', '0', size),
+  ];
+
+  it('finds the patterns of the name, email and page link rules', () => {
+    expect(patterns.size).toBeGreaterThanOrEqual(10);
+    expect([...patterns.keys()].some((source) => source.includes('@'))).toBe(true);
+  });
+
+  /**
+   * Without the length caps in front: each pattern on 16 K and on 64 K characters of each shape. A
+   * linear pattern takes about 4 times as long, well under a millisecond; a quadratic one 16 times,
+   * and on 64 K characters seconds. The assertion allows 8 times, or 20 ms. (Past about 256 K
+   * characters V8's backtracking outgrows the processor's caches and every pattern, linear or not,
+   * jumps by a constant factor, so larger sizes would compare the machine rather than the pattern.)
+   * A cubic or exponential pattern does not fail here but hangs the run: either way it does not pass.
+   */
+  it.each(
+    [...patterns.values()].map((re) => [
+      re.source.length > 60 ? `${re.source.slice(0, 60)}...` : re.source,
+      re,
+    ]),
+  )('%s', (_source, re) => {
+    const quarter = shapes(SIZE / 64);
+    for (const [i, text] of shapes(SIZE / 16).entries()) {
+      const small = medianMs(() => re.test(quarter[i] as string));
+      const full = medianMs(() => re.test(text));
+      expect(full, `shape ${i}: ${full.toFixed(2)} ms, a quarter ${small.toFixed(2)} ms`).toBeLessThanOrEqual(
+        Math.max(8 * small, FLOOR_MS),
+      );
+    }
   });
 });
