@@ -5,7 +5,8 @@
 // every request pays anyway. It prints figures and asserts nothing (the relative check lives in
 // packages/contract/src/validators/inputCost.test.ts).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -37,7 +38,7 @@ const CASES = [
   ],
   ['editProfile firstName "aaa...a"', 'editProfileBodySchema', { ...profile, firstName: fill('a') }],
   ['editProfile email "a.a.a...@"', 'editProfileBodySchema', { ...profile, email: fill('a.', '@') }],
-  ['editProfile phone "0 8 1 ... x"', 'editProfileBodySchema', { ...profile, phone: fill('0 ', 'x') }],
+  ['editProfile phone "0 0 0 ... x"', 'editProfileBodySchema', { ...profile, phone: fill('0 ', 'x') }],
   [
     'addPayment accountName "ab ab ... \\0"',
     'addPaymentBodySchema',
@@ -75,14 +76,16 @@ async function bundleContract(label, srcRoot) {
   return import(pathToFileURL(outfile).href);
 }
 
-/** The contract's source at a git ref, extracted under bench/dist. */
-function checkout(ref) {
-  const dir = join(root, `bench/dist/ref-${ref.replace(/[^\w.-]/g, '_')}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const archive = execFileSync('git', ['archive', ref, 'packages/contract/src'], { cwd: root });
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  return dir;
+/** The contract bundled as it is at a git ref (its source extracted to a temporary folder). */
+async function bundleAtRef(ref) {
+  const dir = mkdtempSync(join(tmpdir(), 'bahtdesk-ref-'));
+  try {
+    const archive = execFileSync('git', ['archive', ref, 'packages/contract/src'], { cwd: root });
+    execFileSync('tar', ['-x', '-C', dir], { input: archive });
+    return await bundleContract(`ref-${ref.replace(/[^\w.-]/g, '_')}`, dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Median CPU milliseconds (user + system) of `fn`. */
@@ -100,8 +103,7 @@ function cpuMedian(fn) {
 
 const refs = process.argv.slice(2);
 const contracts = [['working tree', await bundleContract('worktree', root)]];
-for (const ref of refs)
-  contracts.push([ref, await bundleContract(`ref-${ref.replace(/[^\w.-]/g, '_')}`, checkout(ref))]);
+for (const ref of refs) contracts.push([ref, await bundleAtRef(ref)]);
 
 const fmt = (ms) => `${ms.toFixed(2)} ms`.padStart(12);
 console.log(
