@@ -20,7 +20,7 @@ export type Lang = keyof typeof TEXT;
 
 /** EIP-55 test vector (a valid BEP20 address) and a Solana system-program-style 32-byte key. */
 export const BEP20_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
-export const SOLANA_ADDRESS = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+export const SOLANA_ADDRESS = 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz';
 
 export interface Member {
   username: string;

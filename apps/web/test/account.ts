@@ -16,7 +16,7 @@ export const PROFILE = {
 };
 
 export const BEP20_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
-export const SOLANA_ADDRESS = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+export const SOLANA_ADDRESS = 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz';
 
 export const accountServer = {
   clientSignature: () => ok({ clientSignature: 'sig-1', expiresAt: '2099-01-01T00:00:00.000Z' }),

@@ -1,8 +1,8 @@
 import DecimalJs from 'decimal.js';
-import { z } from 'zod';
 import { E, type ErrorDef } from './errors.ts';
 import { BUY_THB_MAX, BUY_THB_MIN, SELL_USDT_MAX, SELL_USDT_MIN } from './limits.ts';
 import { codeMessage } from './validators/messages.ts';
+import { cappedString } from './validators/text.ts';
 
 /**
  * Money is never a float. Amounts and rates cross the wire as plain decimal strings ('35.42'),
@@ -65,22 +65,20 @@ export const formatUsdt = formatMoney;
  * A non-negative amount or rate on the wire: digits with at most 2 decimals, as a string.
  * Anything else (numbers, '1e3', '1,000', '12.345', '-1') gets code 50025 (wrong format).
  */
-export const moneyString = z
-  .string({ error: codeMessage(E.AMOUNT_REQUIRED) })
+export const moneyString = cappedString(20, codeMessage(E.WRONG_FORMAT), codeMessage(E.AMOUNT_REQUIRED))
   .min(1, codeMessage(E.AMOUNT_REQUIRED))
-  .max(20, codeMessage(E.WRONG_FORMAT))
   .regex(/^[0-9]+(?:\.[0-9]{1,2})?$/, codeMessage(E.WRONG_FORMAT));
 
 /** A positive rate (THB per USDT), at most 2 decimals. */
-export const rateString = z
-  .string({ error: codeMessage(E.RATE_REQUIRED) })
+export const rateString = cappedString(20, codeMessage(E.RATE_INCORRECT), codeMessage(E.RATE_REQUIRED))
   .regex(/^[0-9]{1,9}(?:\.[0-9]{1,2})?$/, codeMessage(E.RATE_INCORRECT))
   .refine((s) => parseDecimal(s)?.gt(0) ?? true, codeMessage(E.RATE_INCORRECT));
 
 /** The sell fee as a percentage of the gross THB amount: 0 or more, below 100, at most 3 decimals. */
-export const feePercentString = z
-  .string({ error: codeMessage(E.FEE_INVALID) })
-  .regex(/^[0-9]{1,2}(?:\.[0-9]{1,3})?$/, codeMessage(E.FEE_INVALID));
+export const feePercentString = cappedString(20, codeMessage(E.FEE_INVALID)).regex(
+  /^[0-9]{1,2}(?:\.[0-9]{1,3})?$/,
+  codeMessage(E.FEE_INVALID),
+);
 
 /** Which limit a buy amount in THB breaks, if any (spec section 9: 1,000 to 3,000,000 THB). */
 export function buyAmountError(thb: Amount): ErrorDef | null {

@@ -50,7 +50,7 @@ const ADDRESS_BY_NETWORK: Record<string, string> = {
   BEP20: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
   TETHER: '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359',
   BEP2: 'bnb1grpf0955h0ykzq3ar5nmum7y6gdfl6lxfn46h2',
-  SOLANA: '11111111111111111111111111111111',
+  SOLANA: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz',
 };
 const calendarDate = fc
   .date({ min: new Date('2024-01-01'), max: new Date('2027-01-01'), noInvalidDate: true })

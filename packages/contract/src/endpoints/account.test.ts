@@ -17,7 +17,7 @@ const signUp = {
   lastName: 'ใจดี',
   phone: '+66 81 234 5678',
   email: 'Som@Example.com',
-  usdtAddress: { network: 'SOLANA', address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' },
+  usdtAddress: { network: 'SOLANA', address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz' },
 };
 
 describe('account endpoints in the contract', () => {
@@ -84,7 +84,7 @@ describe('account endpoints in the contract', () => {
     const parsed = addPaymentBodySchema.parse({
       type: 'usdt',
       network: 'SOLANA',
-      address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T',
+      address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz',
       nickname: '  ',
     });
     expect(parsed).toMatchObject({ nickname: null });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { E } from '../errors.ts';
 import { codeMessage } from '../validators/messages.ts';
+import { cappedString } from '../validators/text.ts';
 
 /**
  * Sign-in, sign-out and the clientSignature (design sections 2 and 4).
@@ -30,10 +31,10 @@ export type SessionResult = z.infer<typeof sessionResultSchema>;
  * Sign-in checks only that both fields are present and of sane length: a wrong format is just a
  * wrong credential (999), so the answer never says which of the two was wrong.
  */
-const credential = z
-  .string({ error: codeMessage(E.REQUIRED) })
-  .min(1, codeMessage(E.REQUIRED))
-  .max(256, codeMessage(E.BAD_CREDENTIALS));
+const credential = cappedString(256, codeMessage(E.BAD_CREDENTIALS), codeMessage(E.REQUIRED)).min(
+  1,
+  codeMessage(E.REQUIRED),
+);
 
 export const signInBodySchema = z.object({ username: credential, password: credential });
 export type SignInBody = z.infer<typeof signInBodySchema>;

@@ -4,6 +4,7 @@ import { E, type ErrorDef } from '../errors.ts';
 import { feePercentString, moneyString, parseDecimal, rateString } from '../money.ts';
 import { NETWORK_IDS } from '../networks.ts';
 import { codeMessage } from '../validators/messages.ts';
+import { cappedString, inputCap } from '../validators/text.ts';
 
 /**
  * The public read calls: what anyone may ask before signing in (maintenance switch, rates, news,
@@ -50,10 +51,10 @@ export const newsItemSchema = z.object({
 export type NewsItem = z.infer<typeof newsItemSchema>;
 
 /** A page link: lower-case letters, digits and single dashes ('manual', 'how-to-sell'). */
-export const pageLinkSchema = z
-  .string({ error: codeMessage(E.HTML_PAGE_INVALID) })
-  .max(64, codeMessage(E.HTML_PAGE_INVALID))
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, codeMessage(E.HTML_PAGE_INVALID));
+export const pageLinkSchema = cappedString(64, codeMessage(E.HTML_PAGE_INVALID)).regex(
+  /^[a-z0-9]+(?:-[a-z0-9]+)*$/,
+  codeMessage(E.HTML_PAGE_INVALID),
+);
 
 export const htmlPageSchema = z.object({
   link: z.string(),
@@ -169,8 +170,7 @@ export type RatesInput = z.infer<typeof ratesInputSchema>;
 
 /** Staff-written text: trimmed, not empty, at most `max` characters; `invalid` otherwise. */
 const staffText = (invalid: ErrorDef, max: number) =>
-  z
-    .string({ error: codeMessage(invalid) })
+  cappedString(inputCap(max), codeMessage(invalid))
     .trim()
     .min(1, codeMessage(invalid))
     .max(max, codeMessage(invalid));
@@ -196,10 +196,9 @@ export const htmlPageInputSchema = z.object({
 export type HtmlPageInput = z.infer<typeof htmlPageInputSchema>;
 
 /** The chat-app link: an https address (the footer opens it and draws its QR code). */
-export const chatLinkSchema = z
-  .string({ error: codeMessage(E.CONTACT_LINK_INVALID) })
+export const chatLinkSchema = cappedString(inputCap(500), codeMessage(E.CONTACT_LINK_INVALID))
   .trim()
-  .max(500, codeMessage(E.CONTACT_LINK_INVALID))
+  .max(500, { error: codeMessage(E.CONTACT_LINK_INVALID), abort: true })
   .refine((v) => {
     try {
       return new URL(v).protocol === 'https:';

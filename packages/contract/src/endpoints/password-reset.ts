@@ -11,6 +11,7 @@ import {
   withPasswordConfirmation,
 } from '../validators/member.ts';
 import { codeMessage } from '../validators/messages.ts';
+import { cappedString } from '../validators/text.ts';
 
 /**
  * Forgot password (spec section 4): request an OTP by email or phone, confirm it for a single-use
@@ -42,9 +43,10 @@ export type ConfirmOtpBody = z.input<typeof confirmOtpBodySchema>;
 
 export const changePasswordBodySchema = withPasswordConfirmation(
   z.object({
-    resetTicket: z
-      .string({ error: codeMessage(E.OTP_SESSION_INVALID) })
-      .min(1, codeMessage(E.OTP_SESSION_INVALID)),
+    resetTicket: cappedString(256, codeMessage(E.OTP_SESSION_INVALID)).min(
+      1,
+      codeMessage(E.OTP_SESSION_INVALID),
+    ),
     password: passwordSchema,
     confirmPassword: passwordConfirmationSchema,
   }),

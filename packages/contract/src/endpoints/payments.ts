@@ -2,34 +2,25 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import { E } from '../errors.ts';
 import { MAX_BANK_ACCOUNTS } from '../limits.ts';
-import { bankAccountNumberSchema, bankCodeSchema, withBankAccountCheck } from '../validators/bankAccount.ts';
-import { requiredText } from '../validators/member.ts';
+import {
+  accountNameSchema,
+  bankAccountNumberSchema,
+  bankCodeSchema,
+  withBankAccountCheck,
+} from '../validators/bankAccount.ts';
 import { codeMessage } from '../validators/messages.ts';
-import { networkIdSchema, usdtAddressSchema, withUsdtAddressCheck } from '../validators/usdtAddress.ts';
+import {
+  networkIdSchema,
+  nicknameSchema,
+  usdtAddressSchema,
+  withUsdtAddressCheck,
+} from '../validators/usdtAddress.ts';
 
 /**
  * A member's bank accounts (where sold USDT is paid out in THB) and USDT addresses (where bought
  * USDT is sent), at most 10 of each. Entries are identified by `id`; an id that is not the
  * caller's own answers "not found" (10005 bank account, 10008 address) and changes nothing.
  */
-
-/** Free text may hold any printable character, never a control character (NUL cannot be stored). */
-const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
-
-/** The name the bank account is held in, as the bank shows it. */
-export const accountNameSchema = requiredText()
-  .max(100, codeMessage(E.INVALID_INPUT))
-  .regex(NO_CONTROL_CHARS, codeMessage(E.INVALID_INPUT));
-
-/** An optional label for an address; blank means none. */
-export const nicknameSchema = z
-  .string({ error: codeMessage(E.INVALID_INPUT) })
-  .trim()
-  .max(50, codeMessage(E.INVALID_INPUT))
-  .regex(NO_CONTROL_CHARS, codeMessage(E.INVALID_INPUT))
-  .transform((s) => (s === '' ? null : s))
-  .nullable()
-  .optional();
 
 const bankAccountFields = {
   bankCode: bankCodeSchema,

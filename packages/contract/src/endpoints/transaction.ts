@@ -6,7 +6,7 @@ import { E } from '../errors.ts';
 import { buyAmountSchema, feePercentString, moneyString, rateString, sellAmountSchema } from '../money.ts';
 import { NETWORK_IDS } from '../networks.ts';
 import { imageBase64Schema } from '../validators/image.ts';
-import { codeMessage, requiredText } from '../validators/index.ts';
+import { cappedString, codeMessage, requiredText } from '../validators/index.ts';
 import { SLIP_BODY_LIMIT } from './uploads.ts';
 
 /**
@@ -25,8 +25,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const ITEM_ID = codeMessage(E.ITEM_ID_REQUIRED);
 /** The public id of an order, e.g. 'B250903000123'. */
-export const transactionIdSchema = z
-  .string({ error: ITEM_ID })
+export const transactionIdSchema = cappedString(64, codeMessage(E.TRANSACTION_INVALID), ITEM_ID)
   .trim()
   .min(1, ITEM_ID)
   .max(40, codeMessage(E.TRANSACTION_INVALID))
@@ -39,11 +38,13 @@ const savedEntryId = z
   .positive(codeMessage(E.INVALID_INPUT))
   .max(Number.MAX_SAFE_INTEGER, codeMessage(E.INVALID_INPUT));
 
-/** An ISO 8601 date-time with offset; `missing` is the code message when absent or malformed. */
-const instant = (missing: string) => z.iso.datetime({ offset: true, error: missing });
+/**
+ * An ISO 8601 date-time with offset; `missing` is the code message when absent or malformed. A
+ * malformed one stops there, so refinements (which parse it as a Date) never see arbitrary text.
+ */
+const instant = (missing: string) => z.iso.datetime({ offset: true, error: missing, abort: true });
 
-const dateSchema = z
-  .string({ error: codeMessage(E.REQUIRED) })
+const dateSchema = cappedString(64, codeMessage(E.INVALID_INPUT), codeMessage(E.REQUIRED))
   .refine(isIsoDate, codeMessage(E.INVALID_INPUT))
   .describe('calendar date YYYY-MM-DD, Asia/Bangkok');
 
@@ -159,8 +160,7 @@ export const createTransactionBodySchema = z.discriminatedUnion(
 
 const PAYMENT_DETAILS = codeMessage(E.PAYMENT_DETAILS_REQUIRED);
 /** A sell order's proof: the transfer's hash (0x + 64 hex, 64 hex, or a base58 signature). */
-const txHashSchema = z
-  .string()
+const txHashSchema = cappedString(128, codeMessage(E.WRONG_FORMAT))
   .trim()
   .regex(/^(?:(?:0x)?[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/, codeMessage(E.WRONG_FORMAT));
 
@@ -182,7 +182,7 @@ export const confirmTransactionBodySchema = z.discriminatedUnion(
     z.object({
       id: transactionIdSchema,
       method: z.literal('cash_appointment'),
-      location: requiredText().pipe(z.string().max(200, PAYMENT_DETAILS)),
+      location: requiredText(200, PAYMENT_DETAILS),
       appointmentAt: instant(PAYMENT_DETAILS).refine(
         (s) => isBangkokWeekday(new Date(s)),
         codeMessage(E.WEEKDAY_REQUIRED),

@@ -1,8 +1,8 @@
 import { base64 } from '@scure/base';
-import { z } from 'zod';
 import { E, type ErrorDef } from '../errors.ts';
 import { KYC_MAX_UPLOAD_BYTES } from '../limits.ts';
 import { codeMessage } from './messages.ts';
+import { cappedString } from './text.ts';
 
 /**
  * An uploaded image travels inside the JSON body as plain base64 (no data: prefix), so one schema
@@ -49,7 +49,11 @@ export function imageProblem(s: string): ErrorDef | null {
   return null;
 }
 
-export const imageBase64Schema = z.string({ error: codeMessage(E.IMAGE_REQUIRED) }).superRefine((s, ctx) => {
+export const imageBase64Schema = cappedString(
+  MAX_BASE64_LENGTH,
+  codeMessage(E.IMAGE_TOO_LARGE),
+  codeMessage(E.IMAGE_REQUIRED),
+).superRefine((s, ctx) => {
   const problem = imageProblem(s);
   if (problem) ctx.addIssue({ code: 'custom', message: codeMessage(problem) });
 });

@@ -2,4 +2,5 @@ export * from './bankAccount.ts';
 export * from './image.ts';
 export * from './member.ts';
 export * from './messages.ts';
+export * from './text.ts';
 export * from './usdtAddress.ts';

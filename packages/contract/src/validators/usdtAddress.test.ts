@@ -1,13 +1,18 @@
-import { bech32 } from '@scure/base';
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { concatBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { base58, bech32, hex } from '@scure/base';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { E } from '../errors.ts';
 import { validationMessage } from './messages.ts';
 import {
+  canReceiveFunds,
   isValidBep2Address,
   isValidEvmAddress,
   isValidSolanaAddress,
   isValidUsdtAddress,
+  isWalletPublicKey,
   networkIdSchema,
   toChecksumAddress,
   usdtAddressSchema,
@@ -52,6 +57,30 @@ describe('BEP20 and Tether (ERC-20) addresses: 0x + 40 hex, EIP-55 when mixed ca
     '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaeg',
   ])('refuses the malformed address %j', (a) => {
     expect(isValidEvmAddress(a)).toBe(false);
+  });
+});
+
+describe('BEP20 and Tether (ERC-20): addresses no one can spend from are refused', () => {
+  it.each([
+    ['the zero address', '0x0000000000000000000000000000000000000000'],
+    ['0x...dEaD', '0x000000000000000000000000000000000000dEaD'],
+    ['a precompile', '0x0000000000000000000000000000000000000001'],
+    ['another small number', '0x000000000000000000000000000000000000ffff'],
+    ['the 0xdead...42069 burn address', '0xdEAD000000000000000042069420694206942069'],
+    ['all ones', '0xffffffffffffffffffffffffffffffffffffffff'],
+    ['the native-coin placeholder', '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE'],
+    ['the USDT contract on Ethereum', '0xdAC17F958D2ee523a2206206994597C13D831ec7'],
+    ['the USDT contract on BNB Smart Chain', '0x55d398326f99059fF775485246999027B3197955'],
+  ])('refuses %s (%s) on both networks', (_what, a) => {
+    expect(isValidEvmAddress(a)).toBe(true);
+    expect(canReceiveFunds('evm', a)).toBe(false);
+    expect(canReceiveFunds('evm', a.toLowerCase())).toBe(false);
+    expect(isValidUsdtAddress('BEP20', a)).toBe(false);
+    expect(isValidUsdtAddress('TETHER', a)).toBe(false);
+  });
+
+  it('accepts an address with 17 leading zero bytes (a vanity address someone holds the key of)', () => {
+    expect(isValidUsdtAddress('BEP20', '0x0000000000000000000000000000000000010000')).toBe(true);
   });
 });
 
@@ -113,18 +142,109 @@ describe('BEP2 addresses: bech32 with the bnb prefix', () => {
     expect(isValidBep2Address(bech32.encode('bnb', bech32.toWords(new Uint8Array(32))))).toBe(false);
     expect(isValidBep2Address(bech32.encode('bnb', bech32.toWords(new Uint8Array(20))))).toBe(true);
   });
+
+  it('refuses an address whose first 18 bytes are zero (no key hashes to it)', () => {
+    const zero = bech32.encode('bnb', bech32.toWords(new Uint8Array(20)));
+    const low = new Uint8Array(20);
+    low[19] = 1;
+    expect(isValidUsdtAddress('BEP2', zero)).toBe(false);
+    expect(isValidUsdtAddress('BEP2', zero.toUpperCase())).toBe(false);
+    expect(isValidUsdtAddress('BEP2', bech32.encode('bnb', bech32.toWords(low)))).toBe(false);
+  });
 });
 
-describe('Solana addresses: base58 of 32 bytes', () => {
-  it.each([
-    '11111111111111111111111111111111', // system program
-    'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', // SPL token program
-    'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', // associated token account program
-    'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', // USDT mint
-    'SysvarRent111111111111111111111111111111111', // rent sysvar
-  ])('accepts %s', (a) => {
+/** A wallet's address: the base58 public key of an ed25519 key pair made from `seed`. */
+const walletAddress = (seed: string) => base58.encode(ed25519.getPublicKey(sha256(utf8ToBytes(seed))));
+const WALLETS = ['member wallet 1', 'member wallet 2', 'member wallet 3', 'member wallet 4'].map(
+  walletAddress,
+);
+const onCurve = (bytes: Uint8Array) => {
+  try {
+    ed25519.Point.fromBytes(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The first one-character change of `address` that still decodes to 32 bytes but leaves the curve. */
+function offCurveTypo(address: string): string {
+  for (let i = address.length - 1; i >= 0; i--) {
+    for (const c of BASE58_ALPHABET) {
+      const typo = address.slice(0, i) + c + address.slice(i + 1);
+      if (typo !== address && base58.decode(typo).length === 32 && !onCurve(base58.decode(typo))) return typo;
+    }
+  }
+  throw new Error('no off-curve change found');
+}
+const BASE58_ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+
+/** A program-derived address (Solana's findProgramAddress): the first bump whose hash is off the curve. */
+function programDerivedAddress(seeds: Uint8Array[], programId: Uint8Array): string {
+  for (let bump = 255; bump >= 0; bump--) {
+    const hash = sha256(
+      concatBytes(...seeds, Uint8Array.of(bump), programId, utf8ToBytes('ProgramDerivedAddress')),
+    );
+    if (!onCurve(hash)) return base58.encode(hash);
+  }
+  throw new Error('no bump');
+}
+
+describe('Solana addresses: base58 of 32 bytes that are a wallet public key', () => {
+  it.each(WALLETS)('accepts the wallet address %s', (a) => {
     expect(isValidSolanaAddress(a)).toBe(true);
+    expect(isWalletPublicKey(base58.decode(a))).toBe(true);
     expect(isValidUsdtAddress('SOLANA', a)).toBe(true);
+  });
+
+  it.each(WALLETS)('refuses %s with one character changed so that it leaves the curve', (a) => {
+    const typo = offCurveTypo(a);
+    expect(typo).toHaveLength(a.length);
+    expect(() => ed25519.Point.fromBytes(base58.decode(typo))).toThrow();
+    expect(isValidSolanaAddress(typo)).toBe(true); // base58 alone has no checksum
+    expect(isValidUsdtAddress('SOLANA', typo)).toBe(false);
+  });
+
+  it.each([
+    ['the system program', '11111111111111111111111111111111'],
+    ['the incinerator', '1nc1nerator11111111111111111111111111111111'],
+    ['the wrapped SOL mint', 'So11111111111111111111111111111111111111112'],
+    ['the USDT mint', 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'],
+    ['the USDC mint', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
+    ['the token program', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'],
+    ['the token-2022 program', 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'],
+    ['the associated token account program', 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'],
+  ])('refuses %s (%s), which is no member wallet', (_what, a) => {
+    expect(isValidSolanaAddress(a)).toBe(true);
+    expect(canReceiveFunds('solana', a)).toBe(false);
+    expect(isValidUsdtAddress('SOLANA', a)).toBe(false);
+  });
+
+  it("refuses a program-derived address, such as the member's own USDT token account", () => {
+    const [wallet] = WALLETS as [string];
+    const tokenAccount = programDerivedAddress(
+      [
+        base58.decode(wallet),
+        base58.decode('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+        base58.decode('Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'),
+      ],
+      base58.decode('ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'),
+    );
+    expect(isValidSolanaAddress(tokenAccount)).toBe(true);
+    expect(isValidUsdtAddress('SOLANA', tokenAccount)).toBe(false);
+    expect(isValidUsdtAddress('SOLANA', wallet)).toBe(true);
+  });
+
+  it('refuses points of small order, for which no signature is accepted', () => {
+    const identity = new Uint8Array(32);
+    identity[0] = 1; // (0, 1)
+    const orderTwo = hex.decode('ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f'); // (0, -1)
+    const orderFour = new Uint8Array(32); // (sqrt(-1), 0): also the system program's address
+    for (const bytes of [identity, orderTwo, orderFour]) {
+      expect(onCurve(bytes)).toBe(true);
+      expect(isWalletPublicKey(bytes)).toBe(false);
+      expect(isValidUsdtAddress('SOLANA', base58.encode(bytes))).toBe(false);
+    }
   });
 
   it.each([
@@ -136,6 +256,7 @@ describe('Solana addresses: base58 of 32 bytes', () => {
     ['an EVM address', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'],
   ])('refuses %s', (_what, a) => {
     expect(isValidSolanaAddress(a)).toBe(false);
+    expect(canReceiveFunds('solana', a)).toBe(false);
   });
 });
 
@@ -170,10 +291,37 @@ describe('address for the chosen network', () => {
   });
 
   it('trims a pasted address and accepts it', () => {
-    expect(form.parse({ network: 'SOLANA', address: ' 11111111111111111111111111111111\n' })).toEqual({
+    expect(form.parse({ network: 'SOLANA', address: ` ${WALLETS[0]}\n` })).toEqual({
       network: 'SOLANA',
-      address: '11111111111111111111111111111111',
+      address: WALLETS[0],
     });
+  });
+
+  it('stores a BEP2 address in lower case, however it was written', () => {
+    const a = 'bnb1grpf0955h0ykzq3ar5nmum7y6gdfl6lxfn46h2';
+    expect(form.parse({ network: 'BEP2', address: a.toUpperCase() })).toEqual({
+      network: 'BEP2',
+      address: a,
+    });
+    expect(form.parse({ network: 'BEP2', address: a })).toEqual({ network: 'BEP2', address: a });
+    expect(form.safeParse({ network: 'BEP2', address: `bnb1Grpf${a.slice(8)}` }).success).toBe(false);
+  });
+
+  it('leaves an EVM address as it was written', () => {
+    const a = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    expect(form.parse({ network: 'BEP20', address: a })).toEqual({ network: 'BEP20', address: a });
+  });
+
+  it.each([
+    ['BEP20', '0x0000000000000000000000000000000000000000', 'evm'],
+    ['TETHER', '0x000000000000000000000000000000000000dEaD', 'evm'],
+    ['BEP2', 'bnb1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq38lnxn', 'bep2'],
+    ['SOLANA', '1nc1nerator11111111111111111111111111111111', 'solana'],
+  ])('answers %s burn address %s with the network wording of 10021', (network, address, variant) => {
+    const r = form.safeParse({ network, address });
+    expect(r.error?.issues).toEqual([
+      expect.objectContaining({ path: ['address'], message: `${E.USDT_ADDRESS_INVALID.code}:${variant}` }),
+    ]);
   });
 
   it('answers network-not-found for an unknown network and required for an empty address', () => {

@@ -12,7 +12,7 @@ const CHANGE = '/api/external/user/changePasswordProfile';
 const SIGN_IN = '/api/external/auth/auth';
 
 const BEP20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const SOLANA = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+const SOLANA = 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz';
 
 function signUpBody(overrides: Record<string, unknown> = {}) {
   const username = unique('s').slice(0, 20);

@@ -9,7 +9,7 @@ const UPDATE = '/api/external/user/updatePayment';
 const DELETE = '/api/external/user/deletePayment';
 
 const BEP20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-const SOLANA = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+const SOLANA = 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz';
 const bank = { type: 'bank', bankCode: 'SCB', accountNumber: '1234567890', accountName: 'Somchai Jaidee' };
 const usdt = { type: 'usdt', network: 'SOLANA', address: SOLANA, nickname: 'Phantom' };
 
