@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     database,
     events: app.events,
     delivery: app.delivery,
-    signInFailures: app.limits,
+    passwordAttempts: app.limits,
     log: app.log,
   });
   app.decorate('services', services);

@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { Delivery } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
-import { createAccountService, type SignInFailures } from './modules/account/index.ts';
+import { createAccountService, type PasswordAttempts } from './modules/account/index.ts';
 import {
   createAuthService,
   createClientSignatures,
@@ -30,7 +30,7 @@ export interface ServiceDeps {
   database: Database;
   events: EventBus;
   delivery: Delivery;
-  signInFailures: SignInFailures;
+  passwordAttempts: PasswordAttempts;
   log: { error(o: object, m: string): void };
 }
 
@@ -43,7 +43,7 @@ export async function createServices({
   database,
   events,
   delivery,
-  signInFailures,
+  passwordAttempts,
   log,
 }: ServiceDeps) {
   const { db } = database;
@@ -61,7 +61,7 @@ export async function createServices({
     staff: STAFF_SESSION,
   });
   const payments = createPaymentsService(db);
-  const account = createAccountService({ db, passwords, sessions, payments, signInFailures });
+  const account = createAccountService({ db, passwords, sessions, payments, passwordAttempts });
   const signatures = createClientSignatures(
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),
     CLIENT_SIGNATURE_TTL_MS,
@@ -75,7 +75,7 @@ export async function createServices({
     sessions,
     payments,
     account,
-    auth: createAuthService({ db, passwords, account, sessions, signInFailures, signatures }),
+    auth: createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures }),
     passwordReset: createPasswordResetService({
       db,
       account,

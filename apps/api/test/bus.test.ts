@@ -53,8 +53,9 @@ describe.runIf(process.env.TEST_DB === 'pg')(
         `bus: an event reached the other bus in ${(performance.now() - started).toFixed(1)} ms\n`,
       );
       // Anything else would have arrived by now (NOTIFYs of one session arrive in order).
+      const news = next(b, (e) => e.name === 'news.changed');
       await a.publish('news.changed', { by: 'a' });
-      await next(b, (e) => e.name === 'news.changed');
+      await news;
       off();
       expect(received.map((e) => e.name)).toEqual(['rates.changed', 'news.changed']);
       expect(received[0]?.data).toEqual({ by: 'a' });
@@ -63,11 +64,13 @@ describe.runIf(process.env.TEST_DB === 'pg')(
     it('does not deliver its own event twice (once at publish, never again from NOTIFY)', async () => {
       const received: string[] = [];
       const off = a.subscribe((e) => received.push(e.name));
-      await a.publish('pages.changed');
       // b hears it through NOTIFY, and so would a if it did not skip its own.
-      await next(b, (e) => e.name === 'pages.changed');
+      const heardByB = next(b, (e) => e.name === 'pages.changed');
+      await a.publish('pages.changed');
+      await heardByB;
+      const heardByA = next(a, (e) => e.name === 'kyc.updated');
       await b.publish('kyc.updated');
-      await next(a, (e) => e.name === 'kyc.updated');
+      await heardByA;
       off();
       expect(received).toEqual(['pages.changed', 'kyc.updated']);
     });

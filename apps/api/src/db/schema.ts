@@ -248,6 +248,14 @@ export interface OtpCodesTable {
   created_at: CreatedAt;
 }
 
+export interface RateCountersTable {
+  key: string;
+  /** The counting window: floor(time / window length). */
+  slot: number;
+  hits: number;
+  expires_at: Time;
+}
+
 export interface DB {
   members: MembersTable;
   member_sessions: MemberSessionsTable;
@@ -266,4 +274,5 @@ export interface DB {
   audit_log: AuditLogTable;
   ip_bans: IpBansTable;
   otp_codes: OtpCodesTable;
+  rate_counters: RateCountersTable;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../http/app-error.ts';
 import { databaseBans } from './limits/bans.ts';
-import { type CounterStore, memoryCounters, redisCounters } from './limits/counters.ts';
+import { type CounterStore, databaseCounters, memoryCounters, redisCounters } from './limits/counters.ts';
 import { Limiter } from './limits/limiter.ts';
 import { scaleLimits } from './limits/rules.ts';
 
@@ -16,7 +16,8 @@ declare module 'fastify' {
 /**
  * Per-IP abuse limits on every request, in the first onRequest hook: a banned IP, or one that just
  * went over a limit, gets 4290060 before its body is read, before any session lookup or password
- * hashing. Counters live in Redis when REDIS_URL is set (shared by every process), else in this
+ * hashing. Counters live in Redis when REDIS_URL is set (shared by every process; in the database
+ * while Redis is away), else in this
  * process; bans always live in the database. The IP is Fastify's `req.ip`, which follows
  * X-Forwarded-For only as far as TRUST_PROXY allows.
  */
@@ -30,8 +31,8 @@ export const limitsPlugin = fp(
     }
     // Counted in Redis while it answers (shared by every process), else in this process.
     const counters: CounterStore = app.redis
-      ? redisCounters(app.redis, (err) =>
-          app.log.warn({ err }, 'Redis command failed; limits count in this process'),
+      ? redisCounters(app.redis, databaseCounters(app.database.db), (err) =>
+          app.log.warn({ err }, 'Redis command failed; limits count in the database until it is back'),
         )
       : memoryCounters();
     const limiter = new Limiter(

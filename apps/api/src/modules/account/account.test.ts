@@ -274,7 +274,8 @@ describe('edit profile', () => {
     const m = await createMember(app);
     const token = await signIn(app, m.username, m.password);
     const before = await contactOf(m.id);
-    const counted = vi.spyOn(app.limits, 'recordFailedSignIn');
+    const counted = vi.spyOn(app.limits, 'attemptPassword');
+    const givenBack = vi.spyOn(app.limits, 'passwordSucceeded');
     try {
       const body = {
         firstName: 'Thief',
@@ -287,8 +288,10 @@ describe('edit profile', () => {
       expect(res.status).toBe(400);
       expect(res.body.code).toBe(E.CURRENT_PASSWORD_INCORRECT.code);
       expect(counted).toHaveBeenCalledWith('127.0.0.1');
+      expect(givenBack).not.toHaveBeenCalled();
     } finally {
       counted.mockRestore();
+      givenBack.mockRestore();
     }
     expect(await contactOf(m.id)).toEqual(before);
     const audit = await app.database.db

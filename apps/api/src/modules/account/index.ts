@@ -1,1 +1,1 @@
-export { type AccountService, createAccountService, type SignInFailures } from './service.ts';
+export { type AccountService, createAccountService, type PasswordAttempts } from './service.ts';

@@ -35,9 +35,13 @@ type SignUpBody = z.output<typeof signUpBodySchema>;
 type EditProfileBody = z.output<typeof editProfileBodySchema>;
 type ChangePasswordProfileBody = z.output<typeof changePasswordProfileBodySchema>;
 
-/** Something that counts a failed password against the caller's IP, like a failed sign-in. */
-export interface SignInFailures {
-  recordFailedSignIn(ip: string): Promise<unknown>;
+/**
+ * Counts password attempts against the caller's IP before they are checked (the abuse limits): an
+ * attempt over the limit is refused unchecked; a right password gives its attempt back.
+ */
+export interface PasswordAttempts {
+  attemptPassword(ip: string): Promise<{ banned: boolean }>;
+  passwordSucceeded(ip: string): Promise<void>;
 }
 
 interface Deps {
@@ -45,11 +49,11 @@ interface Deps {
   passwords: PasswordHasher;
   sessions: SessionService;
   payments: PaymentsService;
-  signInFailures: SignInFailures;
+  passwordAttempts: PasswordAttempts;
 }
 
 /** A member's own account: sign-up, profile, profile edit and password change. */
-export function createAccountService({ db, passwords, sessions, payments, signInFailures }: Deps) {
+export function createAccountService({ db, passwords, sessions, payments, passwordAttempts }: Deps) {
   async function profile(memberId: number): Promise<Profile> {
     const m = await findProfile(db, memberId);
     if (!m) throw new AppError(E.NOT_ALLOWED);
@@ -69,7 +73,7 @@ export function createAccountService({ db, passwords, sessions, payments, signIn
   /**
    * The member's own password, asked before a change a stolen session must not make (a new password,
    * email or phone). Missing: 10033 on `currentPassword`. Wrong: 10017, audited as a failure of
-   * `action`, and counted against the IP like a failed sign-in.
+   * `action`. Counted against the IP like a sign-in, before the check (4290060 over the limit).
    */
   async function assertCurrentPassword(
     memberId: number,
@@ -78,14 +82,17 @@ export function createAccountService({ db, passwords, sessions, payments, signIn
     action: 'account.changePassword' | 'account.editProfile',
   ): Promise<void> {
     if (!currentPassword) throw new AppError(E.REQUIRED, { fields: ['currentPassword'] });
-    if (await passwords.verify(await passwordHashOf(db, memberId), currentPassword)) return;
+    if ((await passwordAttempts.attemptPassword(meta.ip)).banned) throw new AppError(E.IP_BANNED);
+    if (await passwords.verify(await passwordHashOf(db, memberId), currentPassword)) {
+      await passwordAttempts.passwordSucceeded(meta.ip);
+      return;
+    }
     await recordAudit(db, memberActor(meta, memberId), {
       action,
       target: `member:${memberId}`,
       reason: 'current password incorrect',
       outcome: 'failure',
     });
-    await signInFailures.recordFailedSignIn(meta.ip);
     throw new AppError(E.CURRENT_PASSWORD_INCORRECT);
   }
 

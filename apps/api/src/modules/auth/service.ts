@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { AccountService, SignInFailures } from '../account/index.ts';
+import type { AccountService, PasswordAttempts } from '../account/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import {
   type MemberSession,
@@ -21,14 +21,16 @@ interface Deps {
   passwords: PasswordHasher;
   account: AccountService;
   sessions: SessionService;
-  signInFailures: SignInFailures;
+  passwordAttempts: PasswordAttempts;
   signatures: ClientSignatures;
 }
 
 /** Member sign-in and sign-out, and the clientSignature anonymous POSTs carry. */
-export function createAuthService({ db, passwords, account, sessions, signInFailures, signatures }: Deps) {
+export function createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures }: Deps) {
   return {
     async signIn(body: SignInBody, meta: RequestMeta): Promise<SessionResult> {
+      // Counted before the (slow) check, so a burst cannot get past the limit while it runs.
+      if ((await passwordAttempts.attemptPassword(meta.ip)).banned) throw new AppError(E.IP_BANNED);
       // A username no member can have (sign-up allows letters and digits only) is not looked up.
       const member = isValidUsername(body.username) ? await account.findForSignIn(body.username) : undefined;
       // An unknown username is checked against a dummy hash of the same cost, so both answers take
@@ -43,9 +45,9 @@ export function createAuthService({ db, passwords, account, sessions, signInFail
           reason: member ? 'wrong password' : 'unknown username',
           outcome: 'failure',
         });
-        await signInFailures.recordFailedSignIn(meta.ip);
         throw new AppError(E.BAD_CREDENTIALS);
       }
+      await passwordAttempts.passwordSucceeded(meta.ip);
       const session = await sessions.startMember(member.id, meta);
       await recordAudit(db, actor, { action: 'auth.signIn', target: `member:${member.id}` });
       return sessionResult(session);

@@ -126,12 +126,36 @@ describe('the server prunes at start and every hour', () => {
       const callsAfterStart = deleteFrom.mock.calls.length;
 
       await vi.advanceTimersByTimeAsync(60 * 60_000);
-      await vi.waitFor(() => expect(deleteFrom.mock.calls.length).toBe(callsAfterStart + 4));
+      // One delete per kind of row: member and staff sessions, OTPs, bans, request counters.
+      await vi.waitFor(() => expect(deleteFrom.mock.calls.length).toBe(callsAfterStart + 5));
       expect(log.warn).toHaveBeenCalledTimes(1);
     } finally {
       stop();
       deleteFrom.mockRestore();
       vi.useRealTimers();
     }
+  });
+});
+
+describe('request counters', () => {
+  it('a counter whose window has passed is deleted; a live one is kept', async () => {
+    const db = app.database.db;
+    const spent = unique('spent:');
+    const live = unique('live:');
+    await db
+      .insertInto('rate_counters')
+      .values([
+        { key: spent, slot: 1, hits: 3, expires_at: ago(1000) },
+        { key: live, slot: 2, hits: 3, expires_at: new Date(Date.now() + 60_000) },
+      ])
+      .execute();
+    const pruned = await pruneExpired(db);
+    expect(pruned.rateCounters).toBeGreaterThanOrEqual(1);
+    const left = await db
+      .selectFrom('rate_counters')
+      .select('key')
+      .where('key', 'in', [spent, live])
+      .execute();
+    expect(left).toEqual([{ key: live }]);
   });
 });

@@ -22,12 +22,13 @@ export interface Pruned {
   staffSessions: number;
   otpCodes: number;
   ipBans: number;
+  rateCounters: number;
 }
 
-/** Deletes ended sessions, old OTPs and reset tickets, and ended bans; returns how many of each. */
+/** Deletes ended sessions, old OTPs and reset tickets, ended bans and spent request counters; returns how many of each. */
 export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pruned> {
   const sessionsBefore = new Date(now.getTime() - KEEP.endedSessionMs);
-  const [member, staff, otp, bans] = await Promise.all([
+  const [member, staff, otp, bans, counters] = await Promise.all([
     db
       .deleteFrom('member_sessions')
       .where((eb) => eb.or([eb('expires_at', '<', sessionsBefore), eb('revoked_at', '<', sessionsBefore)]))
@@ -41,12 +42,14 @@ export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pr
       .where('expires_at', '<', new Date(now.getTime() - KEEP.otpMs))
       .executeTakeFirst(),
     db.deleteFrom('ip_bans').where('until', '<', now).executeTakeFirst(),
+    db.deleteFrom('rate_counters').where('expires_at', '<', now).executeTakeFirst(),
   ]);
   return {
     memberSessions: Number(member.numDeletedRows),
     staffSessions: Number(staff.numDeletedRows),
     otpCodes: Number(otp.numDeletedRows),
     ipBans: Number(bans.numDeletedRows),
+    rateCounters: Number(counters.numDeletedRows),
   };
 }
 

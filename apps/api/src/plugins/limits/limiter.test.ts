@@ -60,18 +60,42 @@ describe('per-IP limits', () => {
     expect((await limiter.admit('1.1.1.1', '/other')).banned).toBe(false);
   });
 
-  it('starts counting afresh in a new window', async () => {
+  it('forgets hits once a whole window has passed since them', async () => {
     const { limiter, advance } = setup();
     for (let i = 0; i < 5; i++) await limiter.admit('1.1.1.1', undefined);
-    advance(60_000);
-    expect((await limiter.admit('1.1.1.1', undefined)).banned).toBe(false);
+    advance(120_000);
+    for (let i = 0; i < 5; i++) expect((await limiter.admit('1.1.1.1', undefined)).banned).toBe(false);
   });
 
-  it('bans an IP after repeated failed sign-ins', async () => {
+  it('slides: a burst split across a window boundary counts in full, so it cannot pass twice the limit', async () => {
+    const { limiter, advance, now } = setup();
+    // Just before a boundary: the limit's worth of hits...
+    advance(60_000 - (now() % 60_000) - 100);
+    for (let i = 0; i < 5; i++) expect((await limiter.admit('1.1.1.1', undefined)).banned).toBe(false);
+    // ...and just after it, a fixed window would admit five more; the sliding count refuses the first.
+    advance(200);
+    expect((await limiter.admit('1.1.1.1', undefined)).banned).toBe(true);
+  });
+
+  it('bans an IP after repeated wrong passwords, counting each attempt before it is checked', async () => {
     const { limiter, bans } = setup();
-    for (let i = 0; i < 3; i++) expect((await limiter.recordFailedSignIn('1.1.1.1')).banned).toBe(false);
-    expect((await limiter.recordFailedSignIn('1.1.1.1')).banned).toBe(true);
+    for (let i = 0; i < 3; i++) expect((await limiter.attemptPassword('1.1.1.1')).banned).toBe(false);
+    expect((await limiter.attemptPassword('1.1.1.1')).banned).toBe(true);
     expect(bans.bans.has('1.1.1.1')).toBe(true);
+  });
+
+  it('gives a right password its attempt back, so only wrong ones add up', async () => {
+    const { limiter } = setup();
+    for (let i = 0; i < 10; i++) {
+      expect((await limiter.attemptPassword('1.1.1.1')).banned).toBe(false);
+      await limiter.passwordSucceeded('1.1.1.1');
+    }
+  });
+
+  it('admits exactly the limit of attempts when they all arrive at once', async () => {
+    const { limiter } = setup();
+    const verdicts = await Promise.all(Array.from({ length: 50 }, () => limiter.attemptPassword('1.1.1.1')));
+    expect(verdicts.filter((v) => !v.banned)).toHaveLength(3);
   });
 
   it('scales every maximum by a factor and keeps the windows', () => {

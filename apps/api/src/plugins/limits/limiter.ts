@@ -79,13 +79,24 @@ export class Limiter {
     return { banned: false };
   }
 
-  /** Called after a sign-in failed on wrong credentials. */
-  recordFailedSignIn(address: string): Promise<Verdict> {
+  /**
+   * Counts a password attempt (sign-in, or a current password asked before a change) BEFORE the
+   * password is checked, so concurrent attempts cannot get past the limit while the slow check
+   * runs: the attempt that goes over it is refused (and bans the IP) without being checked. A
+   * correct password gives its attempt back (`passwordSucceeded`), so only failures accumulate.
+   */
+  attemptPassword(address: string): Promise<Verdict> {
     return this.count(normaliseIp(address), this.rules.failedSignIn, this.clock());
   }
 
+  /** Gives back the attempt of a password that was right. */
+  async passwordSucceeded(address: string): Promise<void> {
+    const rule = this.rules.failedSignIn;
+    await this.counters.add(`${rule.name}:${normaliseIp(address)}`, rule.windowMs, this.clock(), -1);
+  }
+
   private async count(ip: string, rule: LimitRule, now: number): Promise<Verdict> {
-    const count = await this.counters.increment(`${rule.name}:${ip}`, rule.windowMs, now);
+    const count = await this.counters.add(`${rule.name}:${ip}`, rule.windowMs, now);
     if (count <= rule.max) return { banned: false };
     const until = now + BAN_MS;
     await this.bans.ban(ip, until, `exceeded ${rule.name} (${rule.max} per ${rule.windowMs / 1000} s)`);
