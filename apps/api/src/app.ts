@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { modules } from './modules/index.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { connectionsPlugin, serverTimeouts } from './plugins/connections.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
@@ -73,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: BODY_LIMIT,
+    // No connection is held forever: request, headers and keep-alive timeouts (plugins/connections.ts).
+    ...serverTimeouts(config.http),
     // Requests that arrive on open connections while shutting down are still served normally
     // (the database closes only after the app has), instead of Fastify's own 503 body.
     return503OnClosing: false,
@@ -95,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(connectionsPlugin);
   await app.register(securityHeadersPlugin, { apiUrl: config.apiUrl });
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(healthPlugin, { database });
