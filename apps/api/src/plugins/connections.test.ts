@@ -132,6 +132,11 @@ describe('no connection is held forever', () => {
     expect(client.received).toMatch(/^HTTP\/1\.1 408 /);
   });
 
+  it('closes a connection that never sends a byte', async () => {
+    const client = await new RawClient().connected();
+    await client.closedWithin(CLOSE_WITHIN_MS);
+  });
+
   it('closes at once the connections one address opens over the cap, and keeps serving the first ones', async () => {
     const first: RawClient[] = [];
     for (let i = 0; i < CAP; i++) {
