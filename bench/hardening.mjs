@@ -18,7 +18,20 @@ import { startApi } from './processes.mjs';
 
 const SLOW_SOCKETS = 200;
 const CHECKPOINTS_S = [2, 15, 40];
-const FROZEN_REQUESTS = 3;
+/**
+ * Calls made while the database is frozen: a public read, and a member call whose token must be
+ * looked up (a public read may be served from memory; a session check never is).
+ */
+const FROZEN_CALLS = [
+  { name: 'GET  maintenanceStatus', method: 'GET', path: '/api/external/home/maintenanceStatus' },
+  {
+    name: 'POST profile (token lookup)',
+    method: 'POST',
+    path: '/api/external/user/profile',
+    headers: { authorization: 'Bearer not-a-real-token', 'content-type': 'application/json' },
+    body: '{}',
+  },
+];
 const FROZEN_WAIT_CAP_S = 50;
 
 /** One connection that sends a POST's headers and then one body byte a second; resolves its fate. */
@@ -158,10 +171,15 @@ async function freezableRelay(target) {
   };
 }
 
-async function timedGet(url, capSeconds) {
+async function timedCall(url, capSeconds, { method = 'GET', headers, body } = {}) {
   const started = performance.now();
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(capSeconds * 1_000) });
+    const response = await fetch(url, {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(capSeconds * 1_000),
+    });
     const body = await response.text();
     let code;
     try {
@@ -191,26 +209,24 @@ export async function measureFrozenDatabase(postgresUrl) {
   try {
     api = await startApi({ postgresUrl: viaRelay.toString() });
     const status = `${api.url}/api/external/home/maintenanceStatus`;
-    for (let i = 0; i < 3; i++) await timedGet(status, 5);
+    for (let i = 0; i < 3; i++) await timedCall(status, 5);
     relay.freeze();
-    const frozenAt = performance.now();
     const results = await Promise.all([
-      ...Array.from({ length: FROZEN_REQUESTS }, () => timedGet(status, FROZEN_WAIT_CAP_S)),
-      timedGet(`${api.url}/readyz`, FROZEN_WAIT_CAP_S),
+      ...FROZEN_CALLS.map((call) => timedCall(`${api.url}${call.path}`, FROZEN_WAIT_CAP_S, call)),
+      timedCall(`${api.url}/readyz`, FROZEN_WAIT_CAP_S),
     ]);
-    const frozenFor = performance.now() - frozenAt;
     relay.thaw();
     const thawedAt = performance.now();
     let backMs;
     while (performance.now() - thawedAt < 30_000) {
-      const r = await timedGet(status, 5);
+      const r = await timedCall(status, 5);
       if (r.status === 200) {
         backMs = performance.now() - thawedAt;
         break;
       }
       await sleep(100);
     }
-    return { requests: results.slice(0, -1), readyz: results.at(-1), frozenFor, backMs };
+    return { requests: results.slice(0, -1), readyz: results.at(-1), backMs };
   } finally {
     await api?.stop();
     await relay.close();
@@ -225,9 +241,9 @@ const describeAnswer = (r) =>
 export function printFrozenDatabase(r) {
   console.log('PostgreSQL reached through a relay that stops passing bytes (a frozen database):');
   for (const [i, request] of r.requests.entries()) {
-    console.log(`  GET maintenanceStatus #${i + 1}: ${describeAnswer(request)}`);
+    console.log(`  ${FROZEN_CALLS[i].name}: ${describeAnswer(request)}`);
   }
-  console.log(`  GET /readyz: ${describeAnswer(r.readyz)}`);
+  console.log(`  GET  /readyz: ${describeAnswer(r.readyz)}`);
   console.log(
     r.backMs === undefined
       ? '  after the relay thawed: no 200 within 30 s'
