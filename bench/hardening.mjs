@@ -180,10 +180,10 @@ async function timedCall(url, capSeconds, { method = 'GET', headers, body } = {}
       body,
       signal: AbortSignal.timeout(capSeconds * 1_000),
     });
-    const body = await response.text();
+    const text = await response.text();
     let code;
     try {
-      code = JSON.parse(body).code;
+      code = JSON.parse(text).code;
     } catch {}
     return {
       status: response.status,
@@ -191,8 +191,8 @@ async function timedCall(url, capSeconds, { method = 'GET', headers, body } = {}
       retryAfter: response.headers.get('retry-after'),
       ms: performance.now() - started,
     };
-  } catch {
-    return { status: undefined, ms: performance.now() - started };
+  } catch (error) {
+    return { status: undefined, ms: performance.now() - started, error: error.cause?.code ?? error.name };
   }
 }
 
@@ -235,7 +235,9 @@ export async function measureFrozenDatabase(postgresUrl) {
 
 const describeAnswer = (r) =>
   r.status === undefined
-    ? `no answer within ${FROZEN_WAIT_CAP_S} s (the bench gave up)`
+    ? r.error === 'TimeoutError'
+      ? `no answer within ${FROZEN_WAIT_CAP_S} s (the bench gave up)`
+      : `failed (${r.error}) after ${(r.ms / 1000).toFixed(1)} s`
     : `HTTP ${r.status}${r.code === undefined ? '' : ` code ${r.code}`}${r.retryAfter ? ` Retry-After ${r.retryAfter}` : ''} after ${(r.ms / 1000).toFixed(1)} s`;
 
 export function printFrozenDatabase(r) {
