@@ -74,8 +74,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           )(config.trustProxy)
         : config.trustProxy,
     bodyLimit: BODY_LIMIT,
-    // No connection is held forever: request, headers and keep-alive timeouts (plugins/connections.ts).
-    ...serverTimeouts(config.http),
     // Requests that arrive on open connections while shutting down are still served normally
     // (the database closes only after the app has), instead of Fastify's own 503 body.
     return503OnClosing: false,
@@ -86,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // ...and so do requests Node's HTTP parser rejects before Fastify sees them.
     clientErrorHandler: clientErrorHandler(headers),
+    // No connection is held forever: request, headers and keep-alive timeouts (plugins/connections.ts).
+    ...serverTimeouts(config.http),
   });
 
   app.setValidatorCompiler(validatorCompiler);
