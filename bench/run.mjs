@@ -6,6 +6,8 @@
 //   signin      the sign-in timing measurement (bench/signin-timing.mjs), when present
 //   pg-restart  only when asked and BENCH_DATABASE_URL is set: restarts the local PostgreSQL under
 //               a running server (bench/pg-restart.mjs)
+//   hardening   only when asked (about 2 minutes): slow request bodies, and with BENCH_DATABASE_URL
+//               a frozen database (bench/hardening.mjs)
 // Everything runs against 127.0.0.1 only and each measurement is bounded in time.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +15,12 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { assetSizes, homePageScripts } from './assets.mjs';
+import {
+  measureFrozenDatabase,
+  measureSlowBodies,
+  printFrozenDatabase,
+  printSlowBodies,
+} from './hardening.mjs';
 import { lighthouseMedian, printLighthouse } from './lighthouse.mjs';
 import { DURATION_SECONDS, measure, median } from './load.mjs';
 import { measurePostgresRestart, printPostgresRestart } from './pg-restart.mjs';
@@ -21,9 +29,9 @@ import { repoRoot, startApi, startNode } from './processes.mjs';
 const HOME_JS_BUDGET_BROTLI = 100 * 1024;
 const ROUNDS = 3;
 const ROUND_SECONDS = 3;
-const SECTIONS = ['assets', 'http', 'lighthouse', 'signin', 'pg-restart'];
-/** Sections that run only when named: they disturb the machine's shared services. */
-const ON_REQUEST = ['pg-restart'];
+const SECTIONS = ['assets', 'http', 'lighthouse', 'signin', 'pg-restart', 'hardening'];
+/** Sections that run only when named: they disturb the machine's shared services, or take minutes. */
+const ON_REQUEST = ['pg-restart', 'hardening'];
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = asked.filter((section) => !SECTIONS.includes(section));
 if (unknown.length > 0) {
@@ -254,5 +262,12 @@ else if (wanted('signin')) await runSigninTiming();
 if (wanted('pg-restart')) {
   console.log('\n## (f) PostgreSQL restarted under a running server\n');
   if (postgresUrl) printPostgresRestart(await measurePostgresRestart(postgresUrl));
+  else console.log('set BENCH_DATABASE_URL to a local PostgreSQL to run it');
+}
+if (wanted('hardening')) {
+  console.log('\n## (g) Slow request bodies\n');
+  printSlowBodies(await measureSlowBodies());
+  console.log('\n## (h) A frozen database\n');
+  if (postgresUrl) printFrozenDatabase(await measureFrozenDatabase(postgresUrl));
   else console.log('set BENCH_DATABASE_URL to a local PostgreSQL to run it');
 }

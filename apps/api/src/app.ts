@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { modules } from './modules/index.ts';
 import { accessPlugin } from './plugins/access.ts';
+import { connectionsPlugin, serverTimeouts } from './plugins/connections.ts';
 import { corsPlugin } from './plugins/cors.ts';
 import { deliveryPlugin } from './plugins/delivery.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -88,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     // ...and so do requests Node's HTTP parser rejects before Fastify sees them.
     clientErrorHandler: clientErrorHandler(headers),
+    // No connection is held forever: request, headers and keep-alive timeouts (plugins/connections.ts).
+    ...serverTimeouts(config.http),
   });
 
   app.setValidatorCompiler(validatorCompiler);
@@ -100,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(connectionsPlugin);
   await app.register(securityHeadersPlugin, { apiUrl: config.apiUrl });
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(healthPlugin, { database });

@@ -100,4 +100,53 @@ describe('configuration from the environment', () => {
   it('rejects a port out of range', () => {
     expect(errorLines({ PORT: '70000' })).toEqual(['PORT: must be a whole number from 0 to 65535']);
   });
+
+  it('bounds connections and queries by default: 30 s a request, 10 s its headers, 50 connections an address, 10 s a query', () => {
+    const config = loadConfig({});
+    expect(config.http).toEqual({
+      requestTimeoutMs: 30_000,
+      headersTimeoutMs: 10_000,
+      keepAliveTimeoutMs: 72_000,
+      maxConnectionsPerIp: 50,
+    });
+    expect(config.databaseTimeouts).toEqual({ statementTimeoutMs: 10_000, acquireTimeoutMs: 5_000 });
+  });
+
+  it('reads the time limits in seconds; the headers limit follows a shorter request limit unless set', () => {
+    const config = loadConfig({
+      REQUEST_TIMEOUT_SECONDS: '5',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '65',
+      MAX_CONNECTIONS_PER_IP: '0',
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: '2',
+      DATABASE_ACQUIRE_TIMEOUT_SECONDS: '1',
+    });
+    expect(config.http).toEqual({
+      requestTimeoutMs: 5_000,
+      headersTimeoutMs: 5_000,
+      keepAliveTimeoutMs: 65_000,
+      maxConnectionsPerIp: 0,
+    });
+    expect(config.databaseTimeouts).toEqual({ statementTimeoutMs: 2_000, acquireTimeoutMs: 1_000 });
+    expect(loadConfig({ HEADERS_TIMEOUT_SECONDS: '3' }).http.headersTimeoutMs).toBe(3_000);
+  });
+
+  it('refuses time limits that are not whole seconds from 1 to a day, and headers slower than the request', () => {
+    const lines = errorLines({
+      REQUEST_TIMEOUT_SECONDS: '0',
+      KEEP_ALIVE_TIMEOUT_SECONDS: '1.5',
+      DATABASE_STATEMENT_TIMEOUT_SECONDS: 'ten',
+      DATABASE_ACQUIRE_TIMEOUT_SECONDS: '100000',
+      MAX_CONNECTIONS_PER_IP: '-1',
+    });
+    expect(lines.map((l) => l.split(':')[0]).sort()).toEqual([
+      'DATABASE_ACQUIRE_TIMEOUT_SECONDS',
+      'DATABASE_STATEMENT_TIMEOUT_SECONDS',
+      'KEEP_ALIVE_TIMEOUT_SECONDS',
+      'MAX_CONNECTIONS_PER_IP',
+      'REQUEST_TIMEOUT_SECONDS',
+    ]);
+    expect(errorLines({ REQUEST_TIMEOUT_SECONDS: '5', HEADERS_TIMEOUT_SECONDS: '6' })).toEqual([
+      'HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS (5)',
+    ]);
+  });
 });

@@ -31,7 +31,35 @@ export interface Config {
   adminDistDir: string;
   /** Member accounts: sessions, password hashing, clientSignature, limits, mail. */
   accounts: AccountsConfig;
+  /** How long a connection may take to send a request, stay idle, and how many one address may hold. */
+  http: HttpLimits;
+  /** How long a query may run and a request may wait for a database connection. */
+  databaseTimeouts: DatabaseTimeouts;
 }
+
+export interface HttpLimits {
+  /** A request's headers and body must have arrived this long after it started, else 408 and close. */
+  requestTimeoutMs: number;
+  /** ...and its headers this long after it started (at most requestTimeoutMs). */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this long. */
+  keepAliveTimeoutMs: number;
+  /** Open connections one client address may hold at once (an IPv6 client is its /64); 0: no cap. */
+  maxConnectionsPerIp: number;
+}
+
+export interface DatabaseTimeouts {
+  /** A query running longer is cancelled (PostgreSQL statement_timeout; pg's query_timeout a second later). */
+  statementTimeoutMs: number;
+  /** Waiting longer for a pooled connection, or to open one, fails. */
+  acquireTimeoutMs: number;
+}
+
+/** The defaults of DatabaseTimeouts, also for callers that open a database without a configuration. */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  statementTimeoutMs: 10_000,
+  acquireTimeoutMs: 5_000,
+};
 
 export interface AccountsConfig {
   /** A session ends after this many minutes without a call... */
@@ -134,6 +162,17 @@ const positiveInt = (fallback: number) =>
       .default(fallback),
   );
 
+/** A number of seconds from 1 to 86400 (a day). */
+const SECONDS_MESSAGE = 'must be a whole number of seconds from 1 to 86400';
+const wholeSeconds = () =>
+  z.coerce
+    .number({ message: SECONDS_MESSAGE })
+    .int(SECONDS_MESSAGE)
+    .min(1, SECONDS_MESSAGE)
+    .max(86_400, SECONDS_MESSAGE);
+const seconds = (fallback: number) => z.preprocess(unsetIfEmpty, wholeSeconds().default(fallback));
+const optionalSeconds = () => z.preprocess(unsetIfEmpty, wholeSeconds().optional());
+
 const envSchema = z.object({
   PORT: z.preprocess(
     unsetIfEmpty,
@@ -194,7 +233,23 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' ? unsetIfEmpty(v.toLowerCase()) : v),
     z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
+  REQUEST_TIMEOUT_SECONDS: seconds(30),
+  /** Unset: 10, or REQUEST_TIMEOUT_SECONDS when that is shorter. */
+  HEADERS_TIMEOUT_SECONDS: optionalSeconds(),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72),
+  MAX_CONNECTIONS_PER_IP: z.preprocess(
+    unsetIfEmpty,
+    z.coerce
+      .number({ message: 'must be a whole number (0: no cap)' })
+      .int('must be a whole number (0: no cap)')
+      .min(0, 'must be a whole number (0: no cap)')
+      .default(50),
+  ),
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: seconds(DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs / 1000),
+  DATABASE_ACQUIRE_TIMEOUT_SECONDS: seconds(DEFAULT_DATABASE_TIMEOUTS.acquireTimeoutMs / 1000),
 });
+
+const DEFAULT_HEADERS_TIMEOUT_SECONDS = 10;
 
 export class ConfigError extends Error {
   readonly lines: string[];
@@ -224,6 +279,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError([...new Set(lines)]);
   }
   const e = parsed.data;
+  if (e.HEADERS_TIMEOUT_SECONDS !== undefined && e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new ConfigError([
+      `HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS})`,
+    ]);
+  }
   const root = repoRoot();
   return {
     port: e.PORT,
@@ -246,6 +306,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       argon2MemoryKib: e.ARGON2_MEMORY_KIB,
       rateLimitFactor: e.RATE_LIMIT_FACTOR,
       mailFrom: e.MAIL_FROM,
+    },
+    http: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs:
+        (e.HEADERS_TIMEOUT_SECONDS ?? Math.min(DEFAULT_HEADERS_TIMEOUT_SECONDS, e.REQUEST_TIMEOUT_SECONDS)) *
+        1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    },
+    databaseTimeouts: {
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+      acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_SECONDS * 1000,
     },
   };
 }

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/connection.ts';
+import { type Database, openDatabase, openPostgres } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { schedulePruning } from './modules/housekeeping/index.ts';
 import { seedDemo } from './seed.ts';
@@ -19,6 +19,27 @@ function readConfig(): Config {
     console.error('BahtDesk cannot start: fix these environment variables (see .env.example):');
     for (const line of error.lines) console.error(`  ${line}`);
     process.exit(1);
+  }
+}
+
+/**
+ * Applies pending migrations. On PostgreSQL they get a connection of their own without the
+ * statement limit requests have: building an index on a big table, or waiting for another
+ * process's migration lock while several start at once, may take longer.
+ */
+async function migrate(config: Config, database: Database): Promise<void> {
+  if (!config.databaseUrl) {
+    await migrateToLatest(database.db);
+    return;
+  }
+  const unbounded = openPostgres(config.databaseUrl, undefined, {
+    statementTimeoutMs: 0,
+    acquireTimeoutMs: config.databaseTimeouts.acquireTimeoutMs,
+  });
+  try {
+    await migrateToLatest(unbounded.db);
+  } finally {
+    await unbounded.close();
   }
 }
 
@@ -41,10 +62,11 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onError: (err) => app?.log.warn({ err }, 'database connection lost; the pool reconnects on next use'),
+    timeouts: config.databaseTimeouts,
   });
   let seed: Awaited<ReturnType<typeof seedDemo>>;
   try {
-    await migrateToLatest(database.db);
+    await migrate(config, database);
     app = await buildApp({ config, database });
     seed = await seedDemo(database.db, app.services, app.events);
   } catch (error) {

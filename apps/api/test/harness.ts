@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { type DatabaseTimeouts, loadConfig } from '../src/config.ts';
 import { type Database, isAlive, openPostgres, pgliteDatabase, pgliteParsers } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
@@ -29,6 +29,26 @@ export function testDatabase(): Promise<Database> {
   const store = globalThis as { __bahtdeskTestDatabase?: Promise<Database> };
   store.__bahtdeskTestDatabase ??= process.env.TEST_DB === 'pg' ? openWorkerPostgres() : openWorkerPGlite();
   return store.__bahtdeskTestDatabase;
+}
+
+/**
+ * A handle on a worker database of its own limits, for tests of time limits: on PostgreSQL a
+ * second pool on the worker's database, on PGlite a fresh in-memory copy of the migrated
+ * snapshot (a second handle on the same PGlite instance would let two drivers interleave). Close
+ * it when done.
+ */
+export async function testDatabaseWithTimeouts(timeouts: DatabaseTimeouts): Promise<Database> {
+  if (process.env.TEST_DB !== 'pg') {
+    const snapshot = await migratedSnapshot();
+    const pglite = await PGlite.create({
+      loadDataDir: new Blob([new Uint8Array(snapshot)]),
+      parsers: pgliteParsers,
+    });
+    return pgliteDatabase(pglite, undefined, timeouts);
+  }
+  await testDatabase();
+  if (!workerDatabaseUrl) throw new Error('the worker database has no URL');
+  return openPostgres(workerDatabaseUrl, undefined, timeouts);
 }
 
 /** Empties the named tables (and resets their ids) so a test starts from a known state. */

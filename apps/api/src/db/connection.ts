@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -38,17 +39,29 @@ const pgTypes: pg.CustomTypesConfig = {
 };
 
 /**
+ * How much later than PostgreSQL's own statement_timeout the driver stops waiting for an answer
+ * (pg's query_timeout). The server's cancel normally comes first and leaves the connection
+ * usable; the driver's limit is for a server that cannot answer at all (frozen, or the network
+ * gone), where statement_timeout never fires.
+ */
+const QUERY_TIMEOUT_MARGIN_MS = 1000;
+
+/**
  * Opens the system of record: PostgreSQL through a `pg` pool when `databaseUrl` is given,
  * otherwise PGlite with its data in `dataDir` (created on first open, reused afterwards).
+ * `timeouts` bound queries and the wait for a connection (DATABASE_*_TIMEOUT_SECONDS); a 0 in
+ * them means no limit.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string;
   /** Told about connection errors the pool recovered from (e.g. to log them). */
   onError?: (error: Error) => void;
+  timeouts?: DatabaseTimeouts;
 }): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onError);
-  return openPGliteDir(options.dataDir);
+  const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onError, timeouts);
+  return openPGliteDir(options.dataDir, timeouts);
 }
 
 /**
@@ -56,15 +69,30 @@ export async function openDatabase(options: {
  * handled by the pool listener, a checked-out client's by its own listener (without one, pg
  * would throw it as an uncaught exception); broken clients are dropped on release, and the
  * next query opens a fresh connection, so `ping()` works again as soon as the server is back.
+ *
+ * Nothing waits forever: the server cancels a statement after `statementTimeoutMs` (57014; a
+ * transaction's statement waiting on a lock included), the driver gives up on an unanswered one
+ * a second later, and waiting for a free pooled connection or for a new one to open fails after
+ * `acquireTimeoutMs` (pg-pool's connectionTimeoutMillis bounds both). TCP keep-alive probes after
+ * 10 s idle find a peer that vanished without closing. Each of those errors answers 505 / 503.
  */
-export function openPostgres(databaseUrl: string, onError: (error: Error) => void = () => {}): Database {
+export function openPostgres(
+  databaseUrl: string,
+  onError: (error: Error) => void = () => {},
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): Database {
+  const { statementTimeoutMs, acquireTimeoutMs } = timeouts;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     types: pgTypes,
     max: 10,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: acquireTimeoutMs,
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...(statementTimeoutMs > 0
+      ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + QUERY_TIMEOUT_MARGIN_MS }
+      : {}),
   });
   pool.on('error', onError);
   pool.on('connect', (client) => {
@@ -96,22 +124,34 @@ async function pingWithRetry(db: Kysely<DB>): Promise<void> {
  * PGlite with its data in `<dataDir>/pgdata`, guarded by `<dataDir>/bahtdesk.lock`: one process
  * per data folder.
  */
-async function openPGliteDir(dataDir: string): Promise<Database> {
+async function openPGliteDir(dataDir: string, timeouts: DatabaseTimeouts): Promise<Database> {
   const dir = path.resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(dir);
   try {
     const pglite = await PGlite.create({ dataDir: path.join(dir, 'pgdata'), parsers });
-    return pgliteDatabase(pglite, unlock);
+    return pgliteDatabase(pglite, unlock, timeouts);
   } catch (error) {
     unlock();
     throw error;
   }
 }
 
-/** Wraps an open PGlite instance (tests load one from a migrated snapshot). */
-export function pgliteDatabase(pglite: PGlite, onClose: () => void = () => {}): Database {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, parsers) });
+/**
+ * Wraps an open PGlite instance (tests load one from a migrated snapshot).
+ *
+ * Only the acquire timeout applies: PGlite runs each query on this thread, in WebAssembly, so no
+ * timer can fire while one runs (and it ignores statement_timeout: `set statement_timeout = 200;
+ * select pg_sleep(1)` takes the whole second); and it has no network or other session to wait
+ * for. What a request can wait on is the one connection another holder keeps, which the driver
+ * bounds with `acquireTimeoutMs`.
+ */
+export function pgliteDatabase(
+  pglite: PGlite,
+  onClose: () => void = () => {},
+  timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+): Database {
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, parsers, timeouts.acquireTimeoutMs) });
   return {
     db,
     kind: 'pglite',

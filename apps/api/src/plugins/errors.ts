@@ -3,6 +3,7 @@ import { E, type ErrorDef, issueDef } from '@bahtdesk/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError } from '../http/app-error.ts';
 import { replyError } from '../http/reply-error.ts';
 
@@ -13,20 +14,25 @@ import { replyError } from '../http/reply-error.ts';
  * ever sent; it is logged once, with the request id, here.
  */
 
+/**
+ * How long a client should wait before trying again when the database is unavailable: long
+ * enough not to hammer a recovering server, short enough that a member retries soon.
+ */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** 505 / HTTP 503 with Retry-After: the database is unreachable or did not answer in time. */
+export function replyDatabaseUnavailable(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  period?: unknown,
+): FastifyReply {
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return replyError(req, reply, E.DATABASE_PROBLEM, period);
+}
+
 interface Classified {
   def: ErrorDef;
   period?: unknown;
-}
-
-/** SQLSTATE classes 08 (connection) and 57P (server shutting down), and pg's own wording. */
-function isDatabaseUnavailable(err: FastifyError): boolean {
-  const code = typeof err.code === 'string' ? err.code : '';
-  return (
-    /^(08|57P0)/.test(code) ||
-    /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
-      err.message ?? '',
-    )
-  );
 }
 
 /**
@@ -85,6 +91,7 @@ function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply
       'request rejected',
     );
   }
+  if (def === E.DATABASE_PROBLEM) return replyDatabaseUnavailable(req, reply, period);
   return replyError(req, reply, def, period);
 }
 

@@ -1,9 +1,9 @@
-import { E, messageFor, parseLang } from '@bahtdesk/contract';
+import { messageFor, parseLang } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/connection.ts';
-import { replyError } from '../http/reply-error.ts';
+import { replyDatabaseUnavailable } from './errors.ts';
 
 export interface HealthOptions {
   database: Database;
@@ -21,9 +21,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * /healthz: the process answers (no database). /readyz: the database answers within a short
- * time, else 503 with code 505. /metrics: Prometheus text; request durations by route pattern
- * (never the raw URL, so unknown paths cannot blow up the series count) and status code, plus
- * the process metrics. Each app has its own registry, so several apps can live in one process.
+ * time, else 503 with code 505 and Retry-After, as every request that needs the database answers
+ * then. /metrics: Prometheus text; request durations by route pattern (never the raw URL, so
+ * unknown paths cannot blow up the series count) and status code, plus the process metrics. Each app has its own registry, so several apps can live in one process.
  */
 export const healthPlugin = fp<HealthOptions>(
   async (app: FastifyInstance, opts) => {
@@ -61,7 +61,7 @@ export const healthPlugin = fp<HealthOptions>(
         return ok(req.headers['accept-language'], 'ready');
       } catch (err) {
         req.log.warn({ err }, 'database not ready');
-        return replyError(req, reply, E.DATABASE_PROBLEM, { status: 'not ready' });
+        return replyDatabaseUnavailable(req, reply, { status: 'not ready' });
       }
     });
 
