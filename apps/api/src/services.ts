@@ -2,7 +2,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { Delivery } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
-import { createAccountService, type SignInFailures } from './modules/account/index.ts';
+import { createAccountService, createStepUp, type SignInFailures } from './modules/account/index.ts';
 import {
   createAuthService,
   createClientSignatures,
@@ -60,8 +60,9 @@ export async function createServices({
     },
     staff: STAFF_SESSION,
   });
-  const payments = createPaymentsService(db);
-  const account = createAccountService({ db, passwords, sessions, payments, signInFailures });
+  const stepUp = createStepUp({ db, passwords, signInFailures });
+  const payments = createPaymentsService({ db, settings, stepUp, delivery, log });
+  const account = createAccountService({ db, passwords, sessions, payments, stepUp });
   const signatures = createClientSignatures(
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),
     CLIENT_SIGNATURE_TTL_MS,

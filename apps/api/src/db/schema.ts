@@ -97,6 +97,8 @@ export interface BankAccountsTable {
   account_name: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** From when payouts may go here (a new or changed entry waits out the cooling-off period). */
+  usable_from: UpdatedAt;
 }
 
 export interface UsdtAddressesTable {
@@ -107,6 +109,8 @@ export interface UsdtAddressesTable {
   nickname: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** From when payouts may go here (a new or changed entry waits out the cooling-off period). */
+  usable_from: UpdatedAt;
 }
 
 export interface KycSubmissionsTable {

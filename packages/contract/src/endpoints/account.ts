@@ -12,6 +12,7 @@ import {
 } from '../validators/member.ts';
 import { codeMessage } from '../validators/messages.ts';
 import { sessionResultSchema } from './auth.ts';
+import { currentPasswordSchema } from './current-password.ts';
 import { KYC_STATUSES } from './kyc.ts';
 import { bankAccountInputSchema, paymentsSchema, usdtAddressInputSchema } from './payments.ts';
 
@@ -61,9 +62,6 @@ export const signUpBodySchema = withPasswordConfirmation(
   }),
 );
 export type SignUpBody = z.input<typeof signUpBodySchema>;
-
-/** The member's current password, where a change needs it (checked by the server: 10017 when wrong). */
-const currentPasswordSchema = z.string({ error: codeMessage(E.REQUIRED) }).min(1, codeMessage(E.REQUIRED));
 
 /**
  * Names, phone and email. A new email or phone needs `currentPassword` (10033 on that field when

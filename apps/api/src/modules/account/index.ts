@@ -1,1 +1,2 @@
-export { type AccountService, createAccountService, type SignInFailures } from './service.ts';
+export { type AccountService, createAccountService } from './service.ts';
+export { createStepUp, type SignInFailures, type StepUp, type StepUpAction } from './step-up.ts';

@@ -25,31 +25,26 @@ import {
   findByUsername,
   findProfile,
   insertMember,
-  passwordHashOf,
   setContactDetails,
   setPasswordHash,
 } from './repository.ts';
+import type { StepUp } from './step-up.ts';
 import { assertUnused, uniqueViolation } from './uniqueness.ts';
 
 type SignUpBody = z.output<typeof signUpBodySchema>;
 type EditProfileBody = z.output<typeof editProfileBodySchema>;
 type ChangePasswordProfileBody = z.output<typeof changePasswordProfileBodySchema>;
 
-/** Something that counts a failed password against the caller's IP, like a failed sign-in. */
-export interface SignInFailures {
-  recordFailedSignIn(ip: string): Promise<unknown>;
-}
-
 interface Deps {
   db: Kysely<DB>;
   passwords: PasswordHasher;
   sessions: SessionService;
   payments: PaymentsService;
-  signInFailures: SignInFailures;
+  stepUp: StepUp;
 }
 
 /** A member's own account: sign-up, profile, profile edit and password change. */
-export function createAccountService({ db, passwords, sessions, payments, signInFailures }: Deps) {
+export function createAccountService({ db, passwords, sessions, payments, stepUp }: Deps) {
   async function profile(memberId: number): Promise<Profile> {
     const m = await findProfile(db, memberId);
     if (!m) throw new AppError(E.NOT_ALLOWED);
@@ -64,29 +59,6 @@ export function createAccountService({ db, passwords, sessions, payments, signIn
       createdAt: m.created_at.toISOString(),
       ...(await payments.list(memberId)),
     };
-  }
-
-  /**
-   * The member's own password, asked before a change a stolen session must not make (a new password,
-   * email or phone). Missing: 10033 on `currentPassword`. Wrong: 10017, audited as a failure of
-   * `action`, and counted against the IP like a failed sign-in.
-   */
-  async function assertCurrentPassword(
-    memberId: number,
-    currentPassword: string | undefined,
-    meta: RequestMeta,
-    action: 'account.changePassword' | 'account.editProfile',
-  ): Promise<void> {
-    if (!currentPassword) throw new AppError(E.REQUIRED, { fields: ['currentPassword'] });
-    if (await passwords.verify(await passwordHashOf(db, memberId), currentPassword)) return;
-    await recordAudit(db, memberActor(meta, memberId), {
-      action,
-      target: `member:${memberId}`,
-      reason: 'current password incorrect',
-      outcome: 'failure',
-    });
-    await signInFailures.recordFailedSignIn(meta.ip);
-    throw new AppError(E.CURRENT_PASSWORD_INCORRECT);
   }
 
   return {
@@ -130,7 +102,7 @@ export function createAccountService({ db, passwords, sessions, payments, signIn
     async editProfile(memberId: number, body: EditProfileBody, meta: RequestMeta): Promise<Profile> {
       const stored = await contactDetails(db, memberId);
       if (body.email !== stored.email || body.phone !== stored.phone) {
-        await assertCurrentPassword(memberId, body.currentPassword, meta, 'account.editProfile');
+        await stepUp.assertCurrentPassword(memberId, body.currentPassword, meta, 'account.editProfile');
       }
       await assertUnused(db, body, memberId);
       try {
@@ -163,7 +135,7 @@ export function createAccountService({ db, passwords, sessions, payments, signIn
       meta: RequestMeta,
     ): Promise<void> {
       const { memberId, sessionId } = session;
-      await assertCurrentPassword(memberId, body.currentPassword, meta, 'account.changePassword');
+      await stepUp.assertCurrentPassword(memberId, body.currentPassword, meta, 'account.changePassword');
       const passwordHash = await passwords.hash(body.password);
       await db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, memberId, passwordHash);
