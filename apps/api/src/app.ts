@@ -115,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: app.events,
     delivery: app.delivery,
     signInFailures: app.limits,
+    lookupLimiter: app.limits,
     log: app.log,
   });
   app.decorate('services', services);

@@ -1,2 +1,3 @@
+export { createLookupBudget, type LookupBudget, type LookupLimiter } from './lookups.ts';
 export { type AccountService, createAccountService } from './service.ts';
 export { createStepUp, type SignInFailures, type StepUp, type StepUpAction } from './step-up.ts';

@@ -19,6 +19,7 @@ import {
   type SessionService,
   sessionResult,
 } from '../sessions/index.ts';
+import { isTakenAnswer, type LookupBudget } from './lookups.ts';
 import {
   contactDetails,
   findByContact,
@@ -41,10 +42,11 @@ interface Deps {
   sessions: SessionService;
   payments: PaymentsService;
   stepUp: StepUp;
+  lookups: LookupBudget;
 }
 
 /** A member's own account: sign-up, profile, profile edit and password change. */
-export function createAccountService({ db, passwords, sessions, payments, stepUp }: Deps) {
+export function createAccountService({ db, passwords, sessions, payments, stepUp, lookups }: Deps) {
   async function profile(memberId: number): Promise<Profile> {
     const m = await findProfile(db, memberId);
     if (!m) throw new AppError(E.NOT_ALLOWED);
@@ -66,7 +68,10 @@ export function createAccountService({ db, passwords, sessions, payments, stepUp
 
     /** Creates the member with their first bank account and USDT address, all or nothing, and signs in. */
     async signUp(body: SignUpBody, meta: RequestMeta): Promise<SessionResult> {
-      await assertUnused(db, body);
+      await assertUnused(db, body).catch(async (err) => {
+        if (isTakenAnswer(err)) await lookups.spend(meta);
+        throw err;
+      });
       const passwordHash = await passwords.hash(body.password);
       let memberId: number;
       try {
@@ -104,7 +109,10 @@ export function createAccountService({ db, passwords, sessions, payments, stepUp
       if (body.email !== stored.email || body.phone !== stored.phone) {
         await stepUp.assertCurrentPassword(memberId, body.currentPassword, meta, 'account.editProfile');
       }
-      await assertUnused(db, body, memberId);
+      await assertUnused(db, body, memberId).catch(async (err) => {
+        if (isTakenAnswer(err)) await lookups.spendForMember(memberId, meta);
+        throw err;
+      });
       try {
         await db.transaction().execute(async (trx) => {
           const before = await contactDetails(trx, memberId);
@@ -150,8 +158,15 @@ export function createAccountService({ db, passwords, sessions, payments, stepUp
     /** The member signing in by username (any letter case), with their password hash. */
     findForSignIn: (username: string) => findByUsername(db, username),
 
-    /** The member an email address or phone number belongs to. */
-    findByContact: (to: { email: string } | { phone: string }) => findByContact(db, to),
+    /**
+     * The member an email address or phone number belongs to. Not found is an answer that tells
+     * whether the address is registered: counted against the caller's IP (lookup budget).
+     */
+    async findByContact(to: { email: string } | { phone: string }, meta: RequestMeta) {
+      const member = await findByContact(db, to);
+      if (!member) await lookups.spend(meta);
+      return member;
+    },
 
     /** Sets a new password hash in the caller's transaction (password reset). */
     setPasswordHash: (trx: Kysely<DB>, memberId: number, passwordHash: string, now?: Date) =>

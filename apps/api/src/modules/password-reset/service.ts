@@ -64,9 +64,13 @@ interface Deps {
 }
 
 export function createPasswordResetService({ db, account, sessions, delivery, hashPassword, log }: Deps) {
-  async function findMember(to: { channel: 'email'; email: string } | { channel: 'phone'; phone: string }) {
+  async function findMember(
+    to: { channel: 'email'; email: string } | { channel: 'phone'; phone: string },
+    meta: RequestMeta,
+  ) {
     const member = await account.findByContact(
       to.channel === 'email' ? { email: to.email } : { phone: to.phone },
+      meta,
     );
     if (!member) throw new AppError(to.channel === 'email' ? E.EMAIL_NOT_FOUND : E.PHONE_NOT_FOUND);
     return member;
@@ -75,7 +79,7 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
   return {
     /** Sends a new OTP to the member's email or phone, within the countdown and the hourly cap. */
     async requestOtp(body: ForgotPasswordBody, meta: RequestMeta & { lang: Lang }) {
-      const member = await findMember(body);
+      const member = await findMember(body, meta);
       const channel = body.channel === 'email' ? 'email' : 'sms';
       const otp = newOtp();
       const now = new Date();
@@ -138,7 +142,7 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
 
     /** Checks the OTP (one try claimed before comparing) and gives a single-use reset ticket. */
     async confirmOtp(body: ConfirmOtpBody, meta: RequestMeta) {
-      const member = await findMember(body);
+      const member = await findMember(body, meta);
       const now = new Date();
       const current = await latestOtp(db, member.id);
       if (!current || current.used_at !== null) throw new AppError(E.OTP_SESSION_INVALID);
