@@ -2,6 +2,7 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as initial from './migrations/20261122_0100_initial.ts';
 import * as contractTruth from './migrations/20261123_0100_contract_truth.ts';
 import * as payoutUsableFrom from './migrations/20261201_0100_payout_usable_from.ts';
+import * as otpRequestedIp from './migrations/20261201_0200_otp_requested_ip.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '20261122_0100_initial': initial,
   '20261123_0100_contract_truth': contractTruth,
   '20261201_0100_payout_usable_from': payoutUsableFrom,
+  '20261201_0200_otp_requested_ip': otpRequestedIp,
 };
 
 const provider: MigrationProvider = {

@@ -250,6 +250,8 @@ export interface OtpCodesTable {
   expires_at: Time;
   used_at: Date | null;
   created_at: CreatedAt;
+  /** The limits key of the address that asked for an OTP; null on tickets and older rows. */
+  requested_ip: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface DB {
