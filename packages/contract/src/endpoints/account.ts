@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { E } from '../errors.ts';
 import {
   emailSchema,
   passwordConfirmationSchema,
@@ -10,7 +9,6 @@ import {
   usernameSchema,
   withPasswordConfirmation,
 } from '../validators/member.ts';
-import { codeMessage } from '../validators/messages.ts';
 import { sessionResultSchema } from './auth.ts';
 import { currentPasswordSchema } from './current-password.ts';
 import { KYC_STATUSES } from './kyc.ts';
