@@ -26,11 +26,18 @@ async function expectStep(page: Page, step: number, name: string): Promise<void>
   await page.getByText(`Step ${step} of 5: ${name}`, { exact: true }).waitFor();
 }
 
-async function addUsdtAddress(page: Page, network: string, address: string, nickname: string): Promise<void> {
+async function addUsdtAddress(
+  page: Page,
+  network: string,
+  address: string,
+  nickname: string,
+  password: string,
+): Promise<void> {
   const usdt = page.locator('#usdt-addresses');
   await usdt.getByRole('button', { name: t.account.usdt.add }).click();
   const dialog = page.getByRole('dialog', { name: t.account.usdt.addTitle });
   await fillUsdt(dialog, 'en', network, address, nickname);
+  await dialog.getByLabel(t.account.payments.currentPassword, { exact: true }).fill(password);
   await dialog.getByRole('button', { name: t.account.form.save }).click();
   await dialog.waitFor({ state: 'detached' });
   await usdt.getByText(nickname, { exact: true }).waitFor();
@@ -96,9 +103,16 @@ test('sign up in steps, sign out and in, edit the profile, fill the USDT address
 
   // A Solana address, then more until the limit of 10 and its message.
   await page.locator('#usdt-addresses summary').click();
-  await addUsdtAddress(page, 'SOLANA', SOLANA_ADDRESS, 'Phantom');
-  for (let i = 3; i <= 10; i++) await addUsdtAddress(page, 'BEP20', BEP20_ADDRESS, `Wallet ${i}`);
+  // Each needs the current password and waits out the cooling-off period before payouts.
+  await addUsdtAddress(page, 'SOLANA', SOLANA_ADDRESS, 'Phantom', member.password);
   const usdt = page.locator('#usdt-addresses');
+  await usdt
+    .getByText(/^Usable for payouts from /)
+    .first()
+    .waitFor();
+  for (let i = 3; i <= 10; i++) {
+    await addUsdtAddress(page, 'BEP20', BEP20_ADDRESS, `Wallet ${i}`, member.password);
+  }
   await usdt.getByText(messageFor(E.ADDRESS_LIMIT.code, 'en')).waitFor();
   expect(await usdt.getByRole('button', { name: t.account.usdt.add }).count()).toBe(0);
   await usdt.getByText('10 of 10 saved').waitFor();

@@ -119,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events: app.events,
     delivery: app.delivery,
     passwordAttempts: app.limits,
+    lookupLimiter: app.limits,
     log: app.log,
   });
   app.decorate('services', services);

@@ -2,7 +2,13 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { Delivery } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
-import { createAccountService, type PasswordAttempts } from './modules/account/index.ts';
+import {
+  createAccountService,
+  createLookupBudget,
+  createStepUp,
+  type LookupLimiter,
+  type PasswordAttempts,
+} from './modules/account/index.ts';
 import {
   createAuthService,
   createClientSignatures,
@@ -31,6 +37,8 @@ export interface ServiceDeps {
   events: EventBus;
   delivery: Delivery;
   passwordAttempts: PasswordAttempts;
+  /** The request limiter, which also counts answers that tell whether a member exists. */
+  lookupLimiter: LookupLimiter;
   log: { error(o: object, m: string): void };
 }
 
@@ -44,6 +52,7 @@ export async function createServices({
   events,
   delivery,
   passwordAttempts,
+  lookupLimiter,
   log,
 }: ServiceDeps) {
   const { db } = database;
@@ -60,8 +69,10 @@ export async function createServices({
     },
     staff: STAFF_SESSION,
   });
-  const payments = createPaymentsService(db);
-  const account = createAccountService({ db, passwords, sessions, payments, passwordAttempts });
+  const stepUp = createStepUp({ db, passwords, passwordAttempts });
+  const payments = createPaymentsService({ db, settings, stepUp, delivery, log });
+  const lookups = createLookupBudget({ db, limits: lookupLimiter });
+  const account = createAccountService({ db, passwords, sessions, payments, stepUp, lookups });
   const signatures = createClientSignatures(
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),
     CLIENT_SIGNATURE_TTL_MS,

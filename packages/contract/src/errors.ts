@@ -50,7 +50,8 @@ export const E = {
     'Your IP has been banned for 60 minutes due to exceeding the limit.',
     'IP ของคุณถูกระงับการใช้งาน 60 นาที เนื่องจากใช้งานเกินกำหนด',
   ),
-  // 10001-10036: members, their credentials, OTP, bank accounts and USDT addresses.
+  // 10001-10038: members, their credentials, OTP, bank accounts and USDT addresses (10037 and 10038
+  // are project additions: the spec's range ends at 10036).
   PASSWORD_NOT_FOUND: def(
     10001,
     404,
@@ -179,6 +180,18 @@ export const E = {
     409,
     'Your identity verification has already been submitted or approved.',
     'คุณได้ส่งข้อมูลยืนยันตัวตนแล้ว หรือได้รับการยืนยันตัวตนแล้ว',
+  ),
+  PAYOUT_DESTINATION_COOLING_OFF: def(
+    10037,
+    409,
+    'This bank account or USDT address was added or changed recently and cannot receive payouts yet.',
+    'บัญชีธนาคารหรือที่อยู่ USDT นี้เพิ่งถูกเพิ่มหรือแก้ไข จึงยังไม่สามารถรับเงินหรือเหรียญได้ในขณะนี้',
+  ),
+  TOO_MANY_LOOKUPS: def(
+    10038,
+    429,
+    'Too many attempts with details that are already in use. Please try again later.',
+    'คุณลองใช้ข้อมูลที่มีผู้ใช้แล้วหลายครั้งเกินไป กรุณาลองใหม่อีกครั้งในภายหลัง',
   ),
   CASH_APPOINTMENT_ONLY: def(
     10052,

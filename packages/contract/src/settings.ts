@@ -33,6 +33,15 @@ export const settingSchemas = {
   receivingAddresses: z.partialRecord(z.enum(NETWORK_IDS), z.string()),
   /** Where cash appointments take place. */
   locations: z.array(z.object({ id: z.string().min(1), name: bilingual, address: bilingual })),
+  /**
+   * Hours a bank account or USDT address that a member added or changed waits before it can receive
+   * a payout (a stolen session cannot point a payout at a new destination at once). 0: at once.
+   */
+  payoutCoolingOffHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 24),
   /** When the demo data was seeded; null on a database never seeded. */
   demoSeededAt: z.iso.datetime().nullable(),
 } as const;
@@ -48,5 +57,6 @@ export const settingDefaults: { readonly [K in SettingKey]: SettingValue<K> } = 
   deskBankAccount: null,
   receivingAddresses: {},
   locations: [],
+  payoutCoolingOffHours: 24,
   demoSeededAt: null,
 };

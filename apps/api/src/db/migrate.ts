@@ -2,6 +2,8 @@ import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'k
 import * as initial from './migrations/20261122_0100_initial.ts';
 import * as contractTruth from './migrations/20261123_0100_contract_truth.ts';
 import * as rateCounters from './migrations/20261123_0300_rate_counters.ts';
+import * as payoutUsableFrom from './migrations/20261123_0400_payout_usable_from.ts';
+import * as otpRequestedIp from './migrations/20261123_0500_otp_requested_ip.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -13,6 +15,8 @@ export const migrations: Record<string, Migration> = {
   '20261122_0100_initial': initial,
   '20261123_0100_contract_truth': contractTruth,
   '20261123_0300_rate_counters': rateCounters,
+  '20261123_0400_payout_usable_from': payoutUsableFrom,
+  '20261123_0500_otp_requested_ip': otpRequestedIp,
 };
 
 const provider: MigrationProvider = {

@@ -97,6 +97,8 @@ export interface BankAccountsTable {
   account_name: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** From when payouts may go here (a new or changed entry waits out the cooling-off period). */
+  usable_from: UpdatedAt;
 }
 
 export interface UsdtAddressesTable {
@@ -107,6 +109,8 @@ export interface UsdtAddressesTable {
   nickname: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** From when payouts may go here (a new or changed entry waits out the cooling-off period). */
+  usable_from: UpdatedAt;
 }
 
 export interface KycSubmissionsTable {
@@ -246,6 +250,8 @@ export interface OtpCodesTable {
   expires_at: Time;
   used_at: Date | null;
   created_at: CreatedAt;
+  /** The limits key of the address that asked for an OTP; null on tickets and older rows. */
+  requested_ip: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface RateCountersTable {

@@ -244,6 +244,7 @@ const envelopeSchema = z.strictObject({
 
 /** At least 1,000 generated requests to every endpoint; FUZZ_RUNS raises it. */
 const RUNS_PER_ENDPOINT = Math.max(1000, Number(process.env.FUZZ_RUNS) || 0);
+const FUZZ_TIMEOUT_MS = 120_000 * (RUNS_PER_ENDPOINT / 1000);
 
 /**
  * The two properties over one map of endpoints: the generator makes mostly valid requests, and no
@@ -296,6 +297,10 @@ export function fuzzEndpoints(
           RUNS_PER_ENDPOINT / 2,
         );
       },
+      // 1,000 requests, most reaching the handler: sign-up and the payment changes hash or verify
+      // a password on each (argon2, as in production), which takes longer than the default 30 s on a
+      // busy 2-core machine.
+      FUZZ_TIMEOUT_MS,
     );
   });
 }

@@ -4,7 +4,12 @@ import { issueCode } from '../validators/messages.ts';
 import { accountEndpoints, signUpBodySchema } from './account.ts';
 import { authEndpoints, signInBodySchema } from './auth.ts';
 import { confirmOtpBodySchema, forgotPasswordBodySchema, passwordResetEndpoints } from './password-reset.ts';
-import { addPaymentBodySchema, paymentsEndpoints } from './payments.ts';
+import {
+  addPaymentBodySchema,
+  deletePaymentBodySchema,
+  paymentsEndpoints,
+  updatePaymentBodySchema,
+} from './payments.ts';
 
 const codes = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues.map(issueCode) ?? [];
@@ -86,8 +91,27 @@ describe('account endpoints in the contract', () => {
       network: 'SOLANA',
       address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz',
       nickname: '  ',
+      currentPassword: 'secret1',
     });
     expect(parsed).toMatchObject({ nickname: null });
+  });
+
+  it('adding, changing or deleting a payment entry needs the current password (10033 on currentPassword)', () => {
+    const usdt = { type: 'usdt', network: 'SOLANA', address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz' };
+    for (const [schema, body] of [
+      [addPaymentBodySchema, usdt],
+      [updatePaymentBodySchema, { ...usdt, id: 1 }],
+      [deletePaymentBodySchema, { type: 'usdt', id: 1 }],
+    ] as const) {
+      for (const currentPassword of [undefined, '']) {
+        const result = schema.safeParse({ ...body, currentPassword });
+        expect(result.success).toBe(false);
+        expect(result.error?.issues).toEqual([
+          expect.objectContaining({ path: ['currentPassword'], message: String(E.REQUIRED.code) }),
+        ]);
+      }
+      expect(schema.safeParse({ ...body, currentPassword: 'secret1' }).success).toBe(true);
+    }
   });
 
   it('sign-in answers a missing field with "required" and does not check formats', () => {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
-import { E } from '../errors.ts';
 import {
   emailSchema,
   passwordConfirmationSchema,
@@ -10,9 +9,8 @@ import {
   usernameSchema,
   withPasswordConfirmation,
 } from '../validators/member.ts';
-import { codeMessage } from '../validators/messages.ts';
-import { cappedString } from '../validators/text.ts';
 import { sessionResultSchema } from './auth.ts';
+import { currentPasswordSchema } from './current-password.ts';
 import { KYC_STATUSES } from './kyc.ts';
 import { bankAccountInputSchema, paymentsSchema, usdtAddressInputSchema } from './payments.ts';
 
@@ -62,13 +60,6 @@ export const signUpBodySchema = withPasswordConfirmation(
   }),
 );
 export type SignUpBody = z.input<typeof signUpBodySchema>;
-
-/** The member's current password, where a change needs it (checked by the server: 10017 when wrong). */
-const currentPasswordSchema = cappedString(
-  256,
-  codeMessage(E.CURRENT_PASSWORD_INCORRECT),
-  codeMessage(E.REQUIRED),
-).min(1, codeMessage(E.REQUIRED));
 
 /**
  * Names, phone and email. A new email or phone needs `currentPassword` (10033 on that field when

@@ -11,6 +11,7 @@ import { transactionEndpoints } from './transaction.ts';
 export * from './account.ts';
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './current-password.ts';
 export * from './home.ts';
 export * from './kyc.ts';
 export * from './password-reset.ts';

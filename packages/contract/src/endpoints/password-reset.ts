@@ -58,7 +58,7 @@ export const passwordResetEndpoints = {
     method: 'POST',
     path: '/api/external/user/forgotPassword',
     access: 'signed',
-    summary: `Send a 6-digit OTP to the member's email or phone (10004 / 10003 when no member has it). Valid ${OTP_VALIDITY_MS / 60_000} minutes; another one only after ${OTP_RESEND_COUNTDOWN_S} s, and at most 5 an hour per member (10023, with resendInSeconds).`,
+    summary: `Send a 6-digit OTP to the member's email or phone (10004 / 10003 when no member has it). Valid ${OTP_VALIDITY_MS / 60_000} minutes; another one only after ${OTP_RESEND_COUNTDOWN_S} s, at most 5 an hour per member and requesting address and 5 per member in 10 minutes (10023, with resendInSeconds); earlier codes stay valid. Answers that no member has it count against the caller's lookup budget (15 per IP per 10 minutes, then 4290060).`,
     body: forgotPasswordBodySchema,
     result: z.object({
       channel: z.enum(['email', 'phone']),

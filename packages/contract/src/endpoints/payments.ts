@@ -15,11 +15,15 @@ import {
   usdtAddressSchema,
   withUsdtAddressCheck,
 } from '../validators/usdtAddress.ts';
+import { currentPasswordSchema } from './current-password.ts';
 
 /**
  * A member's bank accounts (where sold USDT is paid out in THB) and USDT addresses (where bought
  * USDT is sent), at most 10 of each. Entries are identified by `id`; an id that is not the
  * caller's own answers "not found" (10005 bank account, 10008 address) and changes nothing.
+ * Adding, changing or deleting one needs the member's current password (10033 missing, 10017
+ * wrong), and a new or changed destination can receive payouts only from `usableFrom` (the web
+ * setting `payoutCoolingOffHours` after the change; sign-up's first entries at once).
  */
 
 const bankAccountFields = {
@@ -40,6 +44,8 @@ export const bankAccountSchema = z.object({
   accountNumber: z.string(),
   accountName: z.string(),
   createdAt: z.iso.datetime(),
+  /** From when payouts may go to it (a new or changed entry waits out the cooling-off period). */
+  usableFrom: z.iso.datetime(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 
@@ -49,6 +55,8 @@ export const usdtAddressEntrySchema = z.object({
   address: z.string(),
   nickname: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  /** From when payouts may go to it (a new or changed entry waits out the cooling-off period). */
+  usableFrom: z.iso.datetime(),
 });
 export type UsdtAddressEntry = z.infer<typeof usdtAddressEntrySchema>;
 
@@ -79,15 +87,19 @@ const paymentBody = <S extends z.ZodRawShape>(extra: S) =>
     { error: codeMessage(E.INVALID_INPUT) },
   );
 
-export const addPaymentBodySchema = paymentBody({});
+/** What every change of a payout destination carries: the member's current password. */
+const stepUp = { currentPassword: currentPasswordSchema };
+
+export const addPaymentBodySchema = paymentBody(stepUp);
 export type AddPaymentBody = z.input<typeof addPaymentBodySchema>;
 
-export const updatePaymentBodySchema = paymentBody({ id: entryId });
+export const updatePaymentBodySchema = paymentBody({ id: entryId, ...stepUp });
 export type UpdatePaymentBody = z.input<typeof updatePaymentBodySchema>;
 
 export const deletePaymentBodySchema = z.object({
   type: z.enum(['bank', 'usdt'], { error: codeMessage(E.INVALID_INPUT) }),
   id: entryId,
+  ...stepUp,
 });
 export type DeletePaymentBody = z.input<typeof deletePaymentBodySchema>;
 
@@ -99,7 +111,7 @@ export const paymentsEndpoints = {
     method: 'POST',
     path: '/api/external/user/addPayment',
     access: 'member',
-    summary: `Save a bank account (type 'bank') or a USDT address (type 'usdt'). At most ${MAX_BANK_ACCOUNTS} of each: 10018 / 10019 beyond that.`,
+    summary: `Save a bank account (type 'bank') or a USDT address (type 'usdt'). At most ${MAX_BANK_ACCOUNTS} of each: 10018 / 10019 beyond that. Needs currentPassword (10033 missing, 10017 wrong); the member is told by email and SMS, and the entry receives payouts only from its usableFrom.`,
     body: addPaymentBodySchema,
     result: changeResult,
   }),
@@ -108,7 +120,7 @@ export const paymentsEndpoints = {
     path: '/api/external/user/updatePayment',
     access: 'member',
     summary:
-      "Change one of the member's own bank accounts or USDT addresses (10005 / 10008 when not theirs).",
+      "Change one of the member's own bank accounts or USDT addresses (10005 / 10008 when not theirs). Needs currentPassword (10033 / 10017); a new destination waits out the cooling-off period again.",
     body: updatePaymentBodySchema,
     result: changeResult,
   }),
@@ -117,7 +129,7 @@ export const paymentsEndpoints = {
     path: '/api/external/user/deletePayment',
     access: 'member',
     summary:
-      "Delete one of the member's own bank accounts or USDT addresses (10005 / 10008 when not theirs).",
+      "Delete one of the member's own bank accounts or USDT addresses (10005 / 10008 when not theirs). Needs currentPassword (10033 / 10017).",
     body: deletePaymentBodySchema,
     result: changeResult,
   }),

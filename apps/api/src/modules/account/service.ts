@@ -19,41 +19,34 @@ import {
   type SessionService,
   sessionResult,
 } from '../sessions/index.ts';
+import { isTakenAnswer, type LookupBudget } from './lookups.ts';
 import {
   contactDetails,
   findByContact,
   findByUsername,
   findProfile,
   insertMember,
-  passwordHashOf,
   setContactDetails,
   setPasswordHash,
 } from './repository.ts';
+import type { StepUp } from './step-up.ts';
 import { assertUnused, uniqueViolation } from './uniqueness.ts';
 
 type SignUpBody = z.output<typeof signUpBodySchema>;
 type EditProfileBody = z.output<typeof editProfileBodySchema>;
 type ChangePasswordProfileBody = z.output<typeof changePasswordProfileBodySchema>;
 
-/**
- * Counts password attempts against the caller's IP before they are checked (the abuse limits): an
- * attempt over the limit is refused unchecked; a right password gives its attempt back.
- */
-export interface PasswordAttempts {
-  attemptPassword(ip: string): Promise<{ banned: boolean }>;
-  passwordSucceeded(ip: string): Promise<void>;
-}
-
 interface Deps {
   db: Kysely<DB>;
   passwords: PasswordHasher;
   sessions: SessionService;
   payments: PaymentsService;
-  passwordAttempts: PasswordAttempts;
+  stepUp: StepUp;
+  lookups: LookupBudget;
 }
 
 /** A member's own account: sign-up, profile, profile edit and password change. */
-export function createAccountService({ db, passwords, sessions, payments, passwordAttempts }: Deps) {
+export function createAccountService({ db, passwords, sessions, payments, stepUp, lookups }: Deps) {
   async function profile(memberId: number): Promise<Profile> {
     const m = await findProfile(db, memberId);
     if (!m) throw new AppError(E.NOT_ALLOWED);
@@ -70,38 +63,15 @@ export function createAccountService({ db, passwords, sessions, payments, passwo
     };
   }
 
-  /**
-   * The member's own password, asked before a change a stolen session must not make (a new password,
-   * email or phone). Missing: 10033 on `currentPassword`. Wrong: 10017, audited as a failure of
-   * `action`. Counted against the IP like a sign-in, before the check (4290060 over the limit).
-   */
-  async function assertCurrentPassword(
-    memberId: number,
-    currentPassword: string | undefined,
-    meta: RequestMeta,
-    action: 'account.changePassword' | 'account.editProfile',
-  ): Promise<void> {
-    if (!currentPassword) throw new AppError(E.REQUIRED, { fields: ['currentPassword'] });
-    if ((await passwordAttempts.attemptPassword(meta.ip)).banned) throw new AppError(E.IP_BANNED);
-    if (await passwords.verify(await passwordHashOf(db, memberId), currentPassword)) {
-      await passwordAttempts.passwordSucceeded(meta.ip);
-      return;
-    }
-    await recordAudit(db, memberActor(meta, memberId), {
-      action,
-      target: `member:${memberId}`,
-      reason: 'current password incorrect',
-      outcome: 'failure',
-    });
-    throw new AppError(E.CURRENT_PASSWORD_INCORRECT);
-  }
-
   return {
     profile,
 
     /** Creates the member with their first bank account and USDT address, all or nothing, and signs in. */
     async signUp(body: SignUpBody, meta: RequestMeta): Promise<SessionResult> {
-      await assertUnused(db, body);
+      await assertUnused(db, body).catch(async (err) => {
+        if (isTakenAnswer(err)) await lookups.spend(meta);
+        throw err;
+      });
       const passwordHash = await passwords.hash(body.password);
       let memberId: number;
       try {
@@ -137,9 +107,12 @@ export function createAccountService({ db, passwords, sessions, payments, passwo
     async editProfile(memberId: number, body: EditProfileBody, meta: RequestMeta): Promise<Profile> {
       const stored = await contactDetails(db, memberId);
       if (body.email !== stored.email || body.phone !== stored.phone) {
-        await assertCurrentPassword(memberId, body.currentPassword, meta, 'account.editProfile');
+        await stepUp.assertCurrentPassword(memberId, body.currentPassword, meta, 'account.editProfile');
       }
-      await assertUnused(db, body, memberId);
+      await assertUnused(db, body, memberId).catch(async (err) => {
+        if (isTakenAnswer(err)) await lookups.spendForMember(memberId, meta);
+        throw err;
+      });
       try {
         await db.transaction().execute(async (trx) => {
           const before = await contactDetails(trx, memberId);
@@ -170,7 +143,7 @@ export function createAccountService({ db, passwords, sessions, payments, passwo
       meta: RequestMeta,
     ): Promise<void> {
       const { memberId, sessionId } = session;
-      await assertCurrentPassword(memberId, body.currentPassword, meta, 'account.changePassword');
+      await stepUp.assertCurrentPassword(memberId, body.currentPassword, meta, 'account.changePassword');
       const passwordHash = await passwords.hash(body.password);
       await db.transaction().execute(async (trx) => {
         await setPasswordHash(trx, memberId, passwordHash);
@@ -185,8 +158,15 @@ export function createAccountService({ db, passwords, sessions, payments, passwo
     /** The member signing in by username (any letter case), with their password hash. */
     findForSignIn: (username: string) => findByUsername(db, username),
 
-    /** The member an email address or phone number belongs to. */
-    findByContact: (to: { email: string } | { phone: string }) => findByContact(db, to),
+    /**
+     * The member an email address or phone number belongs to. Not found is an answer that tells
+     * whether the address is registered: counted against the caller's IP (lookup budget).
+     */
+    async findByContact(to: { email: string } | { phone: string }, meta: RequestMeta) {
+      const member = await findByContact(db, to);
+      if (!member) await lookups.spend(meta);
+      return member;
+    },
 
     /** Sets a new password hash in the caller's transaction (password reset). */
     setPasswordHash: (trx: Kysely<DB>, memberId: number, passwordHash: string, now?: Date) =>

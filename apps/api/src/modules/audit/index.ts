@@ -1,2 +1,2 @@
 export type { Actor, AuditEntry } from './repository.ts';
-export { memberActor, recordAudit, staffActor } from './service.ts';
+export { countRecentAudits, memberActor, recordAudit, staffActor } from './service.ts';

@@ -35,3 +35,23 @@ export async function insertAudit(db: Kysely<DB>, actor: Actor, entry: AuditEntr
     })
     .execute();
 }
+
+/** How many rows an actor has of one action with one reason and outcome since `since`. */
+export async function countRecent(
+  db: Kysely<DB>,
+  actor: Pick<Actor, 'type' | 'id'>,
+  entry: { action: string; reason: string; outcome: 'success' | 'failure' },
+  since: Date,
+): Promise<number> {
+  const row = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('actor_type', '=', actor.type)
+    .where('actor_id', '=', actor.id)
+    .where('action', '=', entry.action)
+    .where('reason', '=', entry.reason)
+    .where('outcome', '=', entry.outcome)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileOnly as db } from '../../../test/compile-only.ts';
-import { claimTryQuery, consumeOtpQuery, consumeTicketQuery } from './repository.ts';
+import { claimLiveTriesQuery, consumeOtpQuery, consumeTicketQuery } from './repository.ts';
 
 const now = new Date('2026-11-22T03:00:00Z');
 
@@ -21,11 +21,11 @@ describe('an OTP and a reset ticket are used up by a conditional UPDATE, so one 
     expect(q.parameters).toEqual([now, 'hash', 'reset_ticket', now]);
   });
 
-  it('a try is claimed in the same UPDATE that checks the OTP is unused and has tries left', () => {
-    const q = claimTryQuery(db, 5, 5).compile();
+  it('a try is claimed on every live OTP of the member in the same UPDATE that checks each is unused, unexpired and has tries left', () => {
+    const q = claimLiveTriesQuery(db, 7, now, 5).compile();
     expect(q.sql).toBe(
-      'update "otp_codes" set "attempts" = "attempts" + $1 where "id" = $2 and "used_at" is null and "attempts" < $3 returning "attempts"',
+      'update "otp_codes" set "attempts" = "attempts" + $1 where "member_id" = $2 and "purpose" = $3 and "used_at" is null and "expires_at" > $4 and "attempts" < $5 returning "id", "code_hash", "attempts"',
     );
-    expect(q.parameters).toEqual([1, 5, 5]);
+    expect(q.parameters).toEqual([1, 7, 'password_reset', now, 5]);
   });
 });

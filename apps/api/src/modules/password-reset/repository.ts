@@ -11,26 +11,19 @@ export const TICKET_PURPOSE = 'reset_ticket';
 
 export type Destination = { channel: 'email'; email: string } | { channel: 'phone'; phone: string };
 
-/** When the member's newest OTPs since `since` were made, newest first, at most `limit`. */
-export async function recentOtpTimes(
-  trx: Kysely<DB>,
-  memberId: number,
-  since: Date,
-  limit: number,
-): Promise<Date[]> {
-  const rows = await trx
+/** When the member's OTPs since `since` were made and which address asked, newest first. */
+export function recentOtps(trx: Kysely<DB>, memberId: number, since: Date) {
+  return trx
     .selectFrom('otp_codes')
-    .select('created_at')
+    .select(['created_at', 'requested_ip'])
     .where('member_id', '=', memberId)
     .where('purpose', '=', OTP_PURPOSE)
     .where('created_at', '>', since)
     .orderBy('created_at', 'desc')
-    .limit(limit)
     .execute();
-  return rows.map((r) => r.created_at);
 }
 
-/** Ends every OTP and ticket of the member still unused (a new OTP replaces them). */
+/** Ends every OTP and ticket of the member still unused (a confirmed OTP ends the others). */
 export async function retireUnused(trx: Kysely<DB>, memberId: number, now: Date): Promise<void> {
   await trx
     .updateTable('otp_codes')
@@ -50,6 +43,7 @@ export async function insertCode(
     hash: string;
     expiresAt: Date;
     now: Date;
+    requestedIp?: string;
   },
 ): Promise<number> {
   const row = await trx
@@ -61,6 +55,7 @@ export async function insertCode(
       code_hash: code.hash,
       expires_at: code.expiresAt,
       created_at: code.now,
+      requested_ip: code.requestedIp ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -71,7 +66,7 @@ export async function deleteCode(db: Kysely<DB>, id: number): Promise<void> {
   await db.deleteFrom('otp_codes').where('id', '=', id).execute();
 }
 
-/** The member's newest OTP: only the newest can be confirmed. */
+/** The member's newest OTP: what it says decides the answer when no live OTP had a try left. */
 export function latestOtp(db: Kysely<DB>, memberId: number) {
   return db
     .selectFrom('otp_codes')
@@ -83,20 +78,21 @@ export function latestOtp(db: Kysely<DB>, memberId: number) {
     .executeTakeFirst();
 }
 
-/** Claims one try at an unused OTP that has tries left; no row when it has none or was used. */
-export function claimTryQuery(db: Kysely<DB>, otpId: number, maxTries: number) {
+/**
+ * Claims one try at each of the member's live OTPs (unused, unexpired, tries left) in one UPDATE,
+ * returning those it claimed: a guess is compared with every live OTP and costs a try on each, so
+ * each OTP still takes at most `maxTries` comparisons however the guesses are spread.
+ */
+export function claimLiveTriesQuery(db: Kysely<DB>, memberId: number, now: Date, maxTries: number) {
   return db
     .updateTable('otp_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', otpId)
+    .where('member_id', '=', memberId)
+    .where('purpose', '=', OTP_PURPOSE)
     .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
     .where('attempts', '<', maxTries)
-    .returning('attempts');
-}
-
-export async function isUsed(db: Kysely<DB>, id: number): Promise<boolean> {
-  const row = await db.selectFrom('otp_codes').select('used_at').where('id', '=', id).executeTakeFirst();
-  return row?.used_at !== null;
+    .returning(['id', 'code_hash', 'attempts']);
 }
 
 /** Uses up an OTP; a row (its channel) only for the one request that did. */

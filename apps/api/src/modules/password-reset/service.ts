@@ -14,6 +14,7 @@ import { lockMember } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { Delivery } from '../../delivery/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { normaliseIp } from '../../plugins/limits/limiter.ts';
 import type { AccountService } from '../account/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import type { RequestMeta, SessionService } from '../sessions/index.ts';
@@ -21,16 +22,15 @@ import { hashToken, newToken } from '../sessions/index.ts';
 import { maskEmail, maskPhone, otpMessage } from './messages.ts';
 import { hashOtp, newOtp, otpMatches } from './otp.ts';
 import {
-  claimTryQuery,
+  claimLiveTriesQuery,
   consumeOtpQuery,
   consumeTicketQuery,
   deleteCode,
   findLiveTicket,
   insertCode,
-  isUsed,
   latestOtp,
   OTP_PURPOSE,
-  recentOtpTimes,
+  recentOtps,
   retireUnused,
   TICKET_PURPOSE,
 } from './repository.ts';
@@ -41,12 +41,22 @@ import {
  * so of two requests racing with the same one exactly one wins.
  */
 const TICKET_TTL_MS = 10 * 60_000;
-/**
- * OTPs one member can be sent in an hour, however many addresses ask: with 5 tries each, at most
- * 25 guesses an hour at a 6-digit code (the per-IP limits alone would let a botnet guess 5 a minute).
- */
-const MAX_OTPS_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;
+/**
+ * When a member may be sent another OTP. Three rules, the latest wins:
+ * - the countdown: OTP_RESEND_COUNTDOWN_S (60 s) after the member's newest OTP, whoever asked;
+ * - per member and requesting address (the limits key: IPv4, or IPv6 /64): at most 5 an hour, so
+ *   one address cannot keep asking, and a stranger's requests do not use up the member's own;
+ * - per member, all addresses: at most 5 in any 10 minutes. Strangers asking from many addresses
+ *   can hold the member's next OTP back by at most 10 minutes less the countdowns between those 5
+ *   (6 minutes), never an hour, and the OTPs they trigger go to the member anyway.
+ * A new OTP does not cancel the member's earlier ones: each stays usable until it expires (5
+ * minutes) or one of them is confirmed, so a stranger's request cannot void the code the member is
+ * typing. Guessing: each OTP takes at most 5 comparisons (claimLiveTriesQuery) and a member gets at
+ * most 30 OTPs an hour, so at most 150 guesses an hour at a 6-digit code (1 in 6,700).
+ */
+const PER_REQUESTER_PER_HOUR = 5;
+const MEMBER_BURST = { max: 5, windowMs: 10 * 60_000 };
 
 const otpSalt = (memberId: number) => `member:${memberId}`;
 
@@ -64,9 +74,13 @@ interface Deps {
 }
 
 export function createPasswordResetService({ db, account, sessions, delivery, hashPassword, log }: Deps) {
-  async function findMember(to: { channel: 'email'; email: string } | { channel: 'phone'; phone: string }) {
+  async function findMember(
+    to: { channel: 'email'; email: string } | { channel: 'phone'; phone: string },
+    meta: RequestMeta,
+  ) {
     const member = await account.findByContact(
       to.channel === 'email' ? { email: to.email } : { phone: to.phone },
+      meta,
     );
     if (!member) throw new AppError(to.channel === 'email' ? E.EMAIL_NOT_FOUND : E.PHONE_NOT_FOUND);
     return member;
@@ -74,33 +88,28 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
 
   return {
     /** Sends a new OTP to the member's email or phone, within the countdown and the hourly cap. */
-    async requestOtp(body: ForgotPasswordBody, meta: RequestMeta & { lang: Lang }) {
-      const member = await findMember(body);
+    async requestOtp(body: ForgotPasswordBody, meta: RequestMeta & { lang: Lang }, now = new Date()) {
+      const member = await findMember(body, meta);
       const channel = body.channel === 'email' ? 'email' : 'sms';
       const otp = newOtp();
-      const now = new Date();
+      const requestedIp = normaliseIp(meta.ip);
       // The member's row is locked while deciding, so two requests at once cannot both pass the countdown.
       const otpId = await db.transaction().execute(async (trx) => {
         await lockMember(trx, member.id);
-        // The newest OTPs of the last hour: the newest decides the resend countdown, and when there
-        // are already MAX_OTPS_PER_HOUR, the next may only come an hour after the oldest of them.
-        const recent = await recentOtpTimes(
-          trx,
-          member.id,
-          new Date(now.getTime() - HOUR_MS),
-          MAX_OTPS_PER_HOUR,
-        );
-        const newest = recent[0]?.getTime();
-        const oldest = recent.length >= MAX_OTPS_PER_HOUR ? recent.at(-1)?.getTime() : undefined;
+        const recent = await recentOtps(trx, member.id, new Date(now.getTime() - HOUR_MS));
+        const at = (i: number, rows: typeof recent) => rows[i]?.created_at.getTime();
+        const newest = at(0, recent);
+        const mine = recent.filter((r) => r.requested_ip === requestedIp);
+        const burst = recent.filter((r) => r.created_at.getTime() > now.getTime() - MEMBER_BURST.windowMs);
         const allowedAt = Math.max(
           newest === undefined ? 0 : newest + OTP_RESEND_COUNTDOWN_S * 1000,
-          oldest === undefined ? 0 : oldest + HOUR_MS,
+          (at(PER_REQUESTER_PER_HOUR - 1, mine) ?? -HOUR_MS) + HOUR_MS,
+          (at(MEMBER_BURST.max - 1, burst) ?? -MEMBER_BURST.windowMs) + MEMBER_BURST.windowMs,
         );
         const waitMs = allowedAt - now.getTime();
         if (waitMs > 0) {
           throw new AppError(E.OTP_RESEND_TOO_SOON, { resendInSeconds: Math.ceil(waitMs / 1000) });
         }
-        await retireUnused(trx, member.id, now);
         return insertCode(trx, {
           memberId: member.id,
           purpose: OTP_PURPOSE,
@@ -108,6 +117,7 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
           hash: hashOtp(otpSalt(member.id), otp),
           expiresAt: new Date(now.getTime() + OTP_VALIDITY_MS),
           now,
+          requestedIp,
         });
       });
       const to = channel === 'email' ? member.email : member.phone;
@@ -136,31 +146,37 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
       };
     },
 
-    /** Checks the OTP (one try claimed before comparing) and gives a single-use reset ticket. */
-    async confirmOtp(body: ConfirmOtpBody, meta: RequestMeta) {
-      const member = await findMember(body);
-      const now = new Date();
-      const current = await latestOtp(db, member.id);
-      if (!current || current.used_at !== null) throw new AppError(E.OTP_SESSION_INVALID);
-      if (current.expires_at <= now) throw new AppError(E.OTP_EXPIRED);
-      // Claim one try before comparing, so concurrent guesses can never exceed the limit.
-      const claimed = await claimTryQuery(db, current.id, OTP_MAX_WRONG_TRIES).executeTakeFirst();
-      if (!claimed) {
-        // Used by a request that won a race, or out of tries.
-        throw new AppError((await isUsed(db, current.id)) ? E.OTP_SESSION_INVALID : E.OTP_TOO_MANY_TRIES);
+    /**
+     * Checks the OTP against each of the member's live OTPs (one try claimed on each before
+     * comparing) and gives a single-use reset ticket.
+     */
+    async confirmOtp(body: ConfirmOtpBody, meta: RequestMeta, now = new Date()) {
+      const member = await findMember(body, meta);
+      // Claim one try on every live OTP before comparing, so concurrent guesses can never exceed the limit.
+      const claimed = await claimLiveTriesQuery(db, member.id, now, OTP_MAX_WRONG_TRIES).execute();
+      if (claimed.length === 0) {
+        // None live with tries left: say why, from the newest.
+        const newest = await latestOtp(db, member.id);
+        if (!newest || newest.used_at !== null) throw new AppError(E.OTP_SESSION_INVALID);
+        if (newest.expires_at <= now) throw new AppError(E.OTP_EXPIRED);
+        throw new AppError(E.OTP_TOO_MANY_TRIES);
       }
-      if (!otpMatches(otpSalt(member.id), body.otp, current.code_hash)) {
+      const current = claimed.find((c) => otpMatches(otpSalt(member.id), body.otp, c.code_hash));
+      if (!current) {
         await recordAudit(db, memberActor(meta, member.id), {
           action: 'account.confirmOtp',
           target: `member:${member.id}`,
           outcome: 'failure',
         });
-        throw new AppError(E.OTP_INCORRECT, { triesLeft: OTP_MAX_WRONG_TRIES - claimed.attempts });
+        const triesLeft = Math.max(...claimed.map((c) => OTP_MAX_WRONG_TRIES - c.attempts));
+        throw new AppError(E.OTP_INCORRECT, { triesLeft });
       }
       const ticket = newToken();
       const issued = await db.transaction().execute(async (trx) => {
         const consumed = await consumeOtpQuery(trx, current.id, now).executeTakeFirst();
         if (!consumed) return false;
+        // One reset at a time: the member's other OTPs and any earlier ticket end here.
+        await retireUnused(trx, member.id, now);
         await insertCode(trx, {
           memberId: member.id,
           purpose: TICKET_PURPOSE,

@@ -10,8 +10,16 @@ const DELETE = '/api/external/user/deletePayment';
 
 const BEP20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const SOLANA = 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz';
-const bank = { type: 'bank', bankCode: 'SCB', accountNumber: '1234567890', accountName: 'Somchai Jaidee' };
-const usdt = { type: 'usdt', network: 'SOLANA', address: SOLANA, nickname: 'Phantom' };
+// Every test member's password (createMember); each change of a payout destination needs it.
+const currentPassword = 'secret1';
+const bank = {
+  type: 'bank',
+  bankCode: 'SCB',
+  accountNumber: '1234567890',
+  accountName: 'Somchai Jaidee',
+  currentPassword,
+};
+const usdt = { type: 'usdt', network: 'SOLANA', address: SOLANA, nickname: 'Phantom', currentPassword };
 
 type Result = Payments & { id: number };
 
@@ -161,16 +169,22 @@ describe('changing and deleting entries', () => {
     const renamed = await post<Result>(
       app,
       UPDATE,
-      { type: 'usdt', id: addrId, network: 'BEP20', address: BEP20, nickname: '' },
+      { type: 'usdt', id: addrId, network: 'BEP20', address: BEP20, nickname: '', currentPassword },
       { token: m.token },
     );
     expect(renamed.body.result?.period.usdtAddresses).toMatchObject([
       { id: addrId, network: 'BEP20', nickname: null },
     ]);
-    const deleted = await post<Result>(app, DELETE, { type: 'bank', id }, { token: m.token });
+    const deleted = await post<Result>(
+      app,
+      DELETE,
+      { type: 'bank', id, currentPassword },
+      { token: m.token },
+    );
     expect(deleted.body.result?.period.bankAccounts).toEqual([]);
     expect(
-      (await post<Result>(app, DELETE, { type: 'usdt', id: addrId }, { token: m.token })).body.code,
+      (await post<Result>(app, DELETE, { type: 'usdt', id: addrId, currentPassword }, { token: m.token }))
+        .body.code,
     ).toBe(0);
   });
 
@@ -181,10 +195,10 @@ describe('changing and deleting entries', () => {
     const a = (await post<Result>(app, ADD, usdt, { token: owner.token })).body.result?.period.id;
     const attempts = [
       [UPDATE, { ...bank, id: b, accountName: 'Thief' }, E.BANK_ACCOUNT_NOT_FOUND.code],
-      [DELETE, { type: 'bank', id: b }, E.BANK_ACCOUNT_NOT_FOUND.code],
+      [DELETE, { type: 'bank', id: b, currentPassword }, E.BANK_ACCOUNT_NOT_FOUND.code],
       [UPDATE, { ...usdt, id: a, address: SOLANA, nickname: 'mine' }, E.ADDRESS_NOT_FOUND.code],
-      [DELETE, { type: 'usdt', id: a }, E.ADDRESS_NOT_FOUND.code],
-      [DELETE, { type: 'usdt', id: 999_999_999 }, E.ADDRESS_NOT_FOUND.code],
+      [DELETE, { type: 'usdt', id: a, currentPassword }, E.ADDRESS_NOT_FOUND.code],
+      [DELETE, { type: 'usdt', id: 999_999_999, currentPassword }, E.ADDRESS_NOT_FOUND.code],
     ] as const;
     for (const [url, body, code] of attempts) {
       const res = await post(app, url, body, { token: intruder.token });
@@ -203,8 +217,8 @@ describe('changing and deleting entries', () => {
     const id = (await post<Result>(app, ADD, bank, { token: m.token, ip: '203.0.113.9' })).body.result?.period
       .id;
     await post(app, UPDATE, { ...bank, id, accountName: 'New Name' }, { token: m.token, ip: '203.0.113.9' });
-    await post(app, DELETE, { type: 'bank', id }, { token: m.token, ip: '203.0.113.9' });
-    await post(app, DELETE, { type: 'bank', id }, { token: m.token, ip: '203.0.113.9' });
+    await post(app, DELETE, { type: 'bank', id, currentPassword }, { token: m.token, ip: '203.0.113.9' });
+    await post(app, DELETE, { type: 'bank', id, currentPassword }, { token: m.token, ip: '203.0.113.9' });
     const rows = await app.database.db
       .selectFrom('audit_log')
       .select(['action', 'ip', 'outcome'])

@@ -5,10 +5,12 @@ import type { BankAccountsTable, DB, UsdtAddressesTable } from '../../db/schema.
 
 /** SQL of a member's bank accounts and USDT addresses, and their wire form. */
 
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
 /** A bank account or a USDT address as a request gives it (validated by the contract). */
-type PaymentInput = z.output<typeof addPaymentBodySchema>;
+export type PaymentInput = DistributiveOmit<z.output<typeof addPaymentBodySchema>, 'currentPassword'>;
 export type PaymentType = PaymentInput['type'];
-type PaymentEntry = BankAccount | UsdtAddressEntry;
+export type PaymentEntry = BankAccount | UsdtAddressEntry;
 
 const TABLE = { bank: 'bank_accounts', usdt: 'usdt_addresses' } as const;
 
@@ -19,6 +21,7 @@ function toBankAccount(row: Selectable<BankAccountsTable>): BankAccount {
     accountNumber: row.account_number,
     accountName: row.account_name,
     createdAt: row.created_at.toISOString(),
+    usableFrom: row.usable_from.toISOString(),
   };
 }
 
@@ -29,6 +32,7 @@ function toUsdtAddress(row: Selectable<UsdtAddressesTable>): UsdtAddressEntry {
     address: row.address,
     nickname: row.nickname,
     createdAt: row.created_at.toISOString(),
+    usableFrom: row.usable_from.toISOString(),
   };
 }
 
@@ -52,10 +56,12 @@ export async function countPayments(trx: Kysely<DB>, type: PaymentType, memberId
   return Number(n);
 }
 
+/** Saves a new entry that can receive payouts from `usableFrom`. */
 export async function insertPayment(
   trx: Kysely<DB>,
   memberId: number,
   input: PaymentInput,
+  usableFrom: Date,
 ): Promise<PaymentEntry> {
   if (input.type === 'bank') {
     const row = await trx
@@ -65,6 +71,7 @@ export async function insertPayment(
         bank_code: input.bankCode,
         account_number: input.accountNumber,
         account_name: input.accountName,
+        usable_from: usableFrom,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -77,6 +84,7 @@ export async function insertPayment(
       network: input.network,
       address: input.address,
       nickname: input.nickname ?? null,
+      usable_from: usableFrom,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -99,14 +107,15 @@ export async function findPayment(
   return row && toEntry(type, row);
 }
 
-/** Changes the member's own entry; undefined when the id is not theirs. */
+/** Changes the member's own entry, usable for payouts from `usableFrom`; undefined when the id is not theirs. */
 export async function updatePayment(
   trx: Kysely<DB>,
   memberId: number,
   id: number,
   input: PaymentInput,
+  usableFrom: Date,
+  updated_at: Date,
 ): Promise<PaymentEntry | undefined> {
-  const updated_at = new Date();
   if (input.type === 'bank') {
     const row = await trx
       .updateTable('bank_accounts')
@@ -115,6 +124,7 @@ export async function updatePayment(
         account_number: input.accountNumber,
         account_name: input.accountName,
         updated_at,
+        usable_from: usableFrom,
       })
       .where('id', '=', id)
       .where('member_id', '=', memberId)
@@ -124,7 +134,13 @@ export async function updatePayment(
   }
   const row = await trx
     .updateTable('usdt_addresses')
-    .set({ network: input.network, address: input.address, nickname: input.nickname ?? null, updated_at })
+    .set({
+      network: input.network,
+      address: input.address,
+      nickname: input.nickname ?? null,
+      updated_at,
+      usable_from: usableFrom,
+    })
     .where('id', '=', id)
     .where('member_id', '=', memberId)
     .returningAll()

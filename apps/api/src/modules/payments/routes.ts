@@ -1,17 +1,23 @@
-import { paymentsEndpoints } from '@bahtdesk/contract';
-import type { FastifyInstance } from 'fastify';
-import { defineRoute, signedInMember } from '../../http/route.ts';
-import { memberActor } from '../audit/index.ts';
+import { parseLang, paymentsEndpoints } from '@bahtdesk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { defineRoute, requestMeta, signedInMember } from '../../http/route.ts';
 
 /** A member's bank accounts and USDT addresses: add, change, delete (`/api/external/user/...Payment`). */
 export async function paymentsRoutes(app: FastifyInstance): Promise<void> {
   const { payments } = app.services;
-  const actor = (req: Parameters<typeof signedInMember>[0]) => {
-    const { memberId } = signedInMember(req);
-    return { ...memberActor(req, memberId), memberId };
-  };
+  const member = (req: FastifyRequest) => signedInMember(req).memberId;
+  const meta = (req: FastifyRequest) => ({
+    ...requestMeta(req),
+    lang: parseLang(req.headers['accept-language']),
+  });
 
-  defineRoute(app, paymentsEndpoints.addPayment, ({ body, req }) => payments.add(actor(req), body));
-  defineRoute(app, paymentsEndpoints.updatePayment, ({ body, req }) => payments.update(actor(req), body));
-  defineRoute(app, paymentsEndpoints.deletePayment, ({ body, req }) => payments.delete(actor(req), body));
+  defineRoute(app, paymentsEndpoints.addPayment, ({ body, req }) =>
+    payments.add(member(req), body, meta(req)),
+  );
+  defineRoute(app, paymentsEndpoints.updatePayment, ({ body, req }) =>
+    payments.update(member(req), body, meta(req)),
+  );
+  defineRoute(app, paymentsEndpoints.deletePayment, ({ body, req }) =>
+    payments.delete(member(req), body, meta(req)),
+  );
 }

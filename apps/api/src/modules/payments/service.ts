@@ -2,6 +2,7 @@ import {
   type addPaymentBodySchema,
   type deletePaymentBodySchema,
   E,
+  type Lang,
   MAX_BANK_ACCOUNTS,
   MAX_USDT_ADDRESSES,
   type Payments,
@@ -11,14 +12,21 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { lockMember } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
+import type { Delivery } from '../../delivery/index.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type Actor, recordAudit } from '../audit/index.ts';
+import type { StepUp } from '../account/index.ts';
+import { memberActor, recordAudit } from '../audit/index.ts';
+import type { RequestMeta } from '../sessions/index.ts';
+import type { SettingsService } from '../settings/index.ts';
+import { payoutChangeNotice, type Verb } from './notices.ts';
 import {
   countPayments,
   deletePayment,
   findPayment,
   insertPayment,
   listPayments,
+  type PaymentEntry,
+  type PaymentInput,
   type PaymentType,
   updatePayment,
 } from './repository.ts';
@@ -28,6 +36,10 @@ import {
  * the member's row, so changes of one member happen one at a time: the count checked before an
  * insert is still the count when it commits (20 simultaneous adds by a member with 9 leave 10).
  * Every query names the member, so another member's entry is simply not found.
+ *
+ * These are where payouts go, so a stolen session must not be able to redirect them: every change
+ * needs the member's current password, tells the member by email and SMS, and a new or changed
+ * destination receives payouts only once the cooling-off period (`payoutCoolingOffHours`) is over.
  */
 const KIND = {
   bank: {
@@ -46,6 +58,8 @@ const KIND = {
   },
 } as const;
 
+const HOUR_MS = 60 * 60_000;
+
 type Audit = (entryId: number, entry: { before?: unknown; after?: unknown }) => Promise<void>;
 
 type AddBody = z.output<typeof addPaymentBodySchema>;
@@ -55,27 +69,76 @@ type DeleteBody = z.output<typeof deletePaymentBodySchema>;
 /** A member's payment details after a change, and the id of the entry acted on. */
 type Changed = Payments & { id: number };
 
-export function createPaymentsService(db: Kysely<DB>) {
+/** The request a change comes from: who (the signed-in member), from where, in which language. */
+export type ChangeMeta = RequestMeta & { lang: Lang };
+
+/** Whether an update sends payouts somewhere else (a nickname or account-name change does not). */
+function destinationChanged(type: PaymentType, before: PaymentEntry, input: PaymentInput): boolean {
+  if (type === 'bank' && 'bankCode' in before && input.type === 'bank') {
+    return before.bankCode !== input.bankCode || before.accountNumber !== input.accountNumber;
+  }
+  if ('address' in before && input.type === 'usdt') {
+    return before.network !== input.network || before.address !== input.address;
+  }
+  return true;
+}
+
+interface Deps {
+  db: Kysely<DB>;
+  settings: Pick<SettingsService, 'get'>;
+  stepUp: StepUp;
+  delivery: Delivery;
+  log: { error(o: object, m: string): void };
+}
+
+export function createPaymentsService({ db, settings, stepUp, delivery, log }: Deps) {
+  /** Tells the member by email and SMS; a failed delivery is logged and does not undo the change. */
+  async function notify(
+    memberId: number,
+    meta: ChangeMeta,
+    verb: Verb,
+    type: PaymentType,
+    entry: PaymentEntry,
+  ) {
+    const contact = await stepUp.contactOf(memberId);
+    const message = payoutChangeNotice(meta.lang, verb, type, entry);
+    const sent = await Promise.allSettled([
+      delivery.send({ channel: 'email', to: contact.email, ...message }),
+      delivery.send({ channel: 'sms', to: contact.phone, ...message }),
+    ]);
+    for (const result of sent) {
+      if (result.status === 'rejected')
+        log.error({ err: result.reason }, 'payout change notice not delivered');
+    }
+  }
+
   /**
-   * Runs one change of a member's payment details in a transaction under the member's row lock and
-   * answers with the id acted on and the member's details after it. A refused change (limit
-   * reached, not the member's entry) is recorded in the audit log outside the rolled-back transaction.
+   * Runs one change of a member's payment details: the current password first, then the change in
+   * a transaction under the member's row lock with its audit row, then the notice. Answers with the
+   * id acted on and the member's details after it. A refused change (limit reached, not the
+   * member's entry) is recorded in the audit log outside the rolled-back transaction.
    */
   async function change(
-    actor: Actor & { memberId: number },
-    verb: 'add' | 'update' | 'delete',
+    memberId: number,
+    meta: ChangeMeta,
+    currentPassword: string,
+    verb: Verb,
     type: PaymentType,
-    run: (trx: Kysely<DB>, audit: Audit) => Promise<number>,
+    now: Date,
+    run: (trx: Kysely<DB>, audit: Audit, usableFrom: Date) => Promise<PaymentEntry>,
   ): Promise<Changed> {
-    const { memberId } = actor;
-    const action = `payments.${verb}${KIND[type].action}`;
-    let id: number;
+    const action = `payments.${verb}${KIND[type].action}` as const;
+    const actor = memberActor(meta, memberId);
+    await stepUp.assertCurrentPassword(memberId, currentPassword, meta, action);
+    // Read before the transaction opens (on PGlite a read beside an open transaction would wait for it).
+    const usableFrom = new Date(now.getTime() + (await settings.get('payoutCoolingOffHours')) * HOUR_MS);
+    let entry: PaymentEntry;
     try {
-      id = await db.transaction().execute(async (trx) => {
+      entry = await db.transaction().execute(async (trx) => {
         await lockMember(trx, memberId);
-        return run(trx, (entryId, entry) =>
-          recordAudit(trx, actor, { action, target: `${KIND[type].target}:${entryId}`, ...entry }),
-        );
+        const audit: Audit = (entryId, e) =>
+          recordAudit(trx, actor, { action, target: `${KIND[type].target}:${entryId}`, ...e });
+        return run(trx, audit, usableFrom);
       });
     } catch (err) {
       if (err instanceof AppError) {
@@ -88,44 +151,82 @@ export function createPaymentsService(db: Kysely<DB>) {
       }
       throw err;
     }
-    return { id, ...(await listPayments(db, memberId)) };
+    await notify(memberId, meta, verb, type, entry);
+    return { id: entry.id, ...(await listPayments(db, memberId)) };
   }
 
   return {
     /** A member's bank accounts and USDT addresses, oldest first. */
     list: (memberId: number): Promise<Payments> => listPayments(db, memberId),
 
-    /** Sign-up's first entries, in the sign-up transaction (the limit cannot be reached yet). */
-    async insertFirst(trx: Kysely<DB>, memberId: number, input: AddBody): Promise<void> {
-      await insertPayment(trx, memberId, input);
+    /**
+     * Sign-up's first entries, in the sign-up transaction (the limit cannot be reached yet). They
+     * are usable at once: the member has just proved who they are by signing up, nothing to redirect.
+     */
+    async insertFirst(
+      trx: Kysely<DB>,
+      memberId: number,
+      input: PaymentInput,
+      now = new Date(),
+    ): Promise<void> {
+      await insertPayment(trx, memberId, input, now);
     },
 
-    add: (actor: Actor & { memberId: number }, body: AddBody) =>
-      change(actor, 'add', body.type, async (trx, audit) => {
-        if ((await countPayments(trx, body.type, actor.memberId)) >= KIND[body.type].max) {
+    add: (memberId: number, body: AddBody, meta: ChangeMeta, now = new Date()) =>
+      change(memberId, meta, body.currentPassword, 'add', body.type, now, async (trx, audit, usableFrom) => {
+        if ((await countPayments(trx, body.type, memberId)) >= KIND[body.type].max) {
           throw new AppError(KIND[body.type].limitError);
         }
-        const after = await insertPayment(trx, actor.memberId, body);
+        const after = await insertPayment(trx, memberId, body, usableFrom);
         await audit(after.id, { after });
-        return after.id;
+        return after;
       }),
 
-    update: (actor: Actor & { memberId: number }, body: UpdateBody) =>
-      change(actor, 'update', body.type, async (trx, audit) => {
-        const before = await findPayment(trx, body.type, actor.memberId, body.id);
-        const after = before && (await updatePayment(trx, actor.memberId, body.id, body));
-        if (!after) throw new AppError(KIND[body.type].notFound);
-        await audit(body.id, { before, after });
-        return body.id;
-      }),
+    update: (memberId: number, body: UpdateBody, meta: ChangeMeta, now = new Date()) =>
+      change(
+        memberId,
+        meta,
+        body.currentPassword,
+        'update',
+        body.type,
+        now,
+        async (trx, audit, usableFrom) => {
+          const before = await findPayment(trx, body.type, memberId, body.id);
+          if (!before) throw new AppError(KIND[body.type].notFound);
+          // A new destination waits again; a new nickname or account name keeps the entry's date.
+          const from = destinationChanged(body.type, before, body) ? usableFrom : new Date(before.usableFrom);
+          const after = await updatePayment(trx, memberId, body.id, body, from, now);
+          if (!after) throw new AppError(KIND[body.type].notFound);
+          await audit(body.id, { before, after });
+          return after;
+        },
+      ),
 
-    delete: (actor: Actor & { memberId: number }, body: DeleteBody) =>
-      change(actor, 'delete', body.type, async (trx, audit) => {
-        const before = await deletePayment(trx, body.type, actor.memberId, body.id);
+    delete: (memberId: number, body: DeleteBody, meta: ChangeMeta, now = new Date()) =>
+      change(memberId, meta, body.currentPassword, 'delete', body.type, now, async (trx, audit) => {
+        const before = await deletePayment(trx, body.type, memberId, body.id);
         if (!before) throw new AppError(KIND[body.type].notFound);
         await audit(body.id, { before });
-        return body.id;
+        return before;
       }),
+
+    /**
+     * The member's entry a payout may go to at `now`: 10005 / 10008 when it is not theirs, 10037
+     * (with `usableFrom`) while it is still in its cooling-off period.
+     */
+    async payoutDestination(
+      memberId: number,
+      type: PaymentType,
+      id: number,
+      now = new Date(),
+    ): Promise<PaymentEntry> {
+      const entry = await findPayment(db, type, memberId, id);
+      if (!entry) throw new AppError(KIND[type].notFound);
+      if (Date.parse(entry.usableFrom) > now.getTime()) {
+        throw new AppError(E.PAYOUT_DESTINATION_COOLING_OFF, { usableFrom: entry.usableFrom });
+      }
+      return entry;
+    },
   };
 }
 

@@ -21,6 +21,14 @@ export interface LimitRules {
 
 export const BAN_MS = IP_BAN_MS;
 
+/**
+ * Not a route: the key under which the services count, with `Limiter.admit`, each answer that tells
+ * whether a username, email or phone is registered (sign-up 10009/10015/10016, editProfile
+ * 10015/10016, forgot password and confirm OTP 10003/10004), so enumeration has one budget per IP
+ * whichever path asks.
+ */
+export const LOOKUP_ANSWER_KEY = 'lookup-answer';
+
 const MINUTE = 60_000;
 const rule = (name: string, max: number, windowMs: number): LimitRule => ({ name, max, windowMs });
 
@@ -32,6 +40,7 @@ export const DEFAULT_LIMITS: LimitRules = {
     '/api/external/user/forgotPassword': rule('forgotPassword', 10, 10 * MINUTE),
     '/api/external/user/confirmOtp': rule('confirmOtp', 20, 10 * MINUTE),
     '/api/external/user/changePassword': rule('resetPassword', 20, 10 * MINUTE),
+    [LOOKUP_ANSWER_KEY]: rule('lookupAnswer', 15, 10 * MINUTE),
   },
   failedSignIn: rule('failedSignIn', 15, 10 * MINUTE),
 };

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountServer, BEP20_ADDRESS, PROFILE, SOLANA_ADDRESS } from '../../../test/account.ts';
 import { currentPath, fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
-import { getState } from '../../lib/store.ts';
+import { getState, setState } from '../../lib/store.ts';
 
 function address(id: number) {
   return {
@@ -12,6 +12,7 @@ function address(id: number) {
     address: BEP20_ADDRESS,
     nickname: `Wallet ${id}`,
     createdAt: PROFILE.createdAt,
+    usableFrom: PROFILE.createdAt,
   };
 }
 
@@ -139,6 +140,12 @@ describe('account page', () => {
     await userEvent.type(dialog.getByLabelText('USDT address'), SOLANA_ADDRESS);
     await userEvent.type(dialog.getByLabelText(/Nickname/), 'Phantom');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    // Without the current password nothing is sent: the contract's 10033, on that field.
+    const password = dialog.getByLabelText('Current password');
+    await waitFor(() => expect(password.getAttribute('aria-invalid')).toBe('true'));
+    expect(requests.some((r) => r.path === '/api/external/user/addPayment')).toBe(false);
+    await userEvent.type(password, 'secret123');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The USDT address has been added.')).toBeTruthy();
     expect(screen.getByText(SOLANA_ADDRESS)).toBeTruthy();
     expect(requests.find((r) => r.path === '/api/external/user/addPayment')?.body).toEqual({
@@ -146,6 +153,7 @@ describe('account page', () => {
       network: 'SOLANA',
       address: SOLANA_ADDRESS,
       nickname: 'Phantom',
+      currentPassword: 'secret123',
     });
   });
 
@@ -168,6 +176,7 @@ describe('account page', () => {
     await userEvent.selectOptions(await dialog.findByLabelText('Bank'), 'SCB');
     await userEvent.type(dialog.getByLabelText('Account number'), '1234567890');
     await userEvent.type(dialog.getByLabelText('Account name'), 'Somchai Jaidee');
+    await userEvent.type(dialog.getByLabelText('Current password'), 'secret123');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect((await dialog.findByRole('alert')).textContent).toBe('You can save at most 10 bank accounts.');
   });
@@ -179,6 +188,7 @@ describe('account page', () => {
       accountNumber: '1234567890',
       accountName: 'Somchai Jaidee',
       createdAt: PROFILE.createdAt,
+      usableFrom: PROFILE.createdAt,
     };
     const { requests } = signedIn(
       { ...PROFILE, bankAccounts: [entry] },
@@ -192,11 +202,13 @@ describe('account page', () => {
     expect(requests.some((r) => r.path === '/api/external/user/deletePayment')).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Delete Kasikornbank 1234567890' }));
     const again = within(await screen.findByRole('alertdialog', { name: 'Delete this bank account?' }));
+    await userEvent.type(again.getByLabelText('Current password'), 'secret123');
     await userEvent.click(again.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('You have not saved a bank account yet.')).toBeTruthy();
     expect(requests.find((r) => r.path === '/api/external/user/deletePayment')?.body).toEqual({
       type: 'bank',
       id: 4,
+      currentPassword: 'secret123',
     });
   });
 
@@ -215,6 +227,7 @@ describe('account page', () => {
     expect((dialog.getByLabelText('USDT address') as HTMLInputElement).value).toBe(BEP20_ADDRESS);
     await userEvent.clear(dialog.getByLabelText(/Nickname/));
     await userEvent.type(dialog.getByLabelText(/Nickname/), 'Savings');
+    await userEvent.type(dialog.getByLabelText('Current password'), 'secret123');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The USDT address has been updated.')).toBeTruthy();
     expect(screen.getByText('Savings')).toBeTruthy();
@@ -224,7 +237,37 @@ describe('account page', () => {
       network: 'BEP20',
       address: BEP20_ADDRESS,
       nickname: 'Savings',
+      currentPassword: 'secret123',
     });
+  });
+
+  it('a wrong current password (10017) is shown on its field in the delete dialog, and nothing is deleted', async () => {
+    const entry = address(5);
+    signedIn({ ...PROFILE, usdtAddresses: [entry] }, { deletePayment: () => fail(10017) });
+    await renderApp('/account?action=openBinanceId');
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Wallet 5' }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete this USDT address?' }));
+    await userEvent.type(dialog.getByLabelText('Current password'), 'wrongpass');
+    await userEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await dialog.findByText('Incorrect password')).toBeTruthy();
+    expect(dialog.getByLabelText('Current password').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Wallet 5')).toBeTruthy();
+  });
+
+  it('says from when an entry in its cooling-off period can receive payouts, in Bangkok time, in English and Thai', async () => {
+    const cooling = { ...address(6), usableFrom: '2099-03-04T05:06:00.000Z' };
+    const usable = { ...address(7), usableFrom: PROFILE.createdAt };
+    signedIn({ ...PROFILE, usdtAddresses: [cooling, usable] });
+    await renderApp('/account?action=openBinanceId');
+    const usdt = within(await section(/USDT addresses/));
+    // 05:06 UTC is 12:06 in Bangkok.
+    const note = await usdt.findByText(/^Usable for payouts from /, {});
+    expect(note.textContent).toMatch(/4 Mar 2099.*12:06/);
+    expect(usdt.getAllByText(/Usable for payouts from/)).toHaveLength(1);
+    await act(async () => setState({ language: 'th' }));
+    const th = await usdt.findByText(/^ใช้รับเงินหรือเหรียญได้ตั้งแต่ /);
+    expect(th.textContent).toMatch(/12:06/);
+    expect(th.textContent).toMatch(/2642/);
   });
 
   it('signs out: logout on the server, token and profile cleared, back home', async () => {

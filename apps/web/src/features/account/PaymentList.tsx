@@ -1,21 +1,45 @@
-import { messageFor } from '@bahtdesk/contract';
+import { currentPasswordSchema, E, messageFor } from '@bahtdesk/contract';
 import { Modal } from '@bahtdesk/ui/components';
+import { formatDateTime } from '@bahtdesk/ui/format';
 import type { FieldCodes } from '@bahtdesk/ui/forms';
-import { useFormError } from '@bahtdesk/ui/forms';
+import { PasswordField, useFormError } from '@bahtdesk/ui/forms';
 import { type ReactNode, useId, useState } from 'react';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
 
 type Editing<T> = { mode: 'add' } | { mode: 'edit'; entry: T } | null;
 
-/** Runs a change; a code that belongs to a field is shown there, anything else above the form. */
+/** The server's codes for the current password: missing (10033) and wrong (10017). */
+const PASSWORD_CODES = {
+  [E.REQUIRED.code]: 'currentPassword',
+  [E.CURRENT_PASSWORD_INCORRECT.code]: 'currentPassword',
+} as const;
+
+/**
+ * Runs a change, which needs the member's current password (the contract's schema checks it here
+ * as the server does); a code that belongs to a field is shown there, anything else above the form.
+ */
 function useChange<V>(fieldOfCode: Record<number, keyof V & string>) {
   const [problems, setProblems] = useState<FieldCodes<V>>({});
-  const problem = useFormError(fieldOfCode, (field, code) => setProblems({ [field]: code } as FieldCodes<V>));
-  const run = async (change: () => Promise<void>): Promise<boolean> => {
+  const [password, setPassword] = useState('');
+  const [passwordProblem, setPasswordProblem] = useState<{ message: string } | undefined>();
+  const problem = useFormError<keyof V | 'currentPassword'>(
+    { ...fieldOfCode, ...PASSWORD_CODES },
+    (field, code) => {
+      if (field === 'currentPassword') setPasswordProblem({ message: String(code) });
+      else setProblems({ [field]: code } as FieldCodes<V>);
+    },
+  );
+  const run = async (change: (currentPassword: string) => Promise<void>): Promise<boolean> => {
     problem.clear();
+    setPasswordProblem(undefined);
+    const checked = currentPasswordSchema.safeParse(password);
+    if (!checked.success) {
+      setPasswordProblem({ message: checked.error.issues[0]?.message ?? String(E.REQUIRED.code) });
+      return false;
+    }
     try {
-      await change();
+      await change(checked.data);
       return true;
     } catch (error) {
       problem.show(error);
@@ -24,9 +48,34 @@ function useChange<V>(fieldOfCode: Record<number, keyof V & string>) {
   };
   const clear = () => {
     setProblems({});
+    setPassword('');
+    setPasswordProblem(undefined);
     problem.clear();
   };
-  return { problems, alert: problem.alert, run, clear };
+  return { problems, alert: problem.alert, run, clear, password, setPassword, passwordProblem };
+}
+
+/** The member's current password, asked in the add, edit and delete dialogs. */
+function CurrentPasswordField({
+  value,
+  onChange,
+  problem,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  problem: { message: string } | undefined;
+}) {
+  const t = useT('account');
+  return (
+    <PasswordField
+      label={t('payments.currentPassword')}
+      hint={t('payments.currentPasswordHint')}
+      autoComplete="current-password"
+      problem={problem}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+    />
+  );
 }
 
 function EntryActions({
@@ -68,6 +117,7 @@ function ConfirmDelete({
   onCancel,
   onConfirm,
   alert,
+  children,
 }: {
   open: boolean;
   title: string;
@@ -75,6 +125,7 @@ function ConfirmDelete({
   onCancel: () => void;
   onConfirm: () => void;
   alert: string | null;
+  children: ReactNode;
 }) {
   const t = useT('account');
   return (
@@ -100,6 +151,7 @@ function ConfirmDelete({
         </p>
       ) : null}
       <p className="modal__message">{text}</p>
+      {children}
     </Modal>
   );
 }
@@ -162,15 +214,16 @@ interface PaymentListProps<T, V> {
   renderEntry: (entry: T) => ReactNode;
   /** The form for a new entry (`entry` null) or to edit one. */
   renderForm: (entry: T | null, form: ListFormProps<V>) => ReactNode;
-  save: (values: V, entry: T | null) => Promise<void>;
-  remove: (entry: T) => Promise<void>;
+  save: (values: V, entry: T | null, currentPassword: string) => Promise<void>;
+  remove: (entry: T, currentPassword: string) => Promise<void>;
 }
 
 /**
  * A list of the member's saved payment details: each entry with Edit and Delete (after a
- * confirmation), an Add button until the limit, and the form in a dialog.
+ * confirmation), an Add button until the limit, and the form in a dialog. Every change asks for the
+ * current password; an entry still in its cooling-off period says from when it can receive payouts.
  */
-export function PaymentList<T extends { id: number }, V>({
+export function PaymentList<T extends { id: number; usableFrom?: string }, V>({
   texts,
   entries,
   max,
@@ -197,14 +250,14 @@ export function PaymentList<T extends { id: number }, V>({
     change.clear();
   };
   const onSubmit = async (values: V) => {
-    if (await change.run(() => save(values, editedEntry))) {
+    if (await change.run((currentPassword) => save(values, editedEntry, currentPassword))) {
       showSnackbar(editedEntry ? t(`${texts}.updated`) : t(`${texts}.added`), 'success');
       close();
     }
   };
   const onDelete = async () => {
     if (!deleting) return;
-    if (await change.run(() => remove(deleting))) {
+    if (await change.run((currentPassword) => remove(deleting, currentPassword))) {
       showSnackbar(t(`${texts}.deleted`), 'success');
       close();
     }
@@ -219,7 +272,14 @@ export function PaymentList<T extends { id: number }, V>({
         <ul className="entries">
           {entries.map((entry) => (
             <li key={entry.id} className="entry">
-              <div className="entry__text">{renderEntry(entry)}</div>
+              <div className="entry__text">
+                {renderEntry(entry)}
+                {entry.usableFrom && Date.parse(entry.usableFrom) > Date.now() ? (
+                  <span className="note">
+                    {t('payments.usableFrom', { date: formatDateTime(entry.usableFrom, lang) })}
+                  </span>
+                ) : null}
+              </div>
               <EntryActions
                 label={describe(entry)}
                 onEdit={() => setEditing({ mode: 'edit', entry })}
@@ -245,6 +305,11 @@ export function PaymentList<T extends { id: number }, V>({
         {editing
           ? renderForm(editedEntry, { id: formId, problems: change.problems, alert: change.alert, onSubmit })
           : null}
+        <CurrentPasswordField
+          value={change.password}
+          onChange={change.setPassword}
+          problem={change.passwordProblem}
+        />
       </FormModal>
       <ConfirmDelete
         open={deleting !== null}
@@ -253,7 +318,13 @@ export function PaymentList<T extends { id: number }, V>({
         alert={change.alert}
         onCancel={close}
         onConfirm={onDelete}
-      />
+      >
+        <CurrentPasswordField
+          value={change.password}
+          onChange={change.setPassword}
+          problem={change.passwordProblem}
+        />
+      </ConfirmDelete>
     </div>
   );
 }

@@ -71,12 +71,12 @@ export function BankAccountsSection({
           actions={() => null}
         />
       )}
-      save={(values, entry) =>
+      save={(values, entry, currentPassword) =>
         entry
-          ? updatePayment({ type: 'bank', id: entry.id, ...values })
-          : addPayment({ type: 'bank', ...values })
+          ? updatePayment({ type: 'bank', id: entry.id, ...values, currentPassword })
+          : addPayment({ type: 'bank', ...values, currentPassword })
       }
-      remove={(entry) => deletePayment({ type: 'bank', id: entry.id })}
+      remove={(entry, currentPassword) => deletePayment({ type: 'bank', id: entry.id, currentPassword })}
     />
   );
 }
@@ -124,12 +124,12 @@ export function UsdtAddressesSection({
           actions={() => null}
         />
       )}
-      save={(values, entry) =>
+      save={(values, entry, currentPassword) =>
         entry
-          ? updatePayment({ type: 'usdt', id: entry.id, ...usdtAddressBody(values) })
-          : addPayment({ type: 'usdt', ...usdtAddressBody(values) })
+          ? updatePayment({ type: 'usdt', id: entry.id, ...usdtAddressBody(values), currentPassword })
+          : addPayment({ type: 'usdt', ...usdtAddressBody(values), currentPassword })
       }
-      remove={(entry) => deletePayment({ type: 'usdt', id: entry.id })}
+      remove={(entry, currentPassword) => deletePayment({ type: 'usdt', id: entry.id, currentPassword })}
     />
   );
 }
