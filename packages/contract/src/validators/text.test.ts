@@ -73,6 +73,7 @@ describe('the request bodies answer with the field and its code', () => {
       bankCode: 'KBANK',
       accountNumber: '1234567890',
       accountName: 'Somchai\u200b Jaidee',
+      currentPassword: 'secret1',
     });
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['accountName', String(E.INVALID_INPUT.code)],
@@ -85,6 +86,7 @@ describe('the request bodies answer with the field and its code', () => {
       network: 'BEP20',
       address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
       nickname: '\u2067Main\u2069',
+      currentPassword: 'secret1',
     });
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['nickname', String(E.INVALID_INPUT.code)],
