@@ -13,7 +13,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/err
 import { eventsPlugin } from './plugins/events.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { limitsPlugin } from './plugins/limits.ts';
-import { loggingOptions, requestLogPlugin } from './plugins/logging.ts';
+import { loggingOptions } from './plugins/logging.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
@@ -78,7 +78,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
 
-  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { apiUrl: config.apiUrl });
   await app.register(corsPlugin, { origins: config.corsOrigins });

@@ -1,5 +1,10 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import fp from 'fastify-plugin';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import type { Config } from '../config.ts';
 
 /** Log fields that must never be written: credentials, sessions, one-time codes. */
@@ -20,51 +25,61 @@ const REDACT = [
   ].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
 ];
 
+/** Probes a load balancer or Prometheus calls every few seconds: their lines are debug, not info. */
+const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
+
+/**
+ * Fastify's request lines, one per request instead of two: when the request has been answered,
+ * its id, method, URL, client address, status and milliseconds taken, at info (debug for the
+ * health and metrics probes). The line is written without the redaction pass: its fields are
+ * these, always, flat (so no serializer adds any), and none is a credential; pino's wildcard
+ * redaction would cost about ten times the rest of the line. A response that failed while being
+ * sent, and every other line Fastify or the app writes, go through the redacting logger as before.
+ */
+class RequestLog extends LogController {
+  /** A logger without the redaction pass, beside each (redacting) logger the app has. */
+  private readonly plain = new WeakMap<FastifyBaseLogger, FastifyBaseLogger>();
+
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, req: FastifyRequest, reply: FastifyReply): void {
+    if (error) {
+      super.requestCompleted(error, req, reply);
+      return;
+    }
+    const root = req.server.log;
+    let lines = this.plain.get(root);
+    if (!lines) {
+      lines = root.child({}, { redact: { paths: [] } });
+      this.plain.set(root, lines);
+    }
+    const fields = {
+      reqId: req.id,
+      method: req.method,
+      url: req.url,
+      remoteAddress: req.ip,
+      statusCode: reply.statusCode,
+      responseTime: reply.elapsedTime,
+    };
+    if (PROBES.has(req.routeOptions.url ?? '')) lines.debug(fields, 'request completed');
+    else lines.info(fields, 'request completed');
+  }
+}
+
 /**
  * The Fastify options that decide logging: JSON lines at LOG_LEVEL, to `stream` (stdout by
- * default), with credentials redacted. Fastify's own two lines per request are off: the request
- * log plugin writes one.
+ * default), with credentials redacted, and one line per request (RequestLog).
  */
 export function loggingOptions(
   config: Pick<Config, 'logLevel'>,
   stream?: { write(line: string): void },
-): Pick<FastifyServerOptions, 'logger' | 'disableRequestLogging'> {
+): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   return {
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
       ...(stream ? { stream } : {}),
     },
-    disableRequestLogging: true,
+    logController: new RequestLog(),
   };
 }
-
-/** Probes a load balancer or Prometheus calls every few seconds: their lines are debug, not info. */
-const PROBES = new Set(['/healthz', '/readyz', '/metrics']);
-
-/**
- * One line per request when it has been answered: request id, method, URL, client address, status
- * and milliseconds taken; at info, and at debug for the health and metrics probes. The line is
- * written without the redaction pass: its fields are these, always, flat (so no serializer adds
- * any), and none is a credential; the wildcard redaction would cost about ten times the rest of
- * the line. Everything else logged, through `req.log` or `app.log`, is redacted as before.
- */
-export const requestLogPlugin = fp(
-  async (app: FastifyInstance) => {
-    const lines = app.log.child({}, { redact: { paths: [] } });
-    app.addHook('onResponse', (req, reply, done) => {
-      const fields = {
-        reqId: req.id,
-        method: req.method,
-        url: req.url,
-        remoteAddress: req.ip,
-        statusCode: reply.statusCode,
-        responseTime: reply.elapsedTime,
-      };
-      if (PROBES.has(req.routeOptions.url ?? '')) lines.debug(fields, 'request completed');
-      else lines.info(fields, 'request completed');
-      done();
-    });
-  },
-  { name: 'request-log' },
-);
