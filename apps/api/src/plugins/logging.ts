@@ -66,14 +66,73 @@ class RequestLog extends LogController {
   }
 }
 
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+type Args = [unknown, ...unknown[]];
+
+/**
+ * A request's `req.log`, made into a pino child logger only when something logs through it. Most
+ * requests never do (their one line comes from RequestLog), and making a child of the redacting
+ * logger costs more than the rest of the request's logging (it redacts its bindings).
+ */
+class LazyChild {
+  #made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildOptions,
+  ) {}
+
+  private get made(): FastifyBaseLogger {
+    this.#made ??= this.parent.child(this.bindings, this.options);
+    return this.#made;
+  }
+
+  get level(): string {
+    return this.#made?.level ?? this.options?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.made.level = level;
+  }
+  child(bindings: Bindings, options?: ChildOptions): FastifyBaseLogger {
+    return this.made.child(bindings, options);
+  }
+  fatal(...args: Args): void {
+    (this.made.fatal as (...a: Args) => void)(...args);
+  }
+  error(...args: Args): void {
+    (this.made.error as (...a: Args) => void)(...args);
+  }
+  warn(...args: Args): void {
+    (this.made.warn as (...a: Args) => void)(...args);
+  }
+  info(...args: Args): void {
+    (this.made.info as (...a: Args) => void)(...args);
+  }
+  debug(...args: Args): void {
+    (this.made.debug as (...a: Args) => void)(...args);
+  }
+  trace(...args: Args): void {
+    (this.made.trace as (...a: Args) => void)(...args);
+  }
+  silent(...args: Args): void {
+    (this.made.silent as (...a: Args) => void)(...args);
+  }
+}
+
+const lazyChild: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger, bindings, options) =>
+  new LazyChild(logger, bindings, options) as unknown as FastifyBaseLogger;
+
 /**
  * The Fastify options that decide logging: JSON lines at LOG_LEVEL, to `stream` (stdout by
- * default), with credentials redacted, and one line per request (RequestLog).
+ * default), with credentials redacted; one line per request (RequestLog); `req.log` made on
+ * first use (LazyChild).
  */
 export function loggingOptions(
   config: Pick<Config, 'logLevel'>,
   stream?: { write(line: string): void },
-): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+): Pick<FastifyServerOptions, 'logger' | 'logController' | 'childLoggerFactory'> {
   return {
     logger: {
       level: config.logLevel,
@@ -81,5 +140,6 @@ export function loggingOptions(
       ...(stream ? { stream } : {}),
     },
     logController: new RequestLog(),
+    childLoggerFactory: lazyChild,
   };
 }
