@@ -1,10 +1,10 @@
 import { E } from '@bahtdesk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../http/app-error.ts';
 import { databaseBans } from './limits/bans.ts';
 import { type CounterStore, memoryCounters, redisCounters } from './limits/counters.ts';
-import { Limiter } from './limits/limiter.ts';
+import { Limiter, type Verdict } from './limits/limiter.ts';
 import { scaleLimits } from './limits/rules.ts';
 
 declare module 'fastify' {
@@ -42,17 +42,21 @@ export const limitsPlugin = fp(
     app.decorate('limits', limiter);
     app.addHook('onClose', () => counters.close());
 
-    app.addHook('onRequest', async (req, reply) => {
+    const refuse = (verdict: Verdict, reply: FastifyReply): AppError | undefined => {
+      if (!verdict.banned) return undefined;
+      reply.header('retry-after', Math.max(1, Math.ceil((verdict.until - Date.now()) / 1000)));
+      return new AppError(E.IP_BANNED);
+    };
+    app.addHook('onRequest', (req, reply, done) => {
       // Only the API counts: static assets, /config.json and the health and metrics probes are
       // cheap, and counting them would ban a load balancer or a member loading the app. The
       // matched route decides as well as the raw URL: the router decodes percent-escapes, so
       // `/%61pi/...` reaches an /api/ route without its raw URL starting with /api/.
-      if (!req.url.startsWith('/api/') && !req.routeOptions.url?.startsWith('/api/')) return;
-      const verdict = await limiter.admit(req.ip, req.routeOptions.url);
-      if (verdict.banned) {
-        reply.header('retry-after', Math.max(1, Math.ceil((verdict.until - Date.now()) / 1000)));
-        throw new AppError(E.IP_BANNED);
-      }
+      if (!req.url.startsWith('/api/') && !req.routeOptions.url?.startsWith('/api/')) return done();
+      // A callback hook, not an async one: with counters in memory the verdict is there at once.
+      const verdict = limiter.admit(req.ip, req.routeOptions.url);
+      if (verdict instanceof Promise) verdict.then((v) => done(refuse(v, reply)), done);
+      else done(refuse(verdict, reply));
     });
   },
   { name: 'limits', dependencies: ['errors', 'redis'] },

@@ -1,19 +1,24 @@
 import type { Redis } from 'ioredis';
 
-/** Fixed-window request counters. `increment` returns the count in the current window, this hit included. */
+/**
+ * Fixed-window request counters. `increment` returns the count in the current window, this hit
+ * included: at once when the store can count in memory, else once the store has answered.
+ */
 export interface CounterStore {
-  increment(key: string, windowMs: number, now: number): Promise<number>;
+  increment(key: string, windowMs: number, now: number): number | Promise<number>;
   close(): Promise<void>;
 }
 
-/** Counters in this process only (no REDIS_URL). */
-export function memoryCounters(maxKeys = 100_000): CounterStore {
+/** Counters in this process only (no REDIS_URL); they answer at once. */
+export function memoryCounters(maxKeys = 100_000): CounterStore & {
+  increment(key: string, windowMs: number, now: number): number;
+} {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const sweep = (now: number) => {
     for (const [key, w] of windows) if (w.resetAt <= now) windows.delete(key);
   };
   return {
-    async increment(key, windowMs, now) {
+    increment(key, windowMs, now) {
       let w = windows.get(key);
       if (!w || w.resetAt <= now) {
         if (windows.size >= maxKeys) sweep(now);

@@ -7,7 +7,7 @@ function memoryBans(): BanStore & { bans: Map<string, number> } {
   const bans = new Map<string, number>();
   return {
     bans,
-    async bannedUntil(ip, now) {
+    bannedUntil(ip, now) {
       const until = bans.get(ip);
       return until !== undefined && until > now ? until : undefined;
     },
@@ -82,6 +82,19 @@ describe('per-IP limits', () => {
       expect(scaled.byPath[path]?.max).toBe(r.max * 10);
       expect(r.max).toBeLessThan(DEFAULT_LIMITS.general.max);
     }
+  });
+
+  it('answers at once, without a promise, when the counters are in memory and the ban status is known', async () => {
+    const { limiter } = setup();
+    const first = limiter.admit('1.1.1.1', '/other');
+    expect(first).toEqual({ banned: false });
+    expect(first).not.toBeInstanceOf(Promise);
+    for (let i = 0; i < 4; i++) limiter.admit('1.1.1.1', '/other');
+    // The request over the limit waits for the ban to be stored, then is refused.
+    const over = limiter.admit('1.1.1.1', '/other');
+    expect(over).toBeInstanceOf(Promise);
+    expect((await over).banned).toBe(true);
+    expect(limiter.admit('1.1.1.1', '/other')).toMatchObject({ banned: true });
   });
 
   it('treats every address of one IPv6 /64 as one client, so rotating addresses within it does not escape a ban', async () => {

@@ -4,9 +4,16 @@ import { BAN_MS, type LimitRule, type LimitRules } from './rules.ts';
 
 /** Where bans live: durable and shared by every process (the ip_bans table). */
 export interface BanStore {
-  /** When the IP's ban ends, or undefined when it is not banned at `now`. */
-  bannedUntil(ip: string, now: number): Promise<number | undefined>;
+  /** When the IP's ban ends, or undefined when it is not banned at `now`; at once when known. */
+  bannedUntil(ip: string, now: number): number | undefined | Promise<number | undefined>;
   ban(ip: string, until: number, reason: string): Promise<void>;
+}
+
+/** A value now, or one to wait for: the limiter answers at once when its stores can. */
+type Maybe<T> = T | Promise<T>;
+
+function then<T, U>(value: Maybe<T>, next: (value: T) => Maybe<U>): Maybe<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (any spelling: ::, leading zeros, embedded IPv4, zone). */
@@ -52,11 +59,20 @@ export function normaliseIp(ip: string): string {
 
 export type Verdict = { banned: false } | { banned: true; until: number };
 
+const ADMITTED: Verdict = Object.freeze({ banned: false });
+
+/** The keys of the addresses seen lately: the same few addresses send most requests. */
+const KEYS_CACHED = 10_000;
+
 /**
  * Counts requests per IP and bans an IP that exceeds a rule. A banned IP's requests are refused
- * without being counted, so a ban ends exactly BAN_MS after it was made.
+ * without being counted, so a ban ends exactly BAN_MS after it was made. With counters in memory
+ * and the IP's ban status remembered, the verdict comes at once (no promise); otherwise once the
+ * stores have answered.
  */
 export class Limiter {
+  private readonly keys = new Map<string, string>();
+
   constructor(
     private readonly counters: CounterStore,
     private readonly bans: BanStore,
@@ -65,30 +81,40 @@ export class Limiter {
   ) {}
 
   /** Called for every request before anything else is done with it. */
-  async admit(address: string, path: string | undefined): Promise<Verdict> {
-    const ip = normaliseIp(address);
+  admit(address: string, path: string | undefined): Maybe<Verdict> {
+    const ip = this.keyOf(address);
     const now = this.clock();
-    const until = await this.bans.bannedUntil(ip, now);
-    if (until !== undefined) return { banned: true, until };
-    const extra = path === undefined ? undefined : this.rules.byPath[path];
-    const rules = extra ? [this.rules.general, extra] : [this.rules.general];
-    for (const rule of rules) {
-      const verdict = await this.count(ip, rule, now);
-      if (verdict.banned) return verdict;
-    }
-    return { banned: false };
+    return then(this.bans.bannedUntil(ip, now), (until): Maybe<Verdict> => {
+      if (until !== undefined) return { banned: true, until };
+      const extra = path === undefined ? undefined : this.rules.byPath[path];
+      const general = this.count(ip, this.rules.general, now);
+      if (!extra) return general;
+      return then(general, (verdict) => (verdict.banned ? verdict : this.count(ip, extra, now)));
+    });
   }
 
   /** Called after a sign-in failed on wrong credentials. */
-  recordFailedSignIn(address: string): Promise<Verdict> {
-    return this.count(normaliseIp(address), this.rules.failedSignIn, this.clock());
+  async recordFailedSignIn(address: string): Promise<Verdict> {
+    return this.count(this.keyOf(address), this.rules.failedSignIn, this.clock());
   }
 
-  private async count(ip: string, rule: LimitRule, now: number): Promise<Verdict> {
-    const count = await this.counters.increment(`${rule.name}:${ip}`, rule.windowMs, now);
-    if (count <= rule.max) return { banned: false };
-    const until = now + BAN_MS;
-    await this.bans.ban(ip, until, `exceeded ${rule.name} (${rule.max} per ${rule.windowMs / 1000} s)`);
-    return { banned: true, until };
+  private keyOf(address: string): string {
+    let key = this.keys.get(address);
+    if (key === undefined) {
+      if (this.keys.size >= KEYS_CACHED) this.keys.clear();
+      key = normaliseIp(address);
+      this.keys.set(address, key);
+    }
+    return key;
+  }
+
+  private count(ip: string, rule: LimitRule, now: number): Maybe<Verdict> {
+    return then(this.counters.increment(`${rule.name}:${ip}`, rule.windowMs, now), (count) => {
+      if (count <= rule.max) return ADMITTED;
+      const until = now + BAN_MS;
+      return this.bans
+        .ban(ip, until, `exceeded ${rule.name} (${rule.max} per ${rule.windowMs / 1000} s)`)
+        .then((): Verdict => ({ banned: true, until }));
+    });
   }
 }
