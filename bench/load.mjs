@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
-const CONNECTIONS = 10;
-const WARMUP_SECONDS = 1;
+export const CONNECTIONS = 50;
+export const WARMUP_SECONDS = 1;
 export const DURATION_SECONDS = 5;
 
 function fire(options, duration, onResponse) {

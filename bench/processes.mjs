@@ -66,9 +66,10 @@ export async function startNode(script, { args = [], env = {}, readyPath = '/', 
 
 /**
  * The built API server on a fresh database: a new PGlite folder, or, given `postgresUrl` (a
- * server on loopback), a new database created there; either is removed at stop. The abuse limits
- * stay on but are raised far above what a load generator sends, so the bench measures served
- * requests, not bans.
+ * server on loopback), a new database created there; either is removed at stop. It logs as in
+ * production (LOG_LEVEL=info: a line per request, to /dev/null here). The abuse limits stay on
+ * but are raised far above what a load generator sends, so the bench measures served requests,
+ * not bans.
  */
 export async function startApi({ postgresUrl } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bahtdesk-bench-'));
@@ -76,7 +77,7 @@ export async function startApi({ postgresUrl } = {}) {
   const env = {
     NODE_ENV: 'production',
     DATA_DIR: join(dataDir, 'data'),
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     RATE_LIMIT_FACTOR: '1000000',
     DATABASE_URL: database?.url ?? '',
     REDIS_URL: '',
@@ -124,4 +125,33 @@ async function createDatabase(url) {
   const target = new URL(url);
   target.pathname = `/${name}`;
   return { url: target.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * Signs a new member up through the API (a clientSignature, then signUp, as the member app does)
+ * and returns the bearer token of the session sign-up opens.
+ */
+export async function signUpMember(apiUrl) {
+  const signature = await fetch(`${apiUrl}/api/clientSignature`).then((r) => r.json());
+  const suffix = `${Date.now().toString(36)}${process.pid.toString(36)}`.slice(-10);
+  const response = await fetch(`${apiUrl}/api/external/user/signUp`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-client-signature': signature.result.period.clientSignature,
+    },
+    body: JSON.stringify({
+      username: `bench${suffix}`,
+      password: 'benchpass1',
+      confirmPassword: 'benchpass1',
+      firstName: 'Bench',
+      lastName: 'Member',
+      phone: `08${String(Date.now() % 100_000_000).padStart(8, '0')}`,
+      email: `bench${suffix}@example.com`,
+      usdtAddress: { network: 'SOLANA', address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' },
+    }),
+  });
+  const body = await response.json();
+  if (body.code !== 0) throw new Error(`sign-up for the bench failed: ${JSON.stringify(body)}`);
+  return body.result.period.token;
 }

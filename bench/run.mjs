@@ -1,7 +1,9 @@
 // `npm run bench [-- section ...]`: prints the project's figures. Sections, in order (all by default):
 //   assets      gzip and brotli size of every built JS and CSS asset, and the home page's JS
-//   http        req/s and p50/p99 latency of maintenanceStatus and getRate on the real app (fresh
-//               PGlite) beside a bare Fastify hello-world, plus the security-headers hook's cost
+//   http        req/s, p50/p99 latency and CPU per request of maintenanceStatus, getRate and a
+//               member's profile on the real app (fresh PGlite, and fresh PostgreSQL with
+//               BENCH_DATABASE_URL) beside a bare Fastify hello-world, 50 connections, 3 rounds;
+//               then where one request's CPU time goes, stage by stage, in process
 //   lighthouse  Lighthouse mobile performance score of the home page
 //   signin      the sign-in timing measurement (bench/signin-timing.mjs), when present
 //   pg-restart  only when asked and BENCH_DATABASE_URL is set: restarts the local PostgreSQL under
@@ -14,6 +16,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { buildApi } from '../scripts/build.mjs';
 import { assetSizes, homePageScripts } from './assets.mjs';
 import {
   measureFrozenDatabase,
@@ -22,9 +25,9 @@ import {
   printSlowBodies,
 } from './hardening.mjs';
 import { lighthouseMedian, printLighthouse } from './lighthouse.mjs';
-import { DURATION_SECONDS, measure, median } from './load.mjs';
+import { CONNECTIONS, measure, median, WARMUP_SECONDS } from './load.mjs';
 import { measurePostgresRestart, printPostgresRestart } from './pg-restart.mjs';
-import { repoRoot, startApi, startNode } from './processes.mjs';
+import { repoRoot, signUpMember, startApi, startNode } from './processes.mjs';
 
 const HOME_JS_BUDGET_BROTLI = 100 * 1024;
 const ROUNDS = 3;
@@ -99,24 +102,46 @@ async function bundle(name) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
     logLevel: 'error',
+    plugins: [
+      {
+        // npm packages stay external; the workspace's own (TypeScript sources) are bundled in.
+        name: 'externalize-npm-packages',
+        setup(b) {
+          b.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@bahtdesk/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
   });
   return outfile;
 }
 
-/** The in-process measure of the hook (bench/hook-cost.ts), in its own process, at most 2 minutes. */
-async function hookCostInProcess() {
-  const script = await bundle('hook-cost');
+/** Section (c): the in-process stage table (bench/stages.ts), in its own process, at most 5 minutes. */
+async function printStages() {
+  const script = await bundle('stages');
+  console.log("\n## (c) Where one request's CPU time goes, in process\n");
   const output = execFileSync(process.execPath, [script], {
     cwd: repoRoot,
-    timeout: 120_000,
+    timeout: 300_000,
     encoding: 'utf8',
   });
-  return JSON.parse(output);
+  process.stdout.write(output);
 }
 
-function row(name, figures, baseline) {
+const ms = (value) => `${value.toFixed(2)} ms`;
+
+/** The issue's targets: a share of bare Fastify's req/s, and for public reads a p99 bound. */
+function verdict(figures, baseline, target) {
+  const share = figures.rps / baseline.rps;
+  const shareMet = share >= target.share;
+  const p99Met = target.p99 === undefined || figures.p99 <= target.p99;
+  const wanted = `>= ${target.share.toFixed(2)}x${target.p99 === undefined ? '' : `, p99 <= ${target.p99} ms`}`;
+  return `${shareMet && p99Met ? 'met' : 'NOT met'} (${wanted})`;
+}
+
+function row(name, figures, baseline, target) {
   const ratio = baseline ? `${(figures.rps / baseline.rps).toFixed(2)}x` : '1.00x';
   const cpu = figures.cpuMicros === undefined ? '?' : `${figures.cpuMicros.toFixed(1)} µs`;
   const cpuRatio =
@@ -124,94 +149,119 @@ function row(name, figures, baseline) {
       ? `${(figures.cpuMicros / baseline.cpuMicros).toFixed(1)}x`
       : '1.0x';
   const bad = figures.bad > 0 ? `  (${figures.bad} non-2xx or failed: not a clean figure)` : '';
+  const goal = baseline && target ? `  ${verdict(figures, baseline, target)}` : '';
   console.log(
-    `${pad(name, 52)}${padLeft(Math.round(figures.rps), 9)}${padLeft(`${figures.p50.toFixed(2)} ms`, 10)}${padLeft(`${figures.p99.toFixed(2)} ms`, 10)}${padLeft(ratio, 10)}${padLeft(cpu, 12)}${padLeft(cpuRatio, 8)}${bad}`,
+    `${pad(name, 44)}${padLeft(Math.round(figures.rps), 8)}${padLeft(ms(figures.p50), 10)}${padLeft(ms(figures.p99), 10)}${padLeft(ratio, 8)}${padLeft(cpu, 11)}${padLeft(cpuRatio, 7)}${goal}${bad}`,
   );
 }
 
 function header() {
   console.log(
-    `${pad('', 52)}${padLeft('req/s', 9)}${padLeft('p50', 10)}${padLeft('p99', 10)}${padLeft('ratio', 10)}${padLeft('CPU/req', 12)}${padLeft('ratio', 8)}`,
+    `${pad('', 44)}${padLeft('req/s', 8)}${padLeft('p50', 10)}${padLeft('p99', 10)}${padLeft('ratio', 8)}${padLeft('CPU/req', 11)}${padLeft('ratio', 7)}  target`,
   );
 }
 
 const postgresUrl = process.env.BENCH_DATABASE_URL;
+const PUBLIC_READ = { share: 0.5, p99: 5 };
+const MEMBER_READ = { share: 0.12 };
 
-async function measureEndpoints(api) {
-  return {
-    maintenance: await measure({ url: `${api.url}/api/external/home/maintenanceStatus`, pid: api.pid }),
-    getRate: await measure({
-      url: `${api.url}/api/external/home/getRate`,
-      method: 'POST',
-      body: '{}',
-      headers: { 'content-type': 'application/json' },
-      pid: api.pid,
-    }),
-  };
+/** The requests measured on each server: two public reads and one member read. */
+function shapes(api, token) {
+  const json = { 'content-type': 'application/json' };
+  return [
+    {
+      name: 'GET  /api/external/home/maintenanceStatus',
+      target: PUBLIC_READ,
+      request: { url: `${api.url}/api/external/home/maintenanceStatus` },
+    },
+    {
+      name: 'POST /api/external/home/getRate',
+      target: PUBLIC_READ,
+      request: { url: `${api.url}/api/external/home/getRate`, method: 'POST', body: '{}', headers: json },
+    },
+    {
+      name: 'POST /api/external/user/profile (member)',
+      target: MEMBER_READ,
+      request: {
+        url: `${api.url}/api/external/user/profile`,
+        method: 'POST',
+        body: '{}',
+        headers: { ...json, authorization: `Bearer ${token}` },
+      },
+    },
+  ];
 }
 
-/** The same two endpoints on a fresh database of a local PostgreSQL (BENCH_DATABASE_URL). */
-async function measureOnPostgres(url) {
-  const api = await startApi({ postgresUrl: url });
+const loadAverage = () =>
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+
+/**
+ * Section (b): bare Fastify, the API on PGlite and (with BENCH_DATABASE_URL) the API on
+ * PostgreSQL all run at once; each round measures the baseline and then every request shape on
+ * every server, so a burst of load from elsewhere hits a round's baseline as much as its
+ * endpoints. Figures are the medians of the rounds.
+ */
+async function runHttp(api) {
+  const hello = await startNode(await bundle('hello-server'));
+  const servers = [{ name: 'PGlite', api }];
+  let onPostgres;
   try {
-    return await measureEndpoints(api);
+    if (postgresUrl) {
+      onPostgres = await startApi({ postgresUrl });
+      servers.push({ name: 'PostgreSQL', api: onPostgres });
+    }
+    for (const server of servers) server.shapes = shapes(server.api, await signUpMember(server.api.url));
+    const before = loadAverage();
+    const runs = { baseline: [] };
+    for (let round = 0; round < ROUNDS; round++) {
+      runs.baseline.push(await measure({ url: `${hello.url}/`, seconds: ROUND_SECONDS, pid: hello.pid }));
+      for (const server of servers) {
+        for (const shape of server.shapes) {
+          const key = `${server.name} ${shape.name}`;
+          runs[key] ??= [];
+          runs[key].push(await measure({ ...shape.request, seconds: ROUND_SECONDS, pid: server.api.pid }));
+        }
+      }
+    }
+    const baseline = median(runs.baseline);
+    console.log(
+      `\n## (b) HTTP on loopback: autocannon, ${CONNECTIONS} connections, ${ROUND_SECONDS} s after a ${WARMUP_SECONDS} s warm-up, ` +
+        `median of ${ROUNDS} rounds\n`,
+    );
+    console.log(
+      'Each server is the built one (NODE_ENV=production, LOG_LEVEL=info: a log line per request) on a\n' +
+        'fresh database, beside a bare Fastify hello-world measured in the same rounds. req/s and CPU/req\n' +
+        "(the server process's CPU time per request) with their ratio to the baseline; CPU/req barely\n" +
+        'moves when other processes compete for the cores, req/s and latency do.\n' +
+        `Load average (1, 5, 15 min) before: ${before}; after: ${loadAverage()} (${cpus().length} cores).\n`,
+    );
+    header();
+    row('bare Fastify hello-world (baseline)', baseline);
+    for (const server of servers) {
+      console.log(`on ${server.name}`);
+      for (const shape of server.shapes) {
+        row(`  ${shape.name}`, median(runs[`${server.name} ${shape.name}`]), baseline, shape.target);
+      }
+    }
+    if (onPostgres)
+      console.log('(on PostgreSQL, CPU/req is the API process only; the database server works beside it)');
+    else console.log('(set BENCH_DATABASE_URL to a local PostgreSQL to measure on it too)');
   } finally {
-    await api.stop();
+    await hello.stop();
+    await onPostgres?.stop();
   }
 }
 
-/** Sections (b) to (e): the built server runs once for the load runs and Lighthouse. */
+/** Sections (b) to (e): the built server on PGlite runs once for the load runs and Lighthouse. */
 async function runHttpAndLighthouse() {
-  const results = {};
-  if (wanted('http')) {
-    // The baseline: the median of ROUNDS short runs, so one burst of load from elsewhere does not set it.
-    const hello = await startNode(await bundle('hello-server'));
-    try {
-      const runs = [];
-      for (let round = 0; round < ROUNDS; round++) {
-        runs.push(await measure({ url: `${hello.url}/`, seconds: ROUND_SECONDS, pid: hello.pid }));
-      }
-      results.baseline = median(runs);
-    } finally {
-      await hello.stop();
-    }
-  }
+  if (wanted('http')) await buildApi({ quiet: true });
   const api = await startApi();
   try {
     if (wanted('http')) {
-      Object.assign(results, await measureEndpoints(api));
-      console.log(
-        `\n## (b) HTTP on loopback: the built server on a fresh PGlite folder; autocannon, 10 connections, ${DURATION_SECONDS} s each after a 1 s warm-up\n`,
-      );
-      console.log(
-        "req/s and CPU/req (the server process's CPU time per request) with their ratio to the baseline;\n" +
-          'CPU/req barely moves when other processes compete for the cores, req/s does.\n',
-      );
-      header();
-      row(`bare Fastify hello-world (baseline, median of ${ROUNDS})`, results.baseline);
-      row('GET  /api/external/home/maintenanceStatus', results.maintenance, results.baseline);
-      row('POST /api/external/home/getRate', results.getRate, results.baseline);
-      if (postgresUrl) {
-        const onPostgres = await measureOnPostgres(postgresUrl);
-        row('GET  maintenanceStatus, on PostgreSQL', onPostgres.maintenance, results.baseline);
-        row('POST getRate, on PostgreSQL', onPostgres.getRate, results.baseline);
-        console.log('(on PostgreSQL, CPU/req is the API process only; the database server works beside it)');
-      } else {
-        console.log('(set BENCH_DATABASE_URL to a local PostgreSQL to measure on it too)');
-      }
-
-      console.log(
-        '\n## (c) Security-headers hook: the same route on two Fastify apps, with and without it\n',
-      );
-      const inProcess = await hookCostInProcess();
-      console.log(
-        `in process (app.inject, ${inProcess.requests.toLocaleString('en-US')} requests in paired rounds): ` +
-          `${inProcess.bare.toFixed(1)} µs of CPU per request without the hook, ${inProcess.hooked.toFixed(1)} µs with it (medians)`,
-      );
-      console.log(
-        `the hook's cost: ${inProcess.cost.toFixed(1)} µs per request (median of the rounds' differences; ` +
-          'it includes writing its six headers)',
-      );
+      await runHttp(api);
+      await printStages();
     }
     if (wanted('signin')) await runSigninTiming();
     if (wanted('lighthouse')) {

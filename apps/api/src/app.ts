@@ -14,6 +14,7 @@ import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/err
 import { eventsPlugin } from './plugins/events.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { limitsPlugin } from './plugins/limits.ts';
+import { loggingOptions } from './plugins/logging.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
@@ -35,24 +36,6 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
 }
 
-/** Log fields that must never be written: credentials, sessions, one-time codes. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'req.headers["x-client-signature"]',
-  'res.headers["set-cookie"]',
-  ...[
-    'password',
-    'newPassword',
-    'currentPassword',
-    'confirmPassword',
-    'otp',
-    'token',
-    'clientSignature',
-    'resetTicket',
-  ].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
-];
-
 /**
  * Builds the whole app (never listens): zod validation and serialization, the error path,
  * security headers, health and metrics, API docs, every module's routes and the built front ends.
@@ -62,11 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const headers = securityHeaders(config.apiUrl);
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: REDACT, censor: '[redacted]' },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-    },
+    ...loggingOptions(config, deps.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // A number of hops becomes a function: Fastify supports both at run time, its types only the latter.

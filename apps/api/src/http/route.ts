@@ -4,6 +4,7 @@ import {
   type Endpoint,
   envelope,
   isStaffAccess,
+  type Lang,
   type LiveEvent,
   messageFor,
   parseLang,
@@ -58,6 +59,21 @@ export interface CsvAnswer {
   lines: AsyncIterable<string> | Iterable<string>;
 }
 
+/**
+ * A json answer whose serialised envelope may be kept and sent again: a value from a memory cache
+ * (modules/home/public-reads.ts) with the map the cache holds beside it. The first request for a
+ * language (and `variant`, for answers that also depend on the request) serialises the envelope
+ * through the route's response schema, as any answer; later ones send that string. `bodies` must
+ * live exactly as long as `value` does and `value` must not change; undefined keeps nothing.
+ */
+export class Kept<T> {
+  constructor(
+    readonly value: T,
+    readonly bodies: Map<string, string> | undefined,
+    readonly variant = '',
+  ) {}
+}
+
 /** The open stream of an 'events' route. */
 export interface EventStream {
   send(event: LiveEvent): void;
@@ -76,7 +92,7 @@ type Answer<E extends Endpoint> =
         ? // biome-ignore lint/suspicious/noConfusingVoidType: an events handler only subscribes; it returns nothing.
           void
         : E['result'] extends z.ZodType
-          ? z.input<E['result']>
+          ? z.input<E['result']> | Kept<z.input<E['result']>>
           : never;
 
 type Parsed<S> = NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
@@ -123,7 +139,8 @@ export function csvLine(values: readonly (string | number | null)[]): string {
  * Registers one contract endpoint: method, path and path params from the contract, input validated
  * by its zod schemas before the handler runs, the body limit it declares (a small one otherwise),
  * and the answer its kind says:
- * - json: the handler's value is `result.period` of the success envelope;
+ * - json: the handler's value is `result.period` of the success envelope (a `Kept` value's
+ *   serialised envelope is reused);
  * - file: bytes with their type, inline, never cached or sniffed;
  * - csv: UTF-8 with a BOM (so spreadsheets read Thai), streamed line by line;
  * - events: server-sent events until the client goes away.
@@ -187,13 +204,23 @@ export function defineRoute<E extends Endpoint>(
           .header('cache-control', 'private, no-store');
         return reply.send(csvStream(csv.lines));
       }
-      return {
-        code: 0,
-        message: messageFor(0, parseLang(req.headers['accept-language'])),
-        result: { period: answer },
-      };
+      const lang = parseLang(req.headers['accept-language']);
+      if (answer instanceof Kept) return sendKept(reply, lang, answer);
+      return { code: 0, message: messageFor(0, lang), result: { period: answer } };
     },
   });
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** Sends a kept answer's envelope: serialised (and so validated) once per language and variant. */
+function sendKept(reply: FastifyReply, lang: Lang, answer: Kept<unknown>): FastifyReply {
+  const key = `${lang}:${answer.variant}`;
+  const kept = answer.bodies?.get(key);
+  if (kept !== undefined) return reply.type(JSON_TYPE).send(kept);
+  const body = reply.serialize({ code: 0, message: messageFor(0, lang), result: { period: answer.value } });
+  if (typeof body === 'string') answer.bodies?.set(key, body);
+  return reply.type(JSON_TYPE).send(body);
 }
 
 async function* csvStream(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<string> {

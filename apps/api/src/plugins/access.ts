@@ -1,5 +1,5 @@
-import { CLIENT_SIGNATURE_HEADER, E, isStaffAccess } from '@bahtdesk/contract';
-import type { FastifyInstance } from 'fastify';
+import { type Access, CLIENT_SIGNATURE_HEADER, E, isStaffAccess } from '@bahtdesk/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../http/app-error.ts';
 import { bearerToken, type MemberSession, type StaffSession } from '../modules/sessions/index.ts';
@@ -33,9 +33,7 @@ export const accessPlugin = fp(
       }
     });
 
-    app.addHook('onRequest', async (req) => {
-      const access = req.routeOptions.config?.access;
-      if (access === undefined || access === 'public') return;
+    const check = async (req: FastifyRequest, access: Exclude<Access, 'public'>): Promise<void> => {
       if (access === 'signed') {
         const signature = req.headers[CLIENT_SIGNATURE_HEADER];
         if (!authenticators.signature(typeof signature === 'string' ? signature : undefined)) {
@@ -56,6 +54,13 @@ export const accessPlugin = fp(
         }
         req.staff = staff;
       }
+    };
+
+    // A callback hook: a public route (most calls) goes on at once, without a promise.
+    app.addHook('onRequest', (req, _reply, done) => {
+      const access = req.routeOptions.config?.access;
+      if (access === undefined || access === 'public') return done();
+      check(req, access).then(() => done(), done);
     });
   },
   { name: 'access', dependencies: ['errors', 'limits'] },

@@ -57,6 +57,27 @@ describe('public reads are served from memory and follow every change', () => {
     expect(await maintenanceOf(app)).toBe('on');
   });
 
+  it('one cached value answers in each language and, for the maintenance switch, each country', async () => {
+    await app.services.settings.set(operator, 'maintenance', 'on');
+    const ask = async (lang: string) => {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/external/home/maintenanceStatus',
+        headers: { 'accept-language': lang },
+      });
+      return res.json<Envelope<{ status: string; header: { country: string } }>>();
+    };
+    for (let round = 0; round < 2; round++) {
+      expect((await ask('en-US')).result?.period).toEqual({ status: 'on', header: { country: 'us' } });
+      expect((await ask('en-GB')).result?.period).toEqual({ status: 'on', header: { country: 'gb' } });
+      const thai = await ask('th');
+      expect(thai.result?.period).toEqual({ status: 'on', header: { country: 'th' } });
+      expect(thai.message).not.toBe((await ask('en-US')).message);
+    }
+    await app.services.settings.set(operator, 'maintenance', 'off');
+    expect((await ask('en-GB')).result?.period).toEqual({ status: 'off', header: { country: 'gb' } });
+  });
+
   it('a read that started before a change does not keep its old value after the change', async () => {
     await app.services.rates.set(operator, { buyRate: '36.60', sellRate: '35.00', sellFeePercent: '1' });
     await app.events.publish('rates.changed'); // nothing cached

@@ -16,6 +16,11 @@ import type { SettingsService } from '../settings/index.ts';
  * during a load drops it too, so a value read before a change is never kept after the change.
  * Failures are not kept. The number of entries is bounded: news by the page sizes and the ids that
  * exist, pages by the links that exist.
+ *
+ * Each entry also holds `bodies`: where the routes keep the answers they serialised from its
+ * value (by language and variant), so a cached value is validated and serialised once, not per
+ * request. They live and die with the entry. Values are frozen, so a body always says what its
+ * value says.
  */
 interface Sources {
   rates: Pick<RatesService, 'current'>;
@@ -36,8 +41,22 @@ const STALE: Record<BusEvent['name'], string | null> = {
   'bus.resync': '',
 };
 
+/** A value read, and where answers serialised from it are kept (undefined: keep nothing). */
+export interface Read<T> {
+  readonly value: T;
+  readonly bodies: Map<string, string> | undefined;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 export function createPublicReads({ rates, news, pages, settings, events }: Sources) {
-  const entries = new Map<string, Promise<unknown>>();
+  const entries = new Map<string, Promise<Read<unknown>>>();
 
   const unsubscribe = events.subscribe((event) => {
     const prefix = STALE[event.name];
@@ -45,11 +64,11 @@ export function createPublicReads({ rates, news, pages, settings, events }: Sour
     for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
   });
 
-  function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    if (!events.connected) return load();
-    const hit = entries.get(key) as Promise<T> | undefined;
+  function cached<T>(key: string, load: () => Promise<T>): Promise<Read<T>> {
+    if (!events.connected) return load().then((value) => ({ value, bodies: undefined }));
+    const hit = entries.get(key) as Promise<Read<T>> | undefined;
     if (hit) return hit;
-    const loading = load();
+    const loading = load().then((value) => ({ value: deepFreeze(value), bodies: new Map<string, string>() }));
     entries.set(key, loading);
     loading.catch(() => {
       if (entries.get(key) === loading) entries.delete(key);
@@ -58,12 +77,12 @@ export function createPublicReads({ rates, news, pages, settings, events }: Sour
   }
 
   return {
-    rates: (): Promise<RateResult> => cached('rates', () => rates.current()),
-    setting: <K extends 'maintenance' | 'chatLink'>(key: K): Promise<SettingValue<K>> =>
+    rates: (): Promise<Read<RateResult>> => cached('rates', () => rates.current()),
+    setting: <K extends 'maintenance' | 'chatLink'>(key: K): Promise<Read<SettingValue<K>>> =>
       cached(`settings:${key satisfies SettingKey}`, () => settings.get(key)),
-    news: (options: { limit: number; id?: number | undefined }): Promise<NewsItem[]> =>
+    news: (options: { limit: number; id?: number | undefined }): Promise<Read<NewsItem[]>> =>
       cached(`news:${options.limit}:${options.id ?? ''}`, () => news.listPublished(options)),
-    page: (link: string): Promise<HtmlPage | undefined> =>
+    page: (link: string): Promise<Read<HtmlPage | undefined>> =>
       cached(`page:${link}`, async () => {
         const page = await pages.find(link);
         // An unknown link is not kept: only links that exist take room.
