@@ -32,6 +32,7 @@ import { repoRoot, signUpMember, startApi, startNode } from './processes.mjs';
 const HOME_JS_BUDGET_BROTLI = 100 * 1024;
 const ROUNDS = 3;
 const ROUND_SECONDS = 3;
+const WARMUP_PASS_SECONDS = 2;
 const SECTIONS = ['assets', 'http', 'lighthouse', 'signin', 'pg-restart', 'hardening'];
 /** Sections that run only when named: they disturb the machine's shared services, or take minutes. */
 const ON_REQUEST = ['pg-restart', 'hardening'];
@@ -213,6 +214,11 @@ async function runHttp(api) {
       servers.push({ name: 'PostgreSQL', api: onPostgres });
     }
     for (const server of servers) server.shapes = shapes(server.api, await signUpMember(server.api.url));
+    // A first, unmeasured pass: a server just started is still compiling its hot paths.
+    await measure({ url: `${hello.url}/`, seconds: WARMUP_PASS_SECONDS });
+    for (const server of servers) {
+      for (const shape of server.shapes) await measure({ ...shape.request, seconds: WARMUP_PASS_SECONDS });
+    }
     const before = loadAverage();
     const runs = { baseline: [] };
     for (let round = 0; round < ROUNDS; round++) {
@@ -228,7 +234,7 @@ async function runHttp(api) {
     const baseline = median(runs.baseline);
     console.log(
       `\n## (b) HTTP on loopback: autocannon, ${CONNECTIONS} connections, ${ROUND_SECONDS} s after a ${WARMUP_SECONDS} s warm-up, ` +
-        `median of ${ROUNDS} rounds\n`,
+        `median of ${ROUNDS} rounds (after a ${WARMUP_PASS_SECONDS} s pass over everything)\n`,
     );
     console.log(
       'Each server is the built one (NODE_ENV=production, LOG_LEVEL=info: a log line per request) on a\n' +
@@ -248,6 +254,11 @@ async function runHttp(api) {
     if (onPostgres)
       console.log('(on PostgreSQL, CPU/req is the API process only; the database server works beside it)');
     else console.log('(set BENCH_DATABASE_URL to a local PostgreSQL to measure on it too)');
+    console.log(
+      `With ${CONNECTIONS} connections always busy, the mean latency is ${CONNECTIONS} / (req/s) (Little's law): a p99 of 5 ms ` +
+        `needs well over ${Math.round((CONNECTIONS / 5) * 1000).toLocaleString('en-US')} req/s;\nthe baseline's own p99 shows ` +
+        'what the machine allowed during this run.',
+    );
   } finally {
     await hello.stop();
     await onPostgres?.stop();
