@@ -37,7 +37,7 @@ import { nicknameSchema } from './usdtAddress.ts';
  * string and on adversarial 1 MB texts: shapes every rule gets (repeated short words, one repeated
  * character, whitespace, digits, invisible characters) and near-misses of the rule's own patterns
  * (almost matching all the way, failing at the last character). The only timing assertion: the
- * median adversarial run stays within 5 times the plain run, or 20 ms, whichever is larger, so
+ * fastest adversarial run stays within 5 times the fastest plain run, or 20 ms, whichever is larger, so
  * a busy machine does not fail it. bench/adversarial-input.mjs prints the figures.
  */
 const SIZE = 1 << 20;
@@ -58,15 +58,19 @@ const EVERY_RULE: Record<string, string> = {
   'invisible characters': fill('a\u200b'),
 };
 
-function medianMs(run: () => unknown): number {
+/**
+ * The fastest of RUNS runs: what the work itself costs. Another process on a busy machine only
+ * ever adds time, so the fastest run is the figure load disturbs least.
+ */
+function fastestMs(run: () => unknown): number {
   run();
-  const times: number[] = [];
+  let fastest = Number.POSITIVE_INFINITY;
   for (let i = 0; i < RUNS; i++) {
     const start = performance.now();
     run();
-    times.push(performance.now() - start);
+    fastest = Math.min(fastest, performance.now() - start);
   }
-  return times.sort((a, b) => a - b)[Math.floor(RUNS / 2)] as number;
+  return fastest;
 }
 
 interface Rule {
@@ -180,14 +184,14 @@ const RULES: Record<string, Rule> = {
 
 describe('a 1 MB value costs any rule about what a plain 1 MB string costs it', () => {
   it.each(Object.entries(RULES))('%s', (_name, rule) => {
-    const plain = medianMs(() => rule.run(PLAIN));
+    const plain = fastestMs(() => rule.run(PLAIN));
     const limit = Math.max(FACTOR * plain, FLOOR_MS);
     const shapes = {
       ...EVERY_RULE,
       ...Object.fromEntries(rule.nearMisses.map((s, i) => [`near-miss ${i}`, s])),
     };
     for (const [shape, text] of Object.entries(shapes)) {
-      const ms = medianMs(() => rule.run(text));
+      const ms = fastestMs(() => rule.run(text));
       expect(ms, `${shape}: ${ms.toFixed(2)} ms, plain ${plain.toFixed(2)} ms`).toBeLessThanOrEqual(limit);
     }
   });
@@ -345,8 +349,8 @@ describe('every pattern a contract schema tests is linear in the length of the t
   )('%s', (_source, re) => {
     const quarter = shapes(SIZE / 64);
     for (const [i, text] of shapes(SIZE / 16).entries()) {
-      const small = medianMs(() => re.test(quarter[i] as string));
-      const full = medianMs(() => re.test(text));
+      const small = fastestMs(() => re.test(quarter[i] as string));
+      const full = fastestMs(() => re.test(text));
       expect(full, `shape ${i}: ${full.toFixed(2)} ms, a quarter ${small.toFixed(2)} ms`).toBeLessThanOrEqual(
         Math.max(8 * small, FLOOR_MS),
       );
