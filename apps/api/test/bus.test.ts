@@ -3,27 +3,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/connection.ts';
 import { type BusEvent, createEventBus, type EventBus } from '../src/events/bus.ts';
+import { nextEvent as next, quiet } from './bus-events.ts';
 import { testDatabase } from './harness.ts';
 
 /** The event bus across connections on PostgreSQL (LISTEN/NOTIFY). Project api-pg only. */
-
-const quiet = { warn: () => {}, info: () => {} };
-
-/** Resolves with the first event `bus` delivers that matches, or rejects after `ms`. */
-function next(bus: EventBus, match: (e: BusEvent) => boolean, ms = 10_000): Promise<BusEvent> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`no matching event within ${ms} ms`));
-    }, ms);
-    const off = bus.subscribe((event) => {
-      if (!match(event)) return;
-      clearTimeout(timer);
-      off();
-      resolve(event);
-    });
-  });
-}
 
 let database: Database;
 beforeAll(async () => {

@@ -1,25 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { nextEvent as next, quiet } from '../../test/bus-events.ts';
 import { testDatabase } from '../../test/harness.ts';
 import type { Database } from '../db/connection.ts';
-import { type BusEvent, createEventBus, type EventBus } from './bus.ts';
-
-const quiet = { warn: () => {}, info: () => {} };
-
-/** Resolves with the first event `bus` delivers that matches, or rejects after `ms`. */
-function next(bus: EventBus, match: (e: BusEvent) => boolean, ms = 10_000): Promise<BusEvent> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`no matching event within ${ms} ms`));
-    }, ms);
-    const off = bus.subscribe((event) => {
-      if (!match(event)) return;
-      clearTimeout(timer);
-      off();
-      resolve(event);
-    });
-  });
-}
+import { createEventBus } from './bus.ts';
 
 let database: Database;
 beforeAll(async () => {
