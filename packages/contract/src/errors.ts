@@ -292,6 +292,34 @@ export const E = {
     'คุณไม่มีสิทธิ์แก้ไขการตั้งค่าเว็บไซต์',
   ),
 
+  // 31001-31006: back-office staff and members (project additions; no spec code covers them).
+  STAFF_LOCKED: def(
+    31001,
+    423,
+    'Too many failed sign-ins: this staff account is locked for 15 minutes, or until an admin unlocks it.',
+    'เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป บัญชีเจ้าหน้าที่นี้ถูกล็อก 15 นาที หรือจนกว่าผู้ดูแลระบบจะปลดล็อก',
+  ),
+  STAFF_ALREADY_ENROLLED: def(
+    31002,
+    409,
+    'Two-factor authentication is already set up for this account.',
+    'บัญชีนี้ตั้งค่าการยืนยันตัวตนสองขั้นตอนไว้แล้ว',
+  ),
+  STAFF_SELF_CHANGE: def(
+    31003,
+    409,
+    'You cannot change the role of, or disable, your own account.',
+    'คุณไม่สามารถเปลี่ยนบทบาทหรือปิดใช้งานบัญชีของตนเองได้',
+  ),
+  STAFF_PASSWORD_INVALID: def(
+    31004,
+    400,
+    'The staff password must be 12 to 128 characters.',
+    'รหัสผ่านของเจ้าหน้าที่ต้องมีความยาว 12 ถึง 128 ตัวอักษร',
+  ),
+  MEMBER_NOT_FOUND: def(31005, 404, 'Member not found.', 'ไม่พบสมาชิกนี้'),
+  BAN_NOT_FOUND: def(31006, 404, 'This IP address is not banned.', 'ที่อยู่ IP นี้ไม่ได้ถูกระงับ'),
+
   // 40001-40010: rates.
   BUY_RATE_NOT_FOUND: def(40001, 404, 'Buy rate not found.', 'ไม่พบอัตราซื้อ'),
   SELL_RATE_NOT_FOUND: def(40002, 404, 'Sell rate not found.', 'ไม่พบอัตราขาย'),

@@ -1,16 +1,67 @@
 import { z } from 'zod';
-import { BANK_CODES } from './banks.ts';
 import { chatLinkSchema, maintenanceStatusSchema } from './endpoints/home.ts';
+import { E } from './errors.ts';
 import { DEFAULT_PAYMENT_DEADLINE_MIN } from './limits.ts';
 import { moneyString } from './money.ts';
 import { NETWORK_IDS } from './networks.ts';
+import {
+  accountNameSchema,
+  bankAccountNumberSchema,
+  bankCodeSchema,
+  withBankAccountCheck,
+} from './validators/bankAccount.ts';
+import { codeMessage } from './validators/messages.ts';
+import { cappedString } from './validators/text.ts';
+import { isValidUsdtAddress, usdtAddressSchema } from './validators/usdtAddress.ts';
 
 /**
  * The web settings (design section 5): one value per key, checked by its schema wherever it is
  * written (back office, operator CLI, seed) and again when read. A key never written reads as its
  * default.
  */
-const bilingual = z.object({ en: z.string().min(1), th: z.string().min(1) });
+const text = (max: number, invalid: string) =>
+  cappedString(2 * max, invalid)
+    .trim()
+    .min(1, invalid)
+    .max(max, invalid);
+const bilingual = (max: number, invalid: string) =>
+  z.object({ en: text(max, invalid), th: text(max, invalid) });
+
+export const MAX_DESK_BANK_ACCOUNTS = 10;
+export const MAX_LOCATIONS = 20;
+
+/** A bank account of the desk that members deposit cash into. */
+export const deskBankAccountSchema = withBankAccountCheck(
+  z.object({
+    bankCode: bankCodeSchema,
+    accountNumber: bankAccountNumberSchema,
+    accountName: accountNameSchema,
+  }),
+);
+
+/** A place where cash appointments happen. */
+export const locationSchema = z.object({
+  id: cappedString(64, codeMessage(E.LOCATION_INVALID)).regex(
+    /^[a-z0-9-]{1,40}$/,
+    codeMessage(E.LOCATION_INVALID),
+  ),
+  name: bilingual(120, codeMessage(E.LOCATION_INVALID)),
+  address: bilingual(400, codeMessage(E.LOCATION_INVALID)),
+  /** Free text in both languages ('Mon-Fri 09:00-17:00'). */
+  openingHours: bilingual(200, codeMessage(E.LOCATION_INVALID)),
+});
+export type Location = z.infer<typeof locationSchema>;
+
+/** The desk's receiving USDT address per network, each valid for its network (30008 otherwise). */
+export const receivingAddressesSchema = z
+  .partialRecord(z.enum(NETWORK_IDS, { error: codeMessage(E.NETWORK_NOT_FOUND) }), usdtAddressSchema)
+  .superRefine((v, ctx) => {
+    for (const [network, address] of Object.entries(v)) {
+      if (typeof address === 'string' && !isValidUsdtAddress(network, address)) {
+        ctx.addIssue({ code: 'custom', path: [network], message: codeMessage(E.RECEIVE_ADDRESS_INVALID) });
+      }
+    }
+  });
 
 export const settingSchemas = {
   /** 'on': the service is up; 'off': maintenance. */
@@ -19,20 +70,27 @@ export const settingSchemas = {
   chatLink: z.union([chatLinkSchema, z.literal('')]),
   /** Minutes a member has to pay a pending order before it expires. */
   paymentDeadlineMinutes: z
-    .number()
-    .int()
-    .min(1)
-    .max(24 * 60),
+    .number({ error: codeMessage(E.PAYMENT_DEADLINE_INVALID) })
+    .int(codeMessage(E.PAYMENT_DEADLINE_INVALID))
+    .min(1, codeMessage(E.PAYMENT_DEADLINE_INVALID))
+    .max(24 * 60, codeMessage(E.PAYMENT_DEADLINE_INVALID)),
   /** THB above which a buy can only be paid by cash appointment (code 10052). */
   cashDepositCeilingThb: moneyString,
-  /** The desk's bank account members deposit cash into. */
-  deskBankAccount: z
-    .object({ bankCode: z.enum(BANK_CODES), accountNumber: z.string(), accountName: z.string() })
-    .nullable(),
+  /** The desk's bank accounts members deposit cash into: at least one (30004). */
+  deskBankAccounts: z
+    .array(deskBankAccountSchema)
+    .min(1, codeMessage(E.SETTINGS_ACCOUNT_REQUIRED))
+    .max(MAX_DESK_BANK_ACCOUNTS, codeMessage(E.SETTINGS_INVALID)),
   /** The desk's USDT receiving address per network (sell orders). */
-  receivingAddresses: z.partialRecord(z.enum(NETWORK_IDS), z.string()),
+  receivingAddresses: receivingAddressesSchema,
   /** Where cash appointments take place. */
-  locations: z.array(z.object({ id: z.string().min(1), name: bilingual, address: bilingual })),
+  locations: z.array(locationSchema).max(MAX_LOCATIONS, codeMessage(E.SETTINGS_INVALID)),
+  /** Orders a member may have open (pending or request) at once. */
+  openOrderCap: z
+    .number({ error: codeMessage(E.SETTINGS_INVALID) })
+    .int(codeMessage(E.SETTINGS_INVALID))
+    .min(1, codeMessage(E.SETTINGS_INVALID))
+    .max(100, codeMessage(E.SETTINGS_INVALID)),
   /**
    * Hours a bank account or USDT address that a member added or changed waits before it can receive
    * a payout (a stolen session cannot point a payout at a new destination at once). 0: at once.
@@ -54,9 +112,10 @@ export const settingDefaults: { readonly [K in SettingKey]: SettingValue<K> } = 
   chatLink: '',
   paymentDeadlineMinutes: DEFAULT_PAYMENT_DEADLINE_MIN,
   cashDepositCeilingThb: '500000.00',
-  deskBankAccount: null,
+  deskBankAccounts: [],
   receivingAddresses: {},
   locations: [],
+  openOrderCap: 3,
   payoutCoolingOffHours: 24,
   demoSeededAt: null,
 };

@@ -1,5 +1,5 @@
 import { accountEndpoints } from './account.ts';
-import { adminEndpoints } from './admin.ts';
+import { adminEndpoints } from './admin/index.ts';
 import { authEndpoints } from './auth.ts';
 import { homeEndpoints } from './home.ts';
 import { kycEndpoints } from './kyc.ts';
@@ -9,7 +9,7 @@ import { transactionEndpoints } from './transaction.ts';
 
 // The schemas and types of each domain's calls.
 export * from './account.ts';
-export * from './admin.ts';
+export * from './admin/index.ts';
 export * from './auth.ts';
 export * from './current-password.ts';
 export * from './home.ts';

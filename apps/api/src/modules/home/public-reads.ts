@@ -36,6 +36,7 @@ const STALE: Record<BusEvent['name'], string | null> = {
   'settings.changed': 'settings:',
   'news.changed': 'news:',
   'pages.changed': 'page:',
+  'members.changed': null,
   'kyc.updated': null,
   'order.updated': null,
   'bus.resync': '',

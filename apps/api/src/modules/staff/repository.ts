@@ -14,7 +14,7 @@ export function findStaffByUsername(db: Kysely<DB>, username: string) {
 export function findStaffById(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('staff')
-    .select(['id', 'username', 'role', 'disabled'])
+    .select(['id', 'username', 'role', 'disabled', sql<boolean>`totp_secret is not null`.as('enrolled')])
     .where('id', '=', id)
     .executeTakeFirst();
 }

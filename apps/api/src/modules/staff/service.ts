@@ -41,6 +41,8 @@ export function createStaffService(db: Kysely<DB>, passwords: PasswordHasher) {
         id: staff.id,
         username: staff.username,
         role: staff.role,
+        enrolled: staff.enrolled,
+        mustChangePassword: false,
         secondFactorDone: session.secondFactorDone,
       };
     },

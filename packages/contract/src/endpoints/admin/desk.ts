@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { ANY_STAFF, endpoint } from '../../endpoint.ts';
+import { E } from '../../errors.ts';
+import { moneyString } from '../../money.ts';
+import { codeMessage } from '../../validators/messages.ts';
+import { cappedString } from '../../validators/text.ts';
+import { htmlPageInputSchema, newsInputSchema, rateResultSchema, ratesInputSchema } from '../home.ts';
+import { idParams, iso, paged, pageQuery } from './common.ts';
+
+/**
+ * What the desk's staff read and run every day (issue 10): the dashboard, rates and their history,
+ * news and HTML pages. Reading is for every role; writing is for admins.
+ */
+
+const DASHBOARD_DAYS_MAX = 90;
+
+export const dashboardSchema = z.object({
+  membersTotal: z.number().int(),
+  /** Members who signed up today (Asia/Bangkok). */
+  membersNewToday: z.number().int(),
+  /** KYC submissions waiting for a decision. */
+  kycWaiting: z.number().int(),
+  /** Orders not yet finished, by status (0 until orders exist). */
+  ordersOpen: z.object({ pending: z.number().int(), request: z.number().int() }),
+  /** The rates in force, who set them and when; null before any were set. */
+  rates: z
+    .object({
+      buyRate: moneyString,
+      sellRate: moneyString,
+      sellFeePercent: z.string(),
+      setBy: z.string(),
+      setAt: iso,
+    })
+    .nullable(),
+  /** Sign-ups per Bangkok day, oldest first, `days` entries ending today (days without any are 0). */
+  signupsPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+export const rateHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  buyRate: moneyString,
+  sellRate: moneyString,
+  sellFeePercent: z.string(),
+  /** Who set it: a staff username, or 'seed' / the operator CLI. */
+  setBy: z.string(),
+  createdAt: iso,
+});
+export type RateHistoryEntry = z.infer<typeof rateHistoryEntrySchema>;
+
+export const adminNewsItemSchema = z.object({
+  id: z.number().int(),
+  titleEn: z.string(),
+  titleTh: z.string(),
+  /** Sanitised HTML, as members see it. */
+  bodyEn: z.string(),
+  bodyTh: z.string(),
+  /** Null while unpublished (a draft members do not see). */
+  publishedAt: iso.nullable(),
+  createdAt: iso,
+  updatedAt: iso,
+});
+export type AdminNewsItem = z.infer<typeof adminNewsItemSchema>;
+
+export const adminHtmlPageSchema = z.object({
+  link: z.string(),
+  titleEn: z.string(),
+  titleTh: z.string(),
+  bodyEn: z.string(),
+  bodyTh: z.string(),
+  updatedAt: iso,
+});
+export type AdminHtmlPage = z.infer<typeof adminHtmlPageSchema>;
+
+/** Room for a news item's two bodies of 50,000 characters in UTF-8 Thai (3 bytes each). */
+export const NEWS_BODY_LIMIT = 400 * 1024;
+/** Room for a page's two bodies of 200,000 characters. */
+export const PAGE_BODY_LIMIT = 1300 * 1024;
+
+export const deskEndpoints = {
+  dashboard: endpoint({
+    method: 'GET',
+    path: '/api/admin/dashboard',
+    access: { staff: ANY_STAFF },
+    summary:
+      'Members total and new today, KYC waiting, open orders by status, the rates in force and sign-ups per day over the last `days` days (1 to 90, default 30; 70001 otherwise).',
+    query: z.object({
+      days: z.coerce
+        .number({ error: codeMessage(E.DASHBOARD_INCORRECT) })
+        .int(codeMessage(E.DASHBOARD_INCORRECT))
+        .min(1, codeMessage(E.DASHBOARD_INCORRECT))
+        .max(DASHBOARD_DAYS_MAX, codeMessage(E.DASHBOARD_INCORRECT))
+        .default(30),
+    }),
+    result: dashboardSchema,
+  }),
+  rateHistory: endpoint({
+    method: 'GET',
+    path: '/api/admin/rates',
+    access: { staff: ANY_STAFF },
+    summary:
+      'Every change of the rates and fee, newest first, with who set it (up to 500 a page, for the chart).',
+    query: pageQuery(500, 50),
+    result: paged(rateHistoryEntrySchema),
+  }),
+  setRates: endpoint({
+    method: 'POST',
+    path: '/api/admin/rates',
+    access: { staff: ['admin'] },
+    summary:
+      'Sets the buy rate, sell rate and sell fee (a new row of the rates history, audited). Every process serves the new rates within a second.',
+    body: ratesInputSchema,
+    result: rateResultSchema,
+  }),
+  listNews: endpoint({
+    method: 'GET',
+    path: '/api/admin/news',
+    access: { staff: ANY_STAFF },
+    summary: 'Every news item, drafts too, newest first.',
+    query: pageQuery(),
+    result: paged(adminNewsItemSchema),
+  }),
+  createNews: endpoint({
+    method: 'POST',
+    path: '/api/admin/news',
+    access: { staff: ['admin'] },
+    summary:
+      'Adds a news item (title and body in both languages; bodies sanitised), published at once or as a draft.',
+    body: newsInputSchema.extend({ published: z.boolean() }),
+    bodyLimit: NEWS_BODY_LIMIT,
+    result: adminNewsItemSchema,
+  }),
+  updateNews: endpoint({
+    method: 'POST',
+    path: '/api/admin/news/:id',
+    access: { staff: ['admin'] },
+    summary: 'Replaces the titles and bodies of a news item (30016 when there is none).',
+    params: idParams,
+    body: newsInputSchema,
+    bodyLimit: NEWS_BODY_LIMIT,
+    result: adminNewsItemSchema,
+  }),
+  publishNews: endpoint({
+    method: 'POST',
+    path: '/api/admin/news/:id/publish',
+    access: { staff: ['admin'] },
+    summary: 'Publishes (members see it from now) or unpublishes a news item.',
+    params: idParams,
+    body: z.object({ published: z.boolean() }),
+    result: adminNewsItemSchema,
+  }),
+  deleteNews: endpoint({
+    method: 'POST',
+    path: '/api/admin/news/:id/delete',
+    access: { staff: ['admin'] },
+    summary: 'Deletes a news item for good (audited with its content).',
+    params: idParams,
+    body: z.object({}).nullish(),
+    result: z.null(),
+  }),
+  listPages: endpoint({
+    method: 'GET',
+    path: '/api/admin/pages',
+    access: { staff: ANY_STAFF },
+    summary: 'Every HTML page (manual, calculator, terms, privacy and any other link), by link.',
+    result: z.object({ items: z.array(adminHtmlPageSchema) }),
+  }),
+  savePage: endpoint({
+    method: 'POST',
+    path: '/api/admin/pages',
+    access: { staff: ['admin'] },
+    summary:
+      'Creates or replaces the page at `link` (both languages; bodies sanitised). getHtmlPage serves it.',
+    body: htmlPageInputSchema,
+    bodyLimit: PAGE_BODY_LIMIT,
+    result: adminHtmlPageSchema,
+  }),
+  previewHtml: endpoint({
+    method: 'POST',
+    path: '/api/admin/preview',
+    access: { staff: ANY_STAFF },
+    summary: 'The HTML exactly as it would be stored and shown: the server sanitiser applied, nothing saved.',
+    body: z.object({ html: cappedString(400_000, codeMessage(E.INVALID_INPUT)) }),
+    bodyLimit: PAGE_BODY_LIMIT,
+    result: z.object({ html: z.string() }),
+  }),
+} as const;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { ANY_STAFF, endpoint } from '../../endpoint.ts';
+import { deskEndpoints } from './desk.ts';
+import { membersEndpoints } from './members.ts';
+import { settingsEndpoints } from './settings.ts';
+import { staffAdminEndpoints, staffAuthEndpoints } from './staff.ts';
+
+export * from './common.ts';
+export * from './desk.ts';
+export * from './members.ts';
+export * from './settings.ts';
+export * from './staff.ts';
+
+/**
+ * The back office's calls (`/api/admin/...`, design section 5). Each declares the staff roles that
+ * may call it; every one needs the second factor done unless it says otherwise.
+ */
+
+/**
+ * The changes the server announces to every process and to open pages: what changed, never the new
+ * content (a page re-reads what it shows when an event names it).
+ */
+export const LIVE_EVENT_NAMES = [
+  'rates.changed',
+  'settings.changed',
+  'news.changed',
+  'pages.changed',
+  'members.changed',
+  'kyc.updated',
+  'order.updated',
+] as const;
+export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
+
+/** The events anyone may hear (the member app refreshes public reads on them): no member data. */
+export const PUBLIC_LIVE_EVENT_NAMES = [
+  'rates.changed',
+  'settings.changed',
+  'news.changed',
+  'pages.changed',
+] as const satisfies readonly LiveEventName[];
+
+/** A live event the server pushes to open pages (`events`): its name and what changed. */
+export const liveEventSchema = z.object({
+  name: z.enum(LIVE_EVENT_NAMES),
+  data: z.record(z.string(), z.unknown()),
+});
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+export const adminEndpoints = {
+  ...staffAuthEndpoints,
+  ...staffAdminEndpoints,
+  ...deskEndpoints,
+  ...settingsEndpoints,
+  ...membersEndpoints,
+  events: endpoint({
+    method: 'GET',
+    path: '/api/admin/events',
+    access: { staff: ANY_STAFF },
+    response: 'events',
+    summary:
+      'Server-sent events: each change the back office shows live (rates.changed, settings.changed, ...), as `event: <name>` with JSON data.',
+    result: liveEventSchema,
+  }),
+} as const;
+
+/**
+ * The member app's live stream: not one of the spec's calls, so it lives beside them. Public
+ * changes only (rates, settings, news, pages), so a member's page updates without a reload.
+ */
+export const publicLiveEndpoints = {
+  publicEvents: endpoint({
+    method: 'GET',
+    path: '/api/live',
+    access: 'public',
+    response: 'events',
+    summary:
+      'Server-sent events anyone may hear: rates.changed, settings.changed, news.changed, pages.changed (names only; the page re-reads the public call).',
+    result: liveEventSchema,
+  }),
+} as const;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { endpoint } from '../../endpoint.ts';
+import { E } from '../../errors.ts';
+import { type SettingKey, settingSchemas } from '../../settings.ts';
+import { codeMessage } from '../../validators/messages.ts';
+import { iso } from './common.ts';
+
+/**
+ * The web settings staff edit (codes 30001-30026): every key but the internal ones, one key per
+ * save (each section of the screen saves on its own), validated by the contract's schema of that key,
+ * audited with before and after and applied to every process within a second.
+ */
+
+export const DESK_SETTING_KEYS = [
+  'maintenance',
+  'chatLink',
+  'paymentDeadlineMinutes',
+  'cashDepositCeilingThb',
+  'deskBankAccounts',
+  'receivingAddresses',
+  'locations',
+  'openOrderCap',
+  'payoutCoolingOffHours',
+] as const satisfies readonly SettingKey[];
+export type DeskSettingKey = (typeof DESK_SETTING_KEYS)[number];
+
+export const deskSettingsSchema = z.object(
+  Object.fromEntries(DESK_SETTING_KEYS.map((k) => [k, settingSchemas[k]])) as {
+    [K in DeskSettingKey]: (typeof settingSchemas)[K];
+  },
+);
+export type DeskSettings = z.infer<typeof deskSettingsSchema>;
+
+const entry = <K extends DeskSettingKey>(key: K) =>
+  z.object({ key: z.literal(key), value: settingSchemas[key] });
+
+/** One setting to save: `{ key, value }`. */
+export const saveSettingBodySchema = z.discriminatedUnion(
+  'key',
+  [
+    entry('maintenance'),
+    entry('chatLink'),
+    entry('paymentDeadlineMinutes'),
+    entry('cashDepositCeilingThb'),
+    entry('deskBankAccounts'),
+    entry('receivingAddresses'),
+    entry('locations'),
+    entry('openOrderCap'),
+    entry('payoutCoolingOffHours'),
+  ],
+  { error: codeMessage(E.SETTINGS_INVALID) },
+);
+export type SaveSettingBody = z.input<typeof saveSettingBodySchema>;
+
+export const deskSettingsResultSchema = z.object({
+  values: deskSettingsSchema,
+  /** When each key was last written; null for a key still at its default. */
+  updatedAt: z.record(z.string(), iso.nullable()),
+});
+export type DeskSettingsResult = z.infer<typeof deskSettingsResultSchema>;
+
+export const settingsEndpoints = {
+  getSettings: endpoint({
+    method: 'GET',
+    path: '/api/admin/settings',
+    access: { staff: ['admin', 'operator', 'viewer'] },
+    summary: 'The web settings staff edit, with when each was last changed.',
+    result: deskSettingsResultSchema,
+  }),
+  saveSetting: endpoint({
+    method: 'POST',
+    path: '/api/admin/settings',
+    access: { staff: ['admin'] },
+    summary:
+      'Saves one web setting (`{ key, value }`), checked by its schema (30002 and the sharper 300xx codes), audited with before and after; every process applies it within a second.',
+    body: saveSettingBodySchema,
+    bodyLimit: 64 * 1024,
+    result: deskSettingsResultSchema,
+  }),
+} as const;
