@@ -29,6 +29,7 @@ import { createPasswordHasher } from '../modules/auth/index.ts';
 import { createNewsService } from '../modules/news/index.ts';
 import { createPagesService } from '../modules/pages/index.ts';
 import { createRatesService } from '../modules/rates/index.ts';
+import { createSessionService } from '../modules/sessions/index.ts';
 import { createSettingsService } from '../modules/settings/index.ts';
 import { createStaffService } from '../modules/staff/index.ts';
 import { unbanIp } from '../plugins/limits/bans.ts';
@@ -117,6 +118,9 @@ function check<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
  * The services the commands use, on the command's database. Changes are announced on the event
  * bus, so servers running on the same PostgreSQL serve them within a second.
  */
+/** The CLI starts no session, it only ends them (staff recovery), so no limits apply. */
+const NO_SESSIONS = { idleMs: 0, absoluteMs: 0 };
+
 async function deskServices(database: Database) {
   const quiet = { warn: () => {}, info: () => {} };
   const events = await createEventBus(database, quiet);
@@ -127,7 +131,11 @@ async function deskServices(database: Database) {
     rates: createRatesService(db, events),
     news: createNewsService(db, events),
     pages: createPagesService(db, events),
-    staff: createStaffService(db, createPasswordHasher()),
+    staff: createStaffService(
+      db,
+      createPasswordHasher(),
+      createSessionService(db, { member: NO_SESSIONS, staff: NO_SESSIONS }),
+    ),
   };
 }
 
