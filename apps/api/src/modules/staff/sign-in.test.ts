@@ -11,6 +11,7 @@ import {
   staffPasswordStep,
   totpCode,
 } from '../../../test/staff.ts';
+import { hashRecoveryCode } from './recovery-codes.ts';
 
 const LOGIN = '/api/admin/auth/login';
 const TOTP_URL = '/api/admin/auth/totp';
@@ -152,7 +153,8 @@ describe('staff sign-in: password, then a TOTP code', () => {
     const { app: strict } = await testApp({ RATE_LIMIT_FACTOR: '1' });
     try {
       const staff = await enrolledStaff(strict);
-      const ip = '198.51.100.77';
+      // An address of its own: the ban lives in the database the worker's other suites share.
+      const ip = '192.0.2.201';
       const codes: number[] = [];
       for (let i = 0; i < 16; i++) {
         const res = await adminCall(strict, 'POST', LOGIN, {
@@ -170,6 +172,7 @@ describe('staff sign-in: password, then a TOTP code', () => {
       });
       expect(right.body.code).toBe(E.IP_BANNED.code);
     } finally {
+      await strict.database.db.deleteFrom('ip_bans').where('ip', '=', '192.0.2.201').execute();
       await strict.close();
     }
   });
@@ -341,6 +344,20 @@ describe('enrolment on first sign-in', () => {
       { outcome: 'failure' },
       { outcome: 'success' },
     ]);
+  });
+
+  it('gives exactly one winner when two sessions race to use one recovery code', async () => {
+    const staff = await enrolledStaff(app);
+    const code = 'abcde-fghij';
+    await app.database.db
+      .insertInto('staff_recovery_codes')
+      .values({ staff_id: staff.id, code_hash: hashRecoveryCode(code) })
+      .execute();
+    const tokens = [await staffPasswordStep(app, staff), await staffPasswordStep(app, staff)];
+    const results = await Promise.all(
+      tokens.map((token) => adminCall(app, 'POST', RECOVERY, { token, body: { recoveryCode: code } })),
+    );
+    expect(results.map((r) => r.body.code).sort()).toEqual([0, E.STAFF_TOTP_INCORRECT.code]);
   });
 
   it('refuses a TOTP verification before enrolment (30023)', async () => {
