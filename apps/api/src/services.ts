@@ -23,7 +23,7 @@ import { createPaymentsService } from './modules/payments/index.ts';
 import { createRatesService } from './modules/rates/index.ts';
 import { createSessionService } from './modules/sessions/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
-import { createStaffService } from './modules/staff/index.ts';
+import { createStaffService, createStaffSignIn } from './modules/staff/index.ts';
 
 /** How long a clientSignature stays valid. */
 const CLIENT_SIGNATURE_TTL_MS = 10 * 60_000;
@@ -95,7 +95,8 @@ export async function createServices({
       hashPassword: passwords.hash,
       log,
     }),
-    staff: createStaffService(db, passwords),
+    staff: createStaffService(db, passwords, sessions),
+    staffSignIn: createStaffSignIn({ db, passwords, sessions, passwordAttempts }),
     publicReads: createPublicReads({ rates, news, pages, settings, events }),
   };
 }
