@@ -15,6 +15,7 @@ import {
   createPasswordHasher,
   PRODUCTION_ARGON2,
 } from './modules/auth/index.ts';
+import { createDashboardService } from './modules/dashboard/index.ts';
 import { createPublicReads } from './modules/home/index.ts';
 import { createNewsService } from './modules/news/index.ts';
 import { createPagesService } from './modules/pages/index.ts';
@@ -96,6 +97,7 @@ export async function createServices({
       log,
     }),
     staff: createStaffService(db, passwords),
+    dashboard: createDashboardService(db, rates),
     publicReads: createPublicReads({ rates, news, pages, settings, events }),
   };
 }

@@ -1,11 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { liveRoutes } from './live/routes.ts';
+import { newsRoutes } from './news/routes.ts';
+import { pagesRoutes } from './pages/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { ratesRoutes } from './rates/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 
 /**
@@ -21,5 +25,9 @@ export const modules: FastifyPluginAsync[] = [
   paymentsRoutes,
   staffRoutes,
   ratesRoutes,
+  dashboardRoutes,
+  newsRoutes,
+  pagesRoutes,
+  settingsRoutes,
   liveRoutes,
 ];
