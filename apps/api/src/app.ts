@@ -100,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     delivery: app.delivery,
     passwordAttempts: app.limits,
     lookupLimiter: app.limits,
+    bans: app.limits,
     log: app.log,
   });
   app.decorate('services', services);

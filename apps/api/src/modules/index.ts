@@ -1,10 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { bansRoutes } from './bans/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { liveRoutes } from './live/routes.ts';
+import { membersRoutes } from './members/routes.ts';
 import { newsRoutes } from './news/routes.ts';
+import { outboxRoutes } from './outbox/routes.ts';
 import { pagesRoutes } from './pages/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
@@ -29,5 +33,9 @@ export const modules: FastifyPluginAsync[] = [
   newsRoutes,
   pagesRoutes,
   settingsRoutes,
+  membersRoutes,
+  bansRoutes,
+  outboxRoutes,
+  auditRoutes,
   liveRoutes,
 ];
