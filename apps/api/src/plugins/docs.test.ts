@@ -1,4 +1,4 @@
-import { adminEndpoints, E, type Endpoint, memberEndpoints } from '@bahtdesk/contract';
+import { adminEndpoints, E, type Endpoint, memberEndpoints, publicLiveEndpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/harness.ts';
@@ -21,11 +21,13 @@ interface Doc {
   >;
 }
 
-/** The contract endpoints (member and admin) this app serves (modules register theirs as they land). */
+/** The contract endpoints (member, admin and the public live stream) this app serves (modules register theirs as they land). */
 const served = (): Endpoint[] =>
-  [...Object.values(memberEndpoints), ...Object.values(adminEndpoints)].filter((e) =>
-    app.hasRoute({ method: e.method, url: e.path }),
-  );
+  [
+    ...Object.values(memberEndpoints),
+    ...Object.values(adminEndpoints),
+    ...Object.values(publicLiveEndpoints),
+  ].filter((e) => app.hasRoute({ method: e.method, url: e.path }));
 
 /** A contract path as OpenAPI writes it: `/api/admin/news/:id` -> `/api/admin/news/{id}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
