@@ -310,7 +310,7 @@ const commands: Record<string, Handler> = {
     const limit = Number(values.limit);
     if (!/^\d+$/.test(String(values.limit)) || limit < 1 || limit > 500)
       throw usage('--limit must be 1 to 500');
-    const rows = await latestOutbox(database.db, limit);
+    const rows = await latestOutbox(database.db, limit).execute();
     if (rows.length === 0) return 'The outbox is empty.';
     return rows
       .map((r) =>

@@ -103,7 +103,7 @@ export async function revokeMemberSessionRows(
   memberId: number,
   now: Date,
   keepSessionId?: number,
-): Promise<void> {
+): Promise<number> {
   let q = db
     .updateTable('member_sessions')
     .set({ revoked_at: now })
@@ -111,7 +111,21 @@ export async function revokeMemberSessionRows(
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', now);
   if (keepSessionId !== undefined) q = q.where('id', '!=', keepSessionId);
-  await q.execute();
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** A member's sessions not revoked, not past their end and used since `idleSince`, newest first. */
+export function findLiveMemberSessions(db: Kysely<DB>, memberId: number, now: Date, idleSince: Date) {
+  return db
+    .selectFrom('member_sessions')
+    .select(['id', 'created_at', 'last_seen_at', 'expires_at', 'ip', 'user_agent'])
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .where('last_seen_at', '>', idleSince)
+    .orderBy('id', 'desc')
+    .execute();
 }
 
 /** Ends every live session of a staff member, except `keepSessionId` when given. */

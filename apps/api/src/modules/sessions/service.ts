@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
+  findLiveMemberSessions,
   findMemberSession,
   findStaffSession,
   insertMemberSession,
@@ -116,14 +117,22 @@ export function createSessionService(
       await revokeSessionRow(db, 'member_sessions', sessionId, now);
     },
 
-    /** Ends every live session of a member (but `keepSessionId`), inside the caller's transaction. */
-    async endAllOfMember(
+    /**
+     * Ends every live session of a member (but `keepSessionId`), inside the caller's transaction;
+     * answers how many it ended.
+     */
+    endAllOfMember(
       trx: Kysely<DB>,
       memberId: number,
       keepSessionId?: number,
       now = new Date(),
-    ): Promise<void> {
-      await revokeMemberSessionRows(trx, memberId, now, keepSessionId);
+    ): Promise<number> {
+      return revokeMemberSessionRows(trx, memberId, now, keepSessionId);
+    },
+
+    /** A member's live sessions (not ended, not idle too long), newest first. */
+    liveOfMember(memberId: number, now = new Date()) {
+      return findLiveMemberSessions(db, memberId, now, new Date(now.getTime() - policies.member.idleMs));
     },
 
     async startStaff(
