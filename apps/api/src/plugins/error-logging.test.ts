@@ -17,6 +17,14 @@ const boom = endpoint({
   body: z.object({ password: z.string() }),
   result: z.null(),
 });
+const closed = endpoint({
+  method: 'POST',
+  path: '/api/test/closed',
+  access: 'public',
+  summary: 'Refused while the site is in maintenance',
+  body: z.object({ password: z.string() }),
+  result: z.null(),
+});
 const taken = endpoint({
   method: 'POST',
   path: '/api/test/taken',
@@ -39,6 +47,9 @@ beforeAll(async () => {
           throw Object.assign(new Error('duplicate key value violates unique constraint "members_pkey"'), {
             password: SECRET_PASSWORD,
           });
+        });
+        defineRoute(app, closed, async () => {
+          throw new AppError(E.UNAVAILABLE);
         });
         defineRoute(app, taken, async () => {
           throw new AppError(E.USERNAME_TAKEN);
@@ -82,6 +93,14 @@ describe('error logging', () => {
       code: E.USERNAME_TAKEN.code,
       status: E.USERNAME_TAKEN.status,
     });
+  });
+
+  it('logs a call refused during maintenance (997) as a rejection at info level, not as a failure', async () => {
+    const res = await send('/api/test/closed');
+    expect(res.json().code).toBe(E.UNAVAILABLE.code);
+    const logged = failures(String(res.headers['x-request-id']));
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ level: 30, msg: 'request rejected', code: E.UNAVAILABLE.code });
   });
 
   it('never writes a password, token or cookie to the log', () => {

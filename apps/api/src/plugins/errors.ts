@@ -83,7 +83,8 @@ function classifyError(err: FastifyError): Classified {
 
 function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const { def, period } = classifyError(err);
-  if (def.status >= 500) {
+  // 997 is the site in maintenance, as staff chose: a refusal, not a failure of the server.
+  if (def.status >= 500 && def !== E.UNAVAILABLE) {
     req.log.error({ err, code: def.code }, 'request failed');
   } else {
     req.log.info(
