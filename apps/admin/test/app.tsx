@@ -25,7 +25,8 @@ export interface Request {
 }
 
 export type EndpointName = keyof typeof endpoints;
-export type Handler = (request: Request) => Envelope | Promise<Envelope>;
+/** An envelope; or a Response as it is (the event stream). */
+export type Handler = (request: Request) => Envelope | Response | Promise<Envelope | Response>;
 
 export const ok = (period: unknown): Envelope => ({ code: 0, message: 'Succeed', result: { period } });
 export const fail = (code: number, message = ''): Envelope => ({ code, message, result: null });
@@ -73,7 +74,8 @@ export function mockApi(handlers: Partial<Record<EndpointName, Handler>>) {
         query: url.searchParams,
       };
       requests.push(request);
-      return reply(await route.handler(request));
+      const answer = await route.handler(request);
+      return answer instanceof Response ? answer : reply(answer);
     }),
   );
   return { requests, called: (name: EndpointName) => requests.filter((r) => r.name === name) };
@@ -98,3 +100,19 @@ export function currentPath(): string {
 }
 
 export { setState };
+
+/** A server-sent event stream the test writes to: `send('rates.changed')`. */
+export function eventStream() {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  const encoder = new TextEncoder();
+  return {
+    response: () => new Response(body, { headers: { 'Content-Type': 'text/event-stream' } }),
+    send: (name: string) => controller?.enqueue(encoder.encode(`event: ${name}\ndata: {}\n\n`)),
+    close: () => controller?.close(),
+  };
+}

@@ -8,6 +8,7 @@ import {
 } from '@bahtdesk/ui/api';
 import { goTo } from '@bahtdesk/ui/navigation';
 import { api, type EndpointName, type Endpoints } from './endpoints.ts';
+import { closeLiveEvents } from './live.ts';
 import { adminStore, clearSession, getState, setState } from './store.ts';
 
 export { ApiError } from '@bahtdesk/ui/api';
@@ -25,6 +26,7 @@ const client = createApiClient<Endpoints>({
   language: () => getState().language,
   pending: adminStore,
   onSessionEnded: () => {
+    closeLiveEvents();
     clearSession();
     goTo('/sign-in');
   },
