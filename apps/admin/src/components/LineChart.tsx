@@ -11,14 +11,10 @@ const W = 640;
 const H = 220;
 const PAD = { left: 56, right: 12, top: 12, bottom: 28 };
 
-function niceTicks(min: number, max: number): number[] {
-  if (min === max) return [min];
+/** A round step for about five grid lines between `min` and `max`. */
+function tickUnit(min: number, max: number): number {
   const step = 10 ** Math.floor(Math.log10((max - min) / 4));
-  const unit = [1, 2, 5, 10].map((m) => m * step).find((s) => (max - min) / s <= 5) ?? step * 10;
-  const first = Math.ceil(min / unit) * unit;
-  const ticks: number[] = [];
-  for (let v = first; v <= max + unit / 1e6; v += unit) ticks.push(Number(v.toFixed(6)));
-  return ticks;
+  return [1, 2, 5, 10].map((m) => m * step).find((s) => (max - min) / s <= 5) ?? step * 10;
 }
 
 /**
@@ -31,28 +27,34 @@ export function LineChart({
   labels,
   series,
   format = String,
-  zeroBased = false,
+  counts = false,
 }: {
   title: string;
   labels: readonly string[];
   series: readonly Series[];
   format?: (value: number) => string;
-  zeroBased?: boolean;
+  /** Whole numbers from zero (sign-ups): the axis starts at 0 and steps by whole numbers. */
+  counts?: boolean;
 }) {
   const t = useT('common');
   const id = useId();
   const all = series.flatMap((s) => s.values);
   if (labels.length === 0 || all.length === 0) return null;
-  let min = zeroBased ? 0 : Math.min(...all);
+  let min = counts ? 0 : Math.min(...all);
   let max = Math.max(...all);
   if (min === max) {
-    min = zeroBased ? 0 : min - 1;
+    min = counts ? 0 : min - 1;
     max += 1;
   }
+  // The axis runs from a round value below the data to one above it, a grid line at each step.
+  const unit = counts ? Math.max(1, tickUnit(min, max)) : tickUnit(min, max);
+  min = Math.floor(min / unit) * unit;
+  max = Math.ceil(max / unit) * unit;
+  const ticks: number[] = [];
+  for (let v = min; v <= max + unit / 1e6; v += unit) ticks.push(Number(v.toFixed(6)));
   const x = (i: number) =>
     PAD.left + (labels.length === 1 ? 0 : (i * (W - PAD.left - PAD.right)) / (labels.length - 1));
   const y = (v: number) => PAD.top + ((max - v) * (H - PAD.top - PAD.bottom)) / (max - min);
-  const ticks = niceTicks(min, max);
   const every = Math.max(1, Math.ceil(labels.length / 6));
   const summary = series
     .map((s) => `${s.label}: ${format(s.values[0] ?? 0)} → ${format(s.values[s.values.length - 1] ?? 0)}`)
@@ -73,7 +75,14 @@ export function LineChart({
         ))}
         {labels.map((label, i) =>
           i % every === 0 || i === labels.length - 1 ? (
-            <text key={label + String(i)} x={x(i)} y={H - 8} textAnchor="middle" className="chart__tick">
+            <text
+              key={label + String(i)}
+              x={x(i)}
+              y={H - 8}
+              // The first and last labels keep inside the drawing.
+              textAnchor={i === 0 ? 'start' : i === labels.length - 1 ? 'end' : 'middle'}
+              className="chart__tick"
+            >
               {label}
             </text>
           ) : null,

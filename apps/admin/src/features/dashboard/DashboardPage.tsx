@@ -65,7 +65,7 @@ export default function DashboardPage() {
               labels={d.signupsPerDay.map((p) => f.date(`${p.date}T12:00:00+07:00`))}
               series={[{ label: t('signupsSeries'), values: d.signupsPerDay.map((p) => p.count) }]}
               format={(v) => f.number(v)}
-              zeroBased
+              counts
             />
           </>
         )}

@@ -93,7 +93,7 @@ function History({ items }: { items: RateHistoryEntry[] }) {
       />
       <div className="table-wrap">
         <table className="table">
-          <caption>{t('history.title')}</caption>
+          <caption className="visually-hidden">{t('history.title')}</caption>
           <thead>
             <tr>
               <th scope="col">{t('history.when')}</th>
