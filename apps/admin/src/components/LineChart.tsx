@@ -7,8 +7,8 @@ export interface Series {
   values: readonly number[];
 }
 
-const W = 640;
-const H = 220;
+const W = 900;
+const H = 240;
 const PAD = { left: 56, right: 12, top: 12, bottom: 28 };
 
 /** A round step for about five grid lines between `min` and `max`. */
@@ -74,7 +74,8 @@ export function LineChart({
           </g>
         ))}
         {labels.map((label, i) =>
-          i % every === 0 || i === labels.length - 1 ? (
+          // Every `every`-th date and the last one, none so close to the last that they overlap.
+          (i % every === 0 && labels.length - 1 - i >= every / 2) || i === labels.length - 1 ? (
             <text
               key={label + String(i)}
               x={x(i)}
