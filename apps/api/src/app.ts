@@ -15,6 +15,7 @@ import { eventsPlugin } from './plugins/events.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { limitsPlugin } from './plugins/limits.ts';
 import { loggingOptions } from './plugins/logging.ts';
+import { maintenancePlugin } from './plugins/maintenance.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
@@ -99,10 +100,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     delivery: app.delivery,
     passwordAttempts: app.limits,
     lookupLimiter: app.limits,
+    bans: app.limits,
     log: app.log,
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.publicReads.close());
+  // Before access control, so a page left open during maintenance gets 997 whatever its session.
+  await app.register(maintenancePlugin, {
+    inMaintenance: async () => (await services.publicReads.setting('maintenance')).value === 'off',
+  });
   await app.register(accessPlugin, {
     authenticators: {
       member: (token) => services.sessions.authenticateMember(token),

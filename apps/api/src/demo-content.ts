@@ -112,3 +112,38 @@ export const demoNews = [
       '<p>เพื่อความปลอดภัยของคุณ รายการซื้อชำระด้วยเงินสดเท่านั้น: ฝากเงินสดเข้าบัญชีธนาคารของเราแล้วอัปโหลดสลิป หรือนัดหมายชำระเงินสดในวันทำการ</p>',
   },
 ] as const;
+
+/** The desk's demo bank account for cash deposits (a made-up number of the bank's length). */
+export const demoDeskBankAccounts = [
+  { bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'BahtDesk Co., Ltd.' },
+];
+
+/** The desk's demo receiving addresses, one per network, each valid for its network. */
+export const demoReceivingAddresses = {
+  BEP20: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  TETHER: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  BEP2: 'bnb1grpf0955h0ykzq3ar5nmum7y6gdfl6lxfn46h2',
+  SOLANA: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz',
+};
+
+/** Two demo places for cash appointments. */
+export const demoLocations = [
+  {
+    id: 'silom',
+    name: { en: 'BahtDesk Silom', th: 'บาทเดสก์ สีลม' },
+    address: {
+      en: '123 Silom Road, Bang Rak, Bangkok 10500',
+      th: '123 ถนนสีลม แขวงสุริยวงศ์ เขตบางรัก กรุงเทพมหานคร 10500',
+    },
+    openingHours: { en: 'Mon-Fri 09:00-17:00', th: 'จันทร์-ศุกร์ 09:00-17:00 น.' },
+  },
+  {
+    id: 'ari',
+    name: { en: 'BahtDesk Ari', th: 'บาทเดสก์ อารีย์' },
+    address: {
+      en: '45 Phahonyothin Soi 7, Phaya Thai, Bangkok 10400',
+      th: '45 ซอยพหลโยธิน 7 แขวงพญาไท เขตพญาไท กรุงเทพมหานคร 10400',
+    },
+    openingHours: { en: 'Mon-Fri 10:00-18:00', th: 'จันทร์-ศุกร์ 10:00-18:00 น.' },
+  },
+];

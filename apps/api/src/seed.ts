@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.ts';
-import { calculatorPage, demoNews, manualPage } from './demo-content.ts';
+import {
+  calculatorPage,
+  demoDeskBankAccounts,
+  demoLocations,
+  demoNews,
+  demoReceivingAddresses,
+  manualPage,
+} from './demo-content.ts';
 import type { EventBus } from './events/bus.ts';
 import { AppError } from './http/app-error.ts';
 import { recordAudit } from './modules/audit/index.ts';
@@ -21,7 +28,8 @@ const SYSTEM = { type: 'system' as const, id: null };
 /**
  * Seeds the demo data once per database, through the modules' services: rates (buy 36.50, sell
  * 35.20, fee 1 %), two news items and the manual and calculator pages in English and Thai, a
- * chat-app link, maintenance 'on' (service up), and one staff account with a random password.
+ * chat-app link, maintenance 'on' (service up), a desk bank account, a receiving address per
+ * network, two cash-appointment locations, and one staff account with a random password.
  * A marker setting claimed in the same transaction makes it run once, even when two servers start
  * together on one PostgreSQL. No member accounts and no passwords live in the code.
  */
@@ -36,6 +44,9 @@ export async function seedDemo(
     await services.settings.setDefaults(trx, {
       maintenance: 'on',
       chatLink: 'https://line.me/R/ti/p/@bahtdesk',
+      deskBankAccounts: demoDeskBankAccounts,
+      receivingAddresses: demoReceivingAddresses,
+      locations: demoLocations,
     });
     await services.rates.set(SYSTEM, { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1' }, trx);
     for (const item of demoNews) await services.news.publish(SYSTEM, item, trx);

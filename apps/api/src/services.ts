@@ -9,21 +9,27 @@ import {
   type LookupLimiter,
   type PasswordAttempts,
 } from './modules/account/index.ts';
+import { createAuditLog } from './modules/audit/index.ts';
 import {
   createAuthService,
   createClientSignatures,
   createPasswordHasher,
   PRODUCTION_ARGON2,
 } from './modules/auth/index.ts';
+import { createBansService } from './modules/bans/index.ts';
+import { createDashboardService } from './modules/dashboard/index.ts';
 import { createPublicReads } from './modules/home/index.ts';
+import { createMembersService } from './modules/members/index.ts';
 import { createNewsService } from './modules/news/index.ts';
+import { createOutboxService } from './modules/outbox/index.ts';
 import { createPagesService } from './modules/pages/index.ts';
 import { createPasswordResetService } from './modules/password-reset/index.ts';
 import { createPaymentsService } from './modules/payments/index.ts';
 import { createRatesService } from './modules/rates/index.ts';
 import { createSessionService } from './modules/sessions/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
-import { createStaffService } from './modules/staff/index.ts';
+import { createStaffService, createStaffSignIn } from './modules/staff/index.ts';
+import type { Limiter } from './plugins/limits/limiter.ts';
 
 /** How long a clientSignature stays valid. */
 const CLIENT_SIGNATURE_TTL_MS = 10 * 60_000;
@@ -39,6 +45,8 @@ export interface ServiceDeps {
   passwordAttempts: PasswordAttempts;
   /** The request limiter, which also counts answers that tell whether a member exists. */
   lookupLimiter: LookupLimiter;
+  /** The request limiter again, for lifting a ban in this process at once. */
+  bans: Pick<Limiter, 'forgetBan'>;
   log: { error(o: object, m: string): void };
 }
 
@@ -53,6 +61,7 @@ export async function createServices({
   delivery,
   passwordAttempts,
   lookupLimiter,
+  bans,
   log,
 }: ServiceDeps) {
   const { db } = database;
@@ -73,6 +82,7 @@ export async function createServices({
   const payments = createPaymentsService({ db, settings, stepUp, delivery, log });
   const lookups = createLookupBudget({ db, limits: lookupLimiter });
   const account = createAccountService({ db, passwords, sessions, payments, stepUp, lookups });
+  const auditLog = createAuditLog(db);
   const signatures = createClientSignatures(
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),
     CLIENT_SIGNATURE_TTL_MS,
@@ -95,7 +105,13 @@ export async function createServices({
       hashPassword: passwords.hash,
       log,
     }),
-    staff: createStaffService(db, passwords),
+    staff: createStaffService(db, passwords, sessions),
+    staffSignIn: createStaffSignIn({ db, passwords, sessions, passwordAttempts }),
+    dashboard: createDashboardService(db, rates),
+    auditLog,
+    members: createMembersService({ db, sessions, auditLog, events }),
+    bans: createBansService(db, bans),
+    outbox: createOutboxService(db),
     publicReads: createPublicReads({ rates, news, pages, settings, events }),
   };
 }

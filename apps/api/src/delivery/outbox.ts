@@ -2,15 +2,21 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Delivery } from './delivery.ts';
 
-/** The newest `limit` messages of the outbox, newest first. */
+/** The newest `limit` messages of the outbox, newest first (a query: add an offset, then execute). */
 export function latestOutbox(db: Kysely<DB>, limit: number) {
-  return db
-    .selectFrom('outbox')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+}
+
+/** One page of the outbox, newest first, and how many messages it holds. */
+export async function outboxPage(db: Kysely<DB>, page: { limit: number; offset: number }) {
+  const [rows, count] = await Promise.all([
+    latestOutbox(db, page.limit).offset(page.offset).execute(),
+    db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
 }
 
 /** The outbox table: where messages go with no SMTP or SMS gateway configured (read by staff and tests). */

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   type Access,
   E,
@@ -202,7 +203,8 @@ export function defineRoute<E extends Endpoint>(
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${csv.filename.replace(/[^\w.-]/g, '_')}"`)
           .header('cache-control', 'private, no-store');
-        return reply.send(csvStream(csv.lines));
+        // Fastify sends a Node stream as it is read; an async generator alone is refused.
+        return reply.send(Readable.from(csvStream(csv.lines)));
       }
       const lang = parseLang(req.headers['accept-language']);
       if (answer instanceof Kept) return sendKept(reply, lang, answer);

@@ -1,11 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes.ts';
+import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
+import { bansRoutes } from './bans/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { liveRoutes } from './live/routes.ts';
+import { membersRoutes } from './members/routes.ts';
+import { newsRoutes } from './news/routes.ts';
+import { outboxRoutes } from './outbox/routes.ts';
+import { pagesRoutes } from './pages/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { ratesRoutes } from './rates/routes.ts';
+import { settingsRoutes } from './settings/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 
 /**
@@ -21,5 +29,13 @@ export const modules: FastifyPluginAsync[] = [
   paymentsRoutes,
   staffRoutes,
   ratesRoutes,
+  dashboardRoutes,
+  newsRoutes,
+  pagesRoutes,
+  settingsRoutes,
+  membersRoutes,
+  bansRoutes,
+  outboxRoutes,
+  auditRoutes,
   liveRoutes,
 ];

@@ -1,4 +1,4 @@
-import { adminEndpoints, E, type Endpoint, memberEndpoints } from '@bahtdesk/contract';
+import { adminEndpoints, E, type Endpoint, memberEndpoints, publicLiveEndpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/harness.ts';
@@ -21,11 +21,16 @@ interface Doc {
   >;
 }
 
-/** The contract endpoints (member and admin) this app serves (modules register theirs as they land). */
+/** The contract endpoints (member, admin and the public live stream) this app serves (modules register theirs as they land). */
 const served = (): Endpoint[] =>
-  [...Object.values(memberEndpoints), ...Object.values(adminEndpoints)].filter((e) =>
-    app.hasRoute({ method: e.method, url: e.path }),
-  );
+  [
+    ...Object.values(memberEndpoints),
+    ...Object.values(adminEndpoints),
+    ...Object.values(publicLiveEndpoints),
+  ].filter((e) => app.hasRoute({ method: e.method, url: e.path }));
+
+/** A contract path as OpenAPI writes it: `/api/admin/news/:id` -> `/api/admin/news/{id}`. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
 describe('/api/docs', () => {
   it('serves an OpenAPI 3.1 document with every contract endpoint the app serves, and nothing else', async () => {
@@ -36,7 +41,7 @@ describe('/api/docs', () => {
     const listed = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    const expected = served().map((e) => `${e.method} ${e.path}`);
+    const expected = served().map((e) => `${e.method} ${openApiPath(e.path)}`);
     expect(expected.length).toBeGreaterThan(0);
     expect(listed.sort()).toEqual(expected.sort());
   });
@@ -44,7 +49,7 @@ describe('/api/docs', () => {
   it('documents each operation with its summary, access and response envelope (or media type)', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<Doc>();
     for (const e of served()) {
-      const op = doc.paths[e.path]?.[e.method.toLowerCase()];
+      const op = doc.paths[openApiPath(e.path)]?.[e.method.toLowerCase()];
       expect(op?.summary).toBe(e.summary);
       expect(op?.['x-access']).toBe(
         typeof e.access === 'object' ? `staff: ${e.access.staff.join(', ')}` : e.access,
@@ -66,7 +71,7 @@ describe('/api/docs', () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
-    for (const e of served()) expect(res.body).toContain(`<code>${e.path}</code>`);
+    for (const e of served()) expect(res.body).toContain(`<code>${openApiPath(e.path)}</code>`);
     expect(res.body).not.toMatch(/<script|\sstyle=|\son[a-z]+=/i);
     expect(res.body).toContain(`<td>${E.IP_BANNED.code}</td><td>429</td>`);
     const css = await app.inject({ method: 'GET', url: '/api/docs/docs.css' });

@@ -1,13 +1,14 @@
 import { readLangCookie } from '@bahtdesk/ui/i18n';
 import { loadNamespace } from '../lib/i18n.ts';
 import { resolveLanguage } from '../lib/language.ts';
+import { startLiveUpdates } from '../lib/live.ts';
 import { getState, setState } from '../lib/store.ts';
 import { startStatusCheck } from './NavigationGuard.tsx';
 
 /**
  * Before the first render: start in the language known so far (forceLanguage, the cookie, else
  * the browser's language), start the first guard check (config, maintenance status, country),
- * and fetch the strings of the shell and the home page meanwhile. The guard refines the language when the country is known.
+ * open the live refresh of the public reads, and fetch the strings of the shell and the home page meanwhile. The guard refines the language when the country is known.
  */
 export async function prepare(): Promise<void> {
   const lang = resolveLanguage({
@@ -18,5 +19,6 @@ export async function prepare(): Promise<void> {
   document.documentElement.lang = lang;
   setState({ language: lang });
   startStatusCheck();
+  void startLiveUpdates();
   await Promise.all([loadNamespace(lang, 'common'), loadNamespace(lang, 'home')]).catch(() => undefined);
 }

@@ -9,6 +9,7 @@ import {
 import { goTo } from '@bahtdesk/ui/navigation';
 import { api, type EndpointName, type Endpoints } from './endpoints.ts';
 import { requestLanguage } from './i18n.ts';
+import { useLiveVersion } from './live.ts';
 import { clearSession, clientStore, getState, openGlobalDialog } from './store.ts';
 
 export { ApiError } from '@bahtdesk/ui/api';
@@ -40,11 +41,15 @@ const client = createApiClient<Endpoints>({
 
 export const { call } = client;
 
-/** Data shown on mount: `useApi(name, options, { refreshMs, key, skip })` (the kit's useApi). */
+/**
+ * Data shown on mount: `useApi(name, options, { refreshMs, key, skip })` (the kit's useApi), made
+ * again when the server says its data changed (live.ts).
+ */
 export function useApi<N extends EndpointName>(
   name: N,
   options?: Omit<CallOptions<N>, 'signal' | 'background'>,
   schedule?: UseApiSchedule,
 ): ApiState<ResultOf<Endpoints[N]>> {
-  return useClientApi(call, name, options, schedule);
+  const live = useLiveVersion(name);
+  return useClientApi(call, name, options, { ...schedule, key: `${schedule?.key ?? ''}#${live}` });
 }

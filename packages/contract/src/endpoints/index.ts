@@ -32,5 +32,20 @@ export const memberEndpoints = {
 
 export type MemberEndpointName = keyof typeof memberEndpoints;
 
+/**
+ * The member calls that keep answering while the site is in maintenance (design section 7): the
+ * public reads, so the maintenance page and a page left open still show what the desk says. Every
+ * other member call answers 997 then; staff calls, the public live stream, `/config.json` and the
+ * health probes are not member calls and keep working.
+ */
+export const MAINTENANCE_OPEN_CALLS = [
+  'maintenanceStatus',
+  'getRate',
+  'getNews',
+  'getHtmlPage',
+  'contactUs',
+  'getNetworkBank',
+] as const satisfies readonly MemberEndpointName[];
+
 export { adminEndpoints };
 export type AdminEndpointName = keyof typeof adminEndpoints;

@@ -1,2 +1,3 @@
+export { type AuditLog, createAuditLog } from './log.ts';
 export type { Actor, AuditEntry } from './repository.ts';
 export { countRecentAudits, memberActor, recordAudit, staffActor } from './service.ts';

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { likeLiteral } from '../../db/like.ts';
 import type { ActorType, DB } from '../../db/schema.ts';
 
 /** Who did something: a member, a staff member, the operator CLI, or the system itself. */
@@ -52,6 +53,77 @@ export async function countRecent(
     .where('reason', '=', entry.reason)
     .where('outcome', '=', entry.outcome)
     .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** What the audit log is filtered by: each optional; `from`/`to` bound created_at (end excluded). */
+export interface AuditQuery {
+  /** A staff or member username (any letter case), or an actor id. */
+  actor?: string | undefined;
+  /** Prefixes of the action and target. */
+  action?: string | undefined;
+  target?: string | undefined;
+  /** By or about one member: actor that member, or target `member:<id>`. */
+  member?: number | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+function filtered(db: Kysely<DB>, q: AuditQuery) {
+  let query = db
+    .selectFrom('audit_log as a')
+    .leftJoin('staff as s', (join) =>
+      join.on('a.actor_type', '=', 'staff').on(sql`cast(s.id as text)`, '=', sql.ref('a.actor_id')),
+    )
+    .leftJoin('members as m', (join) =>
+      join.on('a.actor_type', '=', 'member').on(sql`cast(m.id as text)`, '=', sql.ref('a.actor_id')),
+    );
+  const { actor, action, target, member, from, to } = q;
+  if (actor !== undefined) {
+    const name = actor.toLowerCase();
+    query = query.where((eb) =>
+      eb.or([
+        eb('a.actor_id', '=', actor),
+        eb(sql`lower(s.username)`, '=', name),
+        eb(sql`lower(m.username)`, '=', name),
+      ]),
+    );
+  }
+  if (action !== undefined) query = query.where('a.action', 'like', `${likeLiteral(action)}%`);
+  if (target !== undefined) query = query.where('a.target', 'like', `${likeLiteral(target)}%`);
+  if (member !== undefined) {
+    query = query.where((eb) =>
+      eb.or([
+        eb.and([eb('a.actor_type', '=', 'member'), eb('a.actor_id', '=', String(member))]),
+        eb('a.target', '=', `member:${member}`),
+      ]),
+    );
+  }
+  if (from !== undefined) query = query.where('a.created_at', '>=', from);
+  if (to !== undefined) query = query.where('a.created_at', '<', to);
+  return query;
+}
+
+/** Matching rows, newest first, with the actor's username when known; `beforeId` for the next batch. */
+export function findAuditRows(
+  db: Kysely<DB>,
+  q: AuditQuery,
+  page: { limit: number; offset?: number; beforeId?: number },
+) {
+  let query = filtered(db, q)
+    .selectAll('a')
+    .select(sql<string | null>`coalesce(s.username, m.username)`.as('actor_name'))
+    .orderBy('a.id', 'desc')
+    .limit(page.limit);
+  if (page.offset) query = query.offset(page.offset);
+  if (page.beforeId !== undefined) query = query.where('a.id', '<', page.beforeId);
+  return query.execute();
+}
+
+export async function countAuditRows(db: Kysely<DB>, q: AuditQuery): Promise<number> {
+  const row = await filtered(db, q)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -13,10 +13,16 @@ export interface PageValues {
   body_th: string;
 }
 
-export async function upsertPage(db: Kysely<DB>, link: string, values: PageValues): Promise<void> {
-  await db
+export function upsertPage(db: Kysely<DB>, link: string, values: PageValues) {
+  return db
     .insertInto('html_pages')
     .values({ link, ...values })
     .onConflict((oc) => oc.column('link').doUpdateSet({ ...values, updated_at: new Date() }))
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Every page, by link. */
+export function findAllPages(db: Kysely<DB>) {
+  return db.selectFrom('html_pages').selectAll().orderBy('link').execute();
 }

@@ -33,3 +33,32 @@ export async function insertRates(
     })
     .execute();
 }
+
+/** One page of the rates history, newest first, with the username of the staff member who set each row. */
+export function findRatesHistory(db: Kysely<DB>, page: { limit: number; offset: number }) {
+  return db
+    .selectFrom('rates')
+    .leftJoin('staff', 'staff.id', 'rates.set_by_staff_id')
+    .select([
+      'rates.id',
+      'rates.buy_rate',
+      'rates.sell_rate',
+      'rates.sell_fee_percent',
+      'rates.set_by',
+      'rates.created_at',
+      'staff.username',
+    ])
+    .orderBy('rates.created_at', 'desc')
+    .orderBy('rates.id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function countRates(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('rates')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -7,6 +7,8 @@ import { staffActor } from '../audit/index.ts';
 export async function ratesRoutes(app: FastifyInstance): Promise<void> {
   const { rates } = app.services;
 
+  defineRoute(app, adminEndpoints.rateHistory, ({ query }) => rates.history(query));
+
   defineRoute(app, adminEndpoints.setRates, ({ body, req }) =>
     rates.set(staffActor(req, signedInStaff(req).staffId), body),
   );

@@ -2,6 +2,7 @@ import {
   BUY_THB_MAX,
   BUY_THB_MIN,
   E,
+  type RateHistoryEntry,
   type RateResult,
   type RatesInput,
   SELL_USDT_MAX,
@@ -9,11 +10,12 @@ import {
   toMoneyString,
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
+import { type Page, type PageRequest, pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
-import { findCurrentRates, insertRates } from './repository.ts';
+import { countRates, findCurrentRates, findRatesHistory, insertRates } from './repository.ts';
 
 /** '1.000' -> '1.00', '1.250' -> '1.25', '1.125' stays: the column keeps 3 decimals. */
 function trimFee(fee: string): string {
@@ -38,6 +40,23 @@ async function current(db: Kysely<DB>): Promise<RateResult> {
 export function createRatesService(db: Kysely<DB>, events: Pick<EventBus, 'publish'>) {
   return {
     current: () => current(db),
+
+    /** Every change of the rates, newest first, with who made it (a staff username or the recorded text). */
+    async history(request: PageRequest): Promise<Page<RateHistoryEntry>> {
+      const [rows, total] = await Promise.all([findRatesHistory(db, pageWindow(request)), countRates(db)]);
+      return {
+        ...request,
+        total,
+        items: rows.map((row) => ({
+          id: row.id,
+          buyRate: row.buy_rate,
+          sellRate: row.sell_rate,
+          sellFeePercent: trimFee(row.sell_fee_percent),
+          setBy: row.username ?? row.set_by,
+          createdAt: row.created_at.toISOString(),
+        })),
+      };
+    },
 
     /**
      * Adds a rates row and its audit row in one transaction (`trx` to join the caller's), then

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
+  findLiveMemberSessions,
   findMemberSession,
   findStaffSession,
   insertMemberSession,
@@ -37,7 +38,12 @@ export interface StaffSession {
   staffId: number;
   sessionId: number;
   role: StaffRole;
-  /** Whether this session has passed the second factor. */
+  /** Whether this session has passed the second factor (TOTP or a recovery code). */
+  secondFactorPassed: boolean;
+  /**
+   * Whether the session may do more than finish signing in: second factor passed and no one-time
+   * password left to change. The access plugin limits a session until this is true.
+   */
   secondFactorDone: boolean;
 }
 
@@ -111,14 +117,22 @@ export function createSessionService(
       await revokeSessionRow(db, 'member_sessions', sessionId, now);
     },
 
-    /** Ends every live session of a member (but `keepSessionId`), inside the caller's transaction. */
-    async endAllOfMember(
+    /**
+     * Ends every live session of a member (but `keepSessionId`), inside the caller's transaction;
+     * answers how many it ended.
+     */
+    endAllOfMember(
       trx: Kysely<DB>,
       memberId: number,
       keepSessionId?: number,
       now = new Date(),
-    ): Promise<void> {
-      await revokeMemberSessionRows(trx, memberId, now, keepSessionId);
+    ): Promise<number> {
+      return revokeMemberSessionRows(trx, memberId, now, keepSessionId);
+    },
+
+    /** A member's live sessions (not ended, not idle too long), newest first. */
+    liveOfMember(memberId: number, now = new Date()) {
+      return findLiveMemberSessions(db, memberId, now, new Date(now.getTime() - policies.member.idleMs));
     },
 
     async startStaff(
@@ -149,24 +163,33 @@ export function createSessionService(
       if (t - session.last_seen_at.getTime() >= touchStaff) {
         await touchSession(db, 'staff_sessions', session.id, now);
       }
+      const secondFactorPassed = session.second_factor_at !== null;
       return {
         staffId: session.staff_id,
         sessionId: session.id,
         role: session.role,
-        secondFactorDone: session.second_factor_at !== null,
+        secondFactorPassed,
+        secondFactorDone: secondFactorPassed && !session.must_change_password,
       };
     },
 
-    async passSecondFactor(sessionId: number, now = new Date()): Promise<void> {
-      await markSecondFactor(db, sessionId, now);
+    /** Marks a staff session as past the second factor, inside the caller's transaction. */
+    async passSecondFactor(trx: Kysely<DB>, sessionId: number, now = new Date()): Promise<void> {
+      await markSecondFactor(trx, sessionId, now);
     },
 
     async endStaff(sessionId: number, now = new Date()): Promise<void> {
       await revokeSessionRow(db, 'staff_sessions', sessionId, now);
     },
 
-    async endAllOfStaff(trx: Kysely<DB>, staffId: number, now = new Date()): Promise<void> {
-      await revokeStaffSessionRows(trx, staffId, now);
+    /** Ends every live session of a staff member (but `keepSessionId`), inside the caller's transaction. */
+    async endAllOfStaff(
+      trx: Kysely<DB>,
+      staffId: number,
+      keepSessionId?: number,
+      now = new Date(),
+    ): Promise<void> {
+      await revokeStaffSessionRows(trx, staffId, now, keepSessionId);
     },
   };
 }

@@ -26,3 +26,20 @@ export async function insertSettingIfAbsent(db: Kysely<DB>, key: string, value: 
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The stored value of `key`, its row locked until the transaction ends (written first if absent). */
+export async function lockSettingValue(trx: Kysely<DB>, key: string, absent: unknown): Promise<unknown> {
+  await insertSettingIfAbsent(trx, key, absent);
+  const row = await trx
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', key)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return row.value;
+}
+
+/** The stored values of `keys` with when each was written; keys never written are absent. */
+export function findSettingRows(db: Kysely<DB>, keys: readonly string[]) {
+  return db.selectFrom('settings').select(['key', 'value', 'updated_at']).where('key', 'in', keys).execute();
+}

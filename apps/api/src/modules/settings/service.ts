@@ -1,10 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { type SettingKey, type SettingValue, settingDefaults, settingSchemas } from '@bahtdesk/contract';
+import {
+  DESK_SETTING_KEYS,
+  type DeskSettingsResult,
+  type SettingKey,
+  type SettingValue,
+  settingDefaults,
+  settingSchemas,
+} from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
-import { findSettingValue, insertSettingIfAbsent, upsertSetting } from './repository.ts';
+import {
+  findSettingRows,
+  findSettingValue,
+  insertSettingIfAbsent,
+  lockSettingValue,
+  upsertSetting,
+} from './repository.ts';
 
 /** The key of the clientSignature HMAC secret when CLIENT_SIGNATURE_SECRET is not set. */
 const SIGNATURE_SECRET_KEY = 'clientSignatureSecret';
@@ -14,20 +27,42 @@ const SIGNATURE_SECRET_KEY = 'clientSignatureSecret';
  * audited with before and after in one transaction, and announced on the event bus.
  */
 export function createSettingsService(db: Kysely<DB>, events: Pick<EventBus, 'publish'>) {
-  async function get<K extends SettingKey>(key: K, trx: Kysely<DB> = db): Promise<SettingValue<K>> {
-    const stored = await findSettingValue(trx, key);
+  /** A stored value as its schema reads it; the default when absent or no longer valid. */
+  function readValue<K extends SettingKey>(key: K, stored: unknown): SettingValue<K> {
     if (stored === undefined) return settingDefaults[key];
     const parsed = settingSchemas[key].safeParse(stored);
     return (parsed.success ? parsed.data : settingDefaults[key]) as SettingValue<K>;
   }
 
+  async function get<K extends SettingKey>(key: K, trx: Kysely<DB> = db): Promise<SettingValue<K>> {
+    return readValue(key, await findSettingValue(trx, key));
+  }
+
   return {
     get,
 
+    /** The settings the back office edits, with when each was last written (null: never). */
+    async readDesk(): Promise<DeskSettingsResult> {
+      const rows = new Map((await findSettingRows(db, DESK_SETTING_KEYS)).map((r) => [r.key, r]));
+      const values: Record<string, unknown> = {};
+      const updatedAt: Record<string, string | null> = {};
+      for (const key of DESK_SETTING_KEYS) {
+        const row = rows.get(key);
+        values[key] = readValue(key, row?.value);
+        updatedAt[key] = row?.updated_at.toISOString() ?? null;
+      }
+      return { values: values as DeskSettingsResult['values'], updatedAt };
+    },
+
+    /**
+     * Writes one setting with its audit row (before and after) in one transaction that holds the
+     * setting's row, so two saves of one key run one after the other and each records what it
+     * replaced; then announces `settings.changed`.
+     */
     async set<K extends SettingKey>(actor: Actor, key: K, value: SettingValue<K>): Promise<void> {
       const checked = settingSchemas[key].parse(value);
       await db.transaction().execute(async (trx) => {
-        const before = await get(key, trx);
+        const before = readValue(key, await lockSettingValue(trx, key, settingDefaults[key]));
         await upsertSetting(trx, key, checked);
         await recordAudit(trx, actor, { action: 'settings.set', target: key, before, after: checked });
       });

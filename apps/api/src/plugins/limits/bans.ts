@@ -29,6 +29,9 @@ export function databaseBans(db: Kysely<DB>, cacheMs = 1000, maxCached = 10_000)
       }
       return until !== undefined && until > now ? until : undefined;
     },
+    forget(ip) {
+      cache.delete(ip);
+    },
     async ban(ip, until, reason) {
       await db
         .insertInto('ip_bans')
@@ -40,8 +43,23 @@ export function databaseBans(db: Kysely<DB>, cacheMs = 1000, maxCached = 10_000)
   };
 }
 
-/** Lifts a ban (the operator's `npm run desk -- unban <ip>`). True when there was one. */
-export async function unbanIp(db: Kysely<DB>, ip: string): Promise<boolean> {
-  const result = await db.deleteFrom('ip_bans').where('ip', '=', ip).executeTakeFirst();
+/**
+ * Lifts a ban (the operator's `npm run desk -- unban <ip>`, the back office). True when there was
+ * one (with `now`: one still in force then).
+ */
+export async function unbanIp(db: Kysely<DB>, ip: string, now?: Date): Promise<boolean> {
+  let query = db.deleteFrom('ip_bans').where('ip', '=', ip);
+  if (now) query = query.where('until', '>', now);
+  const result = await query.executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/** The bans in force at `now`, the newest first. */
+export function findActiveBans(db: Kysely<DB>, now: Date) {
+  return db
+    .selectFrom('ip_bans')
+    .select(['ip', 'reason', 'created_at', 'until'])
+    .where('until', '>', now)
+    .orderBy('created_at', 'desc')
+    .execute();
 }

@@ -14,6 +14,7 @@ function memoryBans(): BanStore & { bans: Map<string, number> } {
     async ban(ip, until) {
       bans.set(ip, until);
     },
+    forget() {},
   };
 }
 

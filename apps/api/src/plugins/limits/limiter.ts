@@ -7,6 +7,8 @@ export interface BanStore {
   /** When the IP's ban ends, or undefined when it is not banned at `now`. */
   bannedUntil(ip: string, now: number): Promise<number | undefined>;
   ban(ip: string, until: number, reason: string): Promise<void>;
+  /** Drops what this process remembers about the IP (after its ban was lifted). */
+  forget(ip: string): void;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (any spelling: ::, leading zeros, embedded IPv4, zone). */
@@ -63,6 +65,11 @@ export class Limiter {
     private readonly rules: LimitRules,
     private readonly clock: () => number = Date.now,
   ) {}
+
+  /** Forgets this process's cached answer for a ban key, so a lifted ban stops here at once. */
+  forgetBan(key: string): void {
+    this.bans.forget(key);
+  }
 
   /** Called for every request before anything else is done with it. */
   async admit(address: string, path: string | undefined): Promise<Verdict> {

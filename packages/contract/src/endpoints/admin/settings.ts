@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../../endpoint.ts';
 import { E } from '../../errors.ts';
-import { type SettingKey, settingSchemas } from '../../settings.ts';
+import { deskBankAccountSchema, type SettingKey, settingSchemas } from '../../settings.ts';
 import { codeMessage } from '../../validators/messages.ts';
 import { iso } from './common.ts';
 
@@ -53,7 +53,8 @@ export const saveSettingBodySchema = z.discriminatedUnion(
 export type SaveSettingBody = z.input<typeof saveSettingBodySchema>;
 
 export const deskSettingsResultSchema = z.object({
-  values: deskSettingsSchema,
+  /** As saved; a desk that never set its bank accounts reads none (saving needs at least one: 30004). */
+  values: deskSettingsSchema.extend({ deskBankAccounts: z.array(deskBankAccountSchema) }),
   /** When each key was last written; null for a key still at its default. */
   updatedAt: z.record(z.string(), iso.nullable()),
 });

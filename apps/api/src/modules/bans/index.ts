@@ -1,0 +1,1 @@
+export { type BansService, createBansService } from './service.ts';

@@ -1,0 +1,1 @@
+export { createDashboardService, type DashboardService } from './service.ts';

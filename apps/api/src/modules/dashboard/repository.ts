@@ -1,0 +1,61 @@
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+/** SQL of the dashboard's figures: counts over members, KYC submissions and orders. */
+
+/** Members, all of them or those who signed up from `since` on. */
+export async function countMembers(db: Kysely<DB>, since?: Date): Promise<number> {
+  let query = db.selectFrom('members').select((eb) => eb.fn.countAll<string | number>().as('n'));
+  if (since) query = query.where('created_at', '>=', since);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+/** Members whose newest KYC submission waits for a decision (decision 0014). */
+export async function countKycWaiting(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('kyc_submissions as k')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('k.status', '=', 'waiting')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('kyc_submissions as newer')
+            .select('newer.id')
+            .whereRef('newer.member_id', '=', 'k.member_id')
+            .whereRef('newer.id', '>', 'k.id'),
+        ),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Orders still open, by status: `pending` ones whose payment deadline has not passed (a pending
+ * order past it can no longer be paid) and every `request`.
+ */
+export function countOpenOrders(db: Kysely<DB>, now: Date) {
+  return db
+    .selectFrom('transactions')
+    .select(['status', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('deadline_at', '>', now)]),
+        eb('status', '=', 'request'),
+      ]),
+    )
+    .groupBy('status')
+    .execute();
+}
+
+/** Sign-ups per Bangkok calendar day (UTC+7 all year) from `since` on; days without any are absent. */
+export function signupsPerBangkokDay(db: Kysely<DB>, since: Date) {
+  const day = sql<string>`to_char((created_at at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`;
+  return db
+    .selectFrom('members')
+    .select([day.as('day'), (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('created_at', '>=', since)
+    .groupBy(day)
+    .execute();
+}

@@ -1,0 +1,1 @@
+export { createMembersService, type MembersService } from './service.ts';

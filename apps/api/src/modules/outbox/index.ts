@@ -1,0 +1,1 @@
+export { createOutboxService, type OutboxService } from './service.ts';
