@@ -8,6 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
+import auditEn from '../apps/admin/src/locales/en/audit.json' with { type: 'json' };
 import commonEn from '../apps/admin/src/locales/en/common.json' with { type: 'json' };
 import contentEn from '../apps/admin/src/locales/en/content.json' with { type: 'json' };
 import settingsEn from '../apps/admin/src/locales/en/settings.json' with { type: 'json' };
@@ -247,6 +248,28 @@ describe('roles', () => {
       viewer.token,
     );
     expect(after.values.openOrderCap).toBe(before.values.openOrderCap);
+  });
+});
+
+describe('audit log', () => {
+  test('exports the filtered log as a CSV file', async () => {
+    const { token } = await adminSession();
+    const context = await browser.context({ acceptDownloads: true });
+    await consoleContext(context, token);
+    const page = await context.newPage();
+    await openConsole(page, '/audit');
+    await screenLoaded(page);
+    await page.getByLabel(auditEn.filter.action).fill('staff.');
+    await page.getByRole('button', { name: auditEn.apply }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: auditEn.export }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^bahtdesk-audit-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path()) ?? '', 'utf8');
+    const rows = csv.trim().split(/\r?\n/);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.slice(1).every((row) => row.includes('staff.'))).toBe(true);
   });
 });
 
