@@ -130,8 +130,13 @@ async function through(e: Endpoint, caller: Caller): Promise<boolean> {
     controller.abort();
     return true;
   }
-  const { code } = (await res.json()) as { code: number };
   if (res.status >= 500) throw new Error(`${e.method} ${e.path} as ${caller}: HTTP ${res.status}`);
+  // A refusal is always the JSON envelope; a CSV or file answer got through.
+  if (!res.headers.get('content-type')?.startsWith('application/json')) {
+    await res.arrayBuffer();
+    return true;
+  }
+  const { code } = (await res.json()) as { code: number };
   return !([401, 403].includes(res.status) && ACCESS_REFUSALS.includes(code));
 }
 
