@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// One runner, six projects. The API suite runs twice: on PGlite always, and on the real
+// One runner, seven projects. The API suite runs twice: on PGlite always, and on the real
 // PostgreSQL when TEST_DATABASE_URL is set (the api-pg project says so when it is not).
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) process.stdout.write('PostgreSQL suites did not run: TEST_DATABASE_URL is not set\n');
@@ -64,6 +64,17 @@ export default defineConfig({
           setupFiles: ['apps/web/test/setup.ts'],
           // Waits end when the state is reached (findBy/waitFor up to 10 s, see the kit's
           // test/freshPage.ts); a test renders the whole app, so it gets a few of those.
+          testTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'admin',
+          include: ['apps/admin/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['apps/admin/test/setup.ts'],
+          // Waits end when the state is reached (the kit's test/freshPage.ts bounds them).
           testTimeout: 30_000,
         },
       },

@@ -119,12 +119,12 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core on the page as it is now and returns the serious and critical violations.
+ * Runs axe-core on the page as it is now and returns every violation, whatever its impact.
  * The script is evaluated through the DevTools protocol, so the page's CSP need not allow it.
  */
-export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+export async function a11yViolations(page: Page): Promise<AxeViolation[]> {
   await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
+  return page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
     ).axe;
@@ -136,6 +136,11 @@ export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]>
       targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
   });
+}
+
+/** The serious and critical violations axe-core finds on the page as it is now. */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  const violations = await a11yViolations(page);
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }
 

@@ -17,12 +17,15 @@ declare module 'vitest' {
     baseUrl: string;
     /** The harness's control endpoint (POST /desk runs the operator CLI). */
     controlUrl: string;
+    /** The demo staff account the server seeded on its first start (its password is printed once). */
+    demoStaff: { username: string; password: string } | null;
   }
 }
 
 function buildIfNeeded(): void {
   const built =
     existsSync(join(repoRoot, 'apps/web/dist/index.html')) &&
+    existsSync(join(repoRoot, 'apps/admin/dist/index.html')) &&
     existsSync(join(repoRoot, 'apps/api/dist/server.js'));
   if (built) return;
   console.warn('e2e: the app is not built; running npm run build');
@@ -73,6 +76,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', server.baseUrl);
   project.provide('controlUrl', `http://127.0.0.1:${address.port}`);
+  project.provide('demoStaff', server.demoStaff() ?? null);
 
   return async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));

@@ -122,6 +122,18 @@ export class ServerProcess {
     }
   }
 
+  /** The demo staff account the first start seeded and printed once ('Demo staff account ...: admin / <password>'). */
+  demoStaff(): { username: string; password: string } | undefined {
+    try {
+      const match = readFileSync(this.options.logFile, 'utf8').match(
+        /Demo staff account[^:]*:\s*(\S+)\s*\/\s*(\S+)/,
+      );
+      return match?.[1] && match[2] ? { username: match[1], password: match[2] } : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
   logTail(lines = 40): string {
     try {
       return readFileSync(this.options.logFile, 'utf8').split('\n').slice(-lines).join('\n');

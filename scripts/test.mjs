@@ -1,5 +1,5 @@
 // `npm test`: every check of the project, in order, stopping at the first stage that fails.
-// type-check -> lint -> unit/API/web tests -> API tests on PostgreSQL (when TEST_DATABASE_URL is set)
+// type-check -> lint -> unit/API/web/back-office tests -> API tests on PostgreSQL (when TEST_DATABASE_URL is set)
 // -> build -> browser journeys. Ends with one plain line that CI reads:
 //   tests: N passed, N failed[, N skipped]
 // A stage that is not a test run (type-check, lint, build) and fails counts as one failure, so that
@@ -109,7 +109,14 @@ async function main() {
   const stages = [
     () => commandStage('type-check', 'npx', ['tsc', '-p', 'tsconfig.json']),
     () => commandStage('lint', 'npx', ['biome', 'check', '.']),
-    () => vitestStage('unit, API (PGlite), kit and web tests', ['contract', 'api', 'ui', 'web']),
+    () =>
+      vitestStage('unit, API (PGlite), kit, web and back-office tests', [
+        'contract',
+        'api',
+        'ui',
+        'web',
+        'admin',
+      ]),
     () => {
       if (!process.env.TEST_DATABASE_URL) {
         console.log('\nPostgreSQL suites did not run: TEST_DATABASE_URL is not set');

@@ -1,0 +1,61 @@
+import type { AuditEntry } from '@bahtdesk/contract';
+import { useFormat } from '../lib/format.ts';
+import { useT } from '../lib/i18n.ts';
+
+function Json({ value }: { value: unknown }) {
+  if (value === null || value === undefined) return <span className="muted">—</span>;
+  return <pre className="json">{JSON.stringify(value, null, 2)}</pre>;
+}
+
+/** Audit rows: when, who, what, on what, the outcome, and before/after one click away. */
+export function AuditTable({ items, caption }: { items: readonly AuditEntry[]; caption: string }) {
+  const t = useT('audit');
+  const f = useFormat();
+  return (
+    <div className="table-wrap">
+      <table className="table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('col.when')}</th>
+            <th scope="col">{t('col.actor')}</th>
+            <th scope="col">{t('col.action')}</th>
+            <th scope="col">{t('col.target')}</th>
+            <th scope="col">{t('col.outcome')}</th>
+            <th scope="col">{t('col.details')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((a) => (
+            <tr key={a.id}>
+              <td className="nowrap">{f.dateTime(a.createdAt)}</td>
+              <td>
+                {a.actorName ?? a.actorId ?? '—'} <span className="muted">({a.actorType})</span>
+              </td>
+              <td>
+                <code>{a.action}</code>
+              </td>
+              <td>{a.target ?? '—'}</td>
+              <td>
+                <span className={a.outcome === 'success' ? 'badge badge--ok' : 'badge badge--bad'}>
+                  {t(`outcome.${a.outcome}`)}
+                </span>
+              </td>
+              <td>
+                <details>
+                  <summary>{t('col.show')}</summary>
+                  {a.reason ? <p>{t('reason', { reason: a.reason })}</p> : null}
+                  {a.ip ? <p>{t('ip', { ip: a.ip })}</p> : null}
+                  <p className="muted">{t('before')}</p>
+                  <Json value={a.before} />
+                  <p className="muted">{t('after')}</p>
+                  <Json value={a.after} />
+                </details>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import { type RateHistoryEntry, type RatesInput, ratesInputSchema } from '@bahtdesk/contract';
+import { contractResolver, FormAlert, TextField, useFormError } from '@bahtdesk/ui/forms';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { LineChart } from '../../components/LineChart.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { Empty, Loaded } from '../../components/States.tsx';
+import { call } from '../../lib/api.ts';
+import { useFormat } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
+import { useCan } from '../../lib/session.ts';
+import { showSnackbar } from '../../lib/store.ts';
+import { useLiveApi } from '../../lib/useLiveApi.ts';
+
+const HISTORY_SIZE = 500;
+const ROWS = 20;
+
+/** The buy rate, sell rate and sell fee, checked by the contract's rules before they are sent. */
+function RatesForm({ current, onSaved }: { current: RateHistoryEntry | undefined; onSaved: () => void }) {
+  const t = useT('rates');
+  const error = useFormError({}, () => {});
+  const form = useForm<RatesInput>({
+    resolver: contractResolver(ratesInputSchema),
+    defaultValues: {
+      buyRate: current?.buyRate ?? '',
+      sellRate: current?.sellRate ?? '',
+      sellFeePercent: current?.sellFeePercent ?? '',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (body) => {
+    error.clear();
+    try {
+      await call('setRates', { body, dialog: false });
+      showSnackbar(t('form.saved'));
+      onSaved();
+    } catch (e) {
+      error.show(e);
+    }
+  });
+  return (
+    <form noValidate onSubmit={submit} className="panel" aria-labelledby="rates-form-title">
+      <h2 id="rates-form-title">{t('form.title')}</h2>
+      <FormAlert message={error.alert} />
+      <div className="grid-3">
+        <TextField
+          label={t('form.buyRate')}
+          hint={t('form.buyHint')}
+          inputMode="decimal"
+          problem={errors.buyRate}
+          {...form.register('buyRate')}
+        />
+        <TextField
+          label={t('form.sellRate')}
+          hint={t('form.sellHint')}
+          inputMode="decimal"
+          problem={errors.sellRate}
+          {...form.register('sellRate')}
+        />
+        <TextField
+          label={t('form.fee')}
+          hint={t('form.feeHint')}
+          inputMode="decimal"
+          problem={errors.sellFeePercent}
+          {...form.register('sellFeePercent')}
+        />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={isSubmitting}>
+          {t('form.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function History({ items }: { items: RateHistoryEntry[] }) {
+  const t = useT('rates');
+  const f = useFormat();
+  const [page, setPage] = useState(1);
+  if (items.length === 0) return <Empty>{t('history.empty')}</Empty>;
+  const oldestFirst = [...items].reverse();
+  return (
+    <>
+      <LineChart
+        title={t('history.chart')}
+        labels={oldestFirst.map((r) => f.dateTime(r.createdAt))}
+        series={[
+          { label: t('history.buy'), values: oldestFirst.map((r) => Number(r.buyRate)) },
+          { label: t('history.sell'), values: oldestFirst.map((r) => Number(r.sellRate)) },
+        ]}
+        format={(v) => v.toFixed(2)}
+      />
+      <div className="table-wrap">
+        <table className="table">
+          <caption className="visually-hidden">{t('history.title')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('history.when')}</th>
+              <th scope="col">{t('history.buy')}</th>
+              <th scope="col">{t('history.sell')}</th>
+              <th scope="col">{t('history.fee')}</th>
+              <th scope="col">{t('history.who')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.slice((page - 1) * ROWS, page * ROWS).map((r) => (
+              <tr key={r.id}>
+                <td>{f.dateTime(r.createdAt)}</td>
+                <td className="num">{f.amount(r.buyRate)}</td>
+                <td className="num">{f.amount(r.sellRate)}</td>
+                <td className="num">{r.sellFeePercent}%</td>
+                <td>{r.setBy}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={page} pageSize={ROWS} total={items.length} onPage={setPage} />
+    </>
+  );
+}
+
+/** Rates and sell fee: the form (admins), the history as a chart and a table, who changed what and when. */
+export default function RatesPage() {
+  const t = useT('rates');
+  const canSet = useCan('setRates');
+  const state = useLiveApi(
+    'rateHistory',
+    { query: { page: 1, pageSize: HISTORY_SIZE } },
+    { refreshOn: ['rates.changed'] },
+  );
+  return (
+    <section className="page" aria-labelledby="rates-title">
+      <h1 id="rates-title">{t('title')}</h1>
+      <Loaded state={state}>
+        {(data) => (
+          <>
+            {canSet ? (
+              <RatesForm key={data.items[0]?.id ?? 0} current={data.items[0]} onSaved={state.reload} />
+            ) : null}
+            <h2>{t('history.title')}</h2>
+            <History items={data.items} />
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import type { DeskSettings } from '@bahtdesk/contract';
+import { TextField } from '@bahtdesk/ui/forms';
+import { useT } from '../../lib/i18n.ts';
+import { Section } from './Section.tsx';
+import { useSettingForm } from './useSettingForm.ts';
+
+type WholeKey = 'paymentDeadlineMinutes' | 'openOrderCap' | 'payoutCoolingOffHours';
+type Key = WholeKey | 'cashDepositCeilingThb';
+
+/**
+ * A setting that is one number: whole numbers (minutes, hours, a count) or an amount of baht (a
+ * decimal string, never a float).
+ */
+export function NumberSection({
+  settingKey,
+  value,
+  updatedAt,
+  onSaved,
+}: {
+  settingKey: Key;
+  value: DeskSettings[Key];
+  updatedAt: string | null | undefined;
+  onSaved: () => void;
+}) {
+  const t = useT('settings');
+  const whole = settingKey !== 'cashDepositCeilingThb';
+  const { form, save, alert } = useSettingForm<Key, string>(settingKey, String(value), onSaved, (text) =>
+    whole ? (text.trim() === '' || !/^\d+$/.test(text.trim()) ? Number.NaN : Number(text)) : text.trim(),
+  );
+  return (
+    <Section
+      id={settingKey}
+      title={t(`${settingKey}.title`)}
+      intro={t(`${settingKey}.intro`)}
+      updatedAt={updatedAt}
+      alert={alert}
+      onSubmit={save}
+      busy={form.formState.isSubmitting}
+    >
+      <TextField
+        label={t(`${settingKey}.label`)}
+        inputMode={whole ? 'numeric' : 'decimal'}
+        problem={form.formState.errors.value}
+        {...form.register('value')}
+      />
+    </Section>
+  );
+}

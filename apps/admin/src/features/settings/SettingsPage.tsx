@@ -1,0 +1,61 @@
+import { Loaded } from '../../components/States.tsx';
+import { useT } from '../../lib/i18n.ts';
+import { useLiveApi } from '../../lib/useLiveApi.ts';
+import { AddressesSection } from './AddressesSection.tsx';
+import { BankAccountsSection } from './BankAccountsSection.tsx';
+import { ChatLinkSection } from './ChatLinkSection.tsx';
+import { LocationsSection } from './LocationsSection.tsx';
+import { MaintenanceSection } from './MaintenanceSection.tsx';
+import { NumberSection } from './NumberSection.tsx';
+
+const NUMBERS = [
+  'paymentDeadlineMinutes',
+  'cashDepositCeilingThb',
+  'openOrderCap',
+  'payoutCoolingOffHours',
+] as const;
+
+/**
+ * The web settings, one section per setting, each saved on its own. A section's form starts again
+ * from the saved value whenever that setting changes (here or in another console).
+ */
+export default function SettingsPage() {
+  const t = useT('settings');
+  const state = useLiveApi('getSettings', {}, { refreshOn: ['settings.changed'] });
+  return (
+    <section className="page" aria-labelledby="settings-title">
+      <h1 id="settings-title">{t('title')}</h1>
+      <Loaded state={state}>
+        {({ values, updatedAt }) => {
+          const at = (key: string) => updatedAt[key] ?? null;
+          const props = (key: string) => ({ updatedAt: at(key), onSaved: state.reload });
+          const k = (key: string) => `${key}@${at(key)}`;
+          return (
+            <div className="sections">
+              <MaintenanceSection
+                key={k('maintenance')}
+                {...props('maintenance')}
+                value={values.maintenance}
+              />
+              <BankAccountsSection
+                key={k('deskBankAccounts')}
+                {...props('deskBankAccounts')}
+                value={values.deskBankAccounts}
+              />
+              <AddressesSection
+                key={k('receivingAddresses')}
+                {...props('receivingAddresses')}
+                value={values.receivingAddresses}
+              />
+              <LocationsSection key={k('locations')} {...props('locations')} value={values.locations} />
+              {NUMBERS.map((key) => (
+                <NumberSection key={k(key)} {...props(key)} settingKey={key} value={values[key]} />
+              ))}
+              <ChatLinkSection key={k('chatLink')} {...props('chatLink')} value={values.chatLink} />
+            </div>
+          );
+        }}
+      </Loaded>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { STAFF_ROLES } from '@bahtdesk/contract';
+import { Modal } from '@bahtdesk/ui/components';
+import { contractResolver, FormAlert, SelectField, UsernameField, useFormError } from '@bahtdesk/ui/forms';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { call } from '../../lib/api.ts';
+import { bodySchema } from '../../lib/endpoints.ts';
+import { useT } from '../../lib/i18n.ts';
+
+const schema = bodySchema('createStaff');
+type Values = z.input<typeof schema>;
+
+/** Creates a staff account; its one-time password is shown once, to hand over in person. */
+export function CreateStaff({ onCreated }: { onCreated: () => void }) {
+  const t = useT('staff');
+  const tc = useT('common');
+  const error = useFormError({}, () => {});
+  const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
+  const form = useForm<Values>({
+    resolver: contractResolver(schema),
+    defaultValues: { username: '', role: 'operator' },
+  });
+  const submit = form.handleSubmit(async (body) => {
+    error.clear();
+    try {
+      const result = await call('createStaff', { body, dialog: false });
+      setCreated({ username: result.account.username, password: result.oneTimePassword });
+      form.reset();
+      onCreated();
+    } catch (e) {
+      error.show(e);
+    }
+  });
+  return (
+    <form noValidate onSubmit={submit} className="panel" aria-labelledby="create-staff-title">
+      <h2 id="create-staff-title">{t('create.title')}</h2>
+      <FormAlert message={error.alert} />
+      <div className="grid-3">
+        <UsernameField
+          label={t('create.username')}
+          autoComplete="off"
+          problem={form.formState.errors.username}
+          {...form.register('username')}
+        />
+        <SelectField label={t('create.role')} problem={form.formState.errors.role} {...form.register('role')}>
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r}>
+              {tc(`role.${r}`)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={form.formState.isSubmitting}>
+          {t('create.submit')}
+        </button>
+      </div>
+      <Modal
+        open={created !== null}
+        onClose={() => setCreated(null)}
+        title={t('created.title')}
+        actions={
+          <button type="button" className="button button--primary" onClick={() => setCreated(null)}>
+            {t('created.done')}
+          </button>
+        }
+      >
+        <p>{t('created.text', { username: created?.username ?? '' })}</p>
+        <p>
+          <code className="secret" data-testid="one-time-password">
+            {created?.password}
+          </code>
+        </p>
+        <p className="muted">{t('created.once')}</p>
+      </Modal>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { can, screensFor } from './access.ts';
+
+const keys = (role: Parameters<typeof screensFor>[0]) => screensFor(role).map((s) => s.key);
+
+describe('role-based navigation, read from the access the contract declares', () => {
+  it('shows an admin every screen', () => {
+    expect(keys('admin')).toEqual([
+      'dashboard',
+      'rates',
+      'news',
+      'pages',
+      'settings',
+      'members',
+      'bans',
+      'outbox',
+      'audit',
+      'staff',
+    ]);
+  });
+
+  it('hides staff management from operators, and the outbox too from viewers', () => {
+    expect(keys('operator')).not.toContain('staff');
+    expect(keys('operator')).toContain('outbox');
+    expect(keys('viewer')).not.toContain('staff');
+    expect(keys('viewer')).not.toContain('outbox');
+    expect(keys('viewer')).toContain('settings');
+    expect(keys(undefined)).toEqual([]);
+  });
+
+  it('lets only admins write settings, rates and news, and admins and operators act on members', () => {
+    for (const name of ['saveSetting', 'setRates', 'createNews', 'savePage', 'createStaff'] as const) {
+      expect([can('admin', name), can('operator', name), can('viewer', name)]).toEqual([true, false, false]);
+    }
+    for (const name of ['revealBankAccount', 'endMemberSessions', 'unban'] as const) {
+      expect([can('admin', name), can('operator', name), can('viewer', name)]).toEqual([true, true, false]);
+    }
+  });
+});

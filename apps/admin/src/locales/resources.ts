@@ -1,0 +1,25 @@
+import type audit from './en/audit.json';
+import type common from './en/common.json';
+import type content from './en/content.json';
+import type dashboard from './en/dashboard.json';
+import type members from './en/members.json';
+import type rates from './en/rates.json';
+import type settings from './en/settings.json';
+import type signIn from './en/signIn.json';
+import type staff from './en/staff.json';
+
+/**
+ * The namespaces, typed from the English files (the source); Thai has exactly the same keys
+ * (locales.test.ts). A new namespace: add en/<ns>.json and th/<ns>.json, then list it here.
+ */
+export interface Resources {
+  common: typeof common;
+  signIn: typeof signIn;
+  dashboard: typeof dashboard;
+  rates: typeof rates;
+  content: typeof content;
+  settings: typeof settings;
+  members: typeof members;
+  audit: typeof audit;
+  staff: typeof staff;
+}

@@ -1,0 +1,350 @@
+// Journeys of the back office (issue 10), in Chromium, in English and Thai: the first sign-in
+// enrols TOTP (codes computed with the server's library) and later sign-ins take a code or a
+// recovery code; rates changed in the console reach a member's open home page without a reload;
+// maintenance switched in the console sends a member's open page to /maintenance on its next
+// call; published news shows on the member home; a viewer sees no save button and the API refuses
+// a viewer's save. One server and one signed-in admin for the whole file.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test } from 'vitest';
+import auditEn from '../apps/admin/src/locales/en/audit.json' with { type: 'json' };
+import commonEn from '../apps/admin/src/locales/en/common.json' with { type: 'json' };
+import contentEn from '../apps/admin/src/locales/en/content.json' with { type: 'json' };
+import settingsEn from '../apps/admin/src/locales/en/settings.json' with { type: 'json' };
+import signInEn from '../apps/admin/src/locales/en/signIn.json' with { type: 'json' };
+import ratesTh from '../apps/admin/src/locales/th/rates.json' with { type: 'json' };
+import signInTh from '../apps/admin/src/locales/th/signIn.json' with { type: 'json' };
+import webCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import { a11yViolations, baseUrl, useBrowser } from './browser.ts';
+import { newSignedInMember, signInContext } from './members.ts';
+import { expectRoute, openRoute } from './routes.ts';
+import { repoRoot } from './server-process.ts';
+import {
+  Authenticator,
+  adminCall,
+  adminOk,
+  consoleContext,
+  demoStaff,
+  newStaff,
+  type StaffSession,
+  signInStaff,
+} from './staff.ts';
+
+const browser = useBrowser();
+
+/**
+ * The demo admin, signed in once for the file: by the enrolment journey when it runs, else through
+ * the API. What the journey learns (the authenticator's secret, a new password) is kept as it
+ * goes, so a journey that fails halfway does not lock the other tests out.
+ */
+const demoAdmin: { password?: string; authenticator?: Authenticator } = {};
+let admin: Promise<StaffSession> | undefined;
+function adminSession(): Promise<StaffSession> {
+  admin ??= signInStaff(
+    demoStaff().username,
+    demoAdmin.password ?? demoStaff().password,
+    demoAdmin.authenticator,
+  );
+  return admin;
+}
+
+async function openConsole(page: Page, route: string): Promise<void> {
+  await page.goto(`/admin/#${route}`);
+}
+
+/**
+ * Waits until the screen shows its data: its heading is there and nothing says "Loading" any
+ * more. (Not 'networkidle': a console screen keeps its live event stream open.)
+ */
+async function screenLoaded(page: Page): Promise<void> {
+  await page.locator('main h1').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('main .state[role="status"]'));
+}
+
+afterAll(async () => {
+  if (!admin) return;
+  const { token } = await admin;
+  await adminCall('POST', '/api/admin/settings', token, { key: 'maintenance', value: 'on' });
+});
+
+describe('staff sign-in', () => {
+  test('first sign-in enrols TOTP (QR code, secret, ten recovery codes once), then a code or a recovery code signs in', async () => {
+    const demo = demoStaff();
+    const page = await browser.page();
+    await openConsole(page, '/');
+    await page.getByRole('heading', { level: 1, name: signInEn.password.title }).waitFor();
+    await page.getByLabel(signInEn.password.username).fill(demo.username);
+    await page.getByLabel(signInEn.password.password, { exact: true }).fill(demo.password);
+    await page.getByRole('button', { name: signInEn.password.submit }).click();
+
+    await page.getByRole('heading', { level: 1, name: signInEn.enrol.title }).waitFor();
+    await page.getByRole('img', { name: signInEn.enrol.qrLabel }).waitFor();
+    const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    const authenticator = new Authenticator(secret);
+    demoAdmin.authenticator = authenticator;
+    await page.getByLabel(signInEn.enrol.code, { exact: true }).fill(authenticator.code());
+    await page.getByRole('button', { name: signInEn.enrol.submit }).click();
+
+    await page.getByRole('heading', { level: 1, name: signInEn.recovery.title }).waitFor();
+    const codes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    await page.getByLabel(signInEn.recovery.saved).check();
+    await page.getByRole('button', { name: signInEn.recovery.continue }).click();
+
+    let password = demo.password;
+    const changePassword = page.getByRole('heading', { level: 1, name: signInEn.changePassword.title });
+    const dashboard = page.getByRole('heading', { level: 1, name: 'Dashboard' });
+    await changePassword.or(dashboard).waitFor();
+    if (await changePassword.isVisible()) {
+      password = `demo-admin-own-${Date.now()}`;
+      await page.getByLabel(signInEn.changePassword.current).fill(demo.password);
+      await page.getByLabel(signInEn.changePassword.new, { exact: true }).fill(password);
+      await page.getByLabel(signInEn.changePassword.confirm).fill(password);
+      await page.getByRole('button', { name: signInEn.changePassword.submit }).click();
+      demoAdmin.password = password;
+    }
+    await dashboard.waitFor();
+    await page.getByRole('button', { name: commonEn.topbar.signOut }).click();
+
+    // In Thai, with one of the recovery codes.
+    await page.getByRole('button', { name: 'ไทย' }).click();
+    await page.getByRole('heading', { level: 1, name: signInTh.password.title }).waitFor();
+    await page.getByLabel(signInTh.password.username).fill(demo.username);
+    await page.getByLabel(signInTh.password.password, { exact: true }).fill(password);
+    await page.getByRole('button', { name: signInTh.password.submit }).click();
+    await page.getByRole('button', { name: signInTh.verify.useRecovery }).click();
+    await page.getByLabel(signInTh.verify.recoveryCode, { exact: true }).fill(codes[0] ?? '');
+    await page.getByRole('button', { name: signInTh.verify.submit }).click();
+    await page.getByRole('heading', { level: 1, name: 'แดชบอร์ด' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('th');
+    await page.getByRole('button', { name: 'ออกจากระบบ' }).click();
+
+    // In English again, with the next code from the authenticator; this session serves the file.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByLabel(signInEn.password.username).fill(demo.username);
+    await page.getByLabel(signInEn.password.password, { exact: true }).fill(password);
+    await page.getByRole('button', { name: signInEn.password.submit }).click();
+    await page.getByLabel(signInEn.verify.code, { exact: true }).fill(authenticator.code());
+    await page.getByRole('button', { name: signInEn.verify.submit }).click();
+    await dashboard.waitFor();
+    const token = await page.evaluate(() => sessionStorage.getItem('adminToken'));
+    expect(token).toBeTruthy();
+    admin = Promise.resolve({ username: demo.username, password, token: token ?? '', authenticator });
+  });
+});
+
+describe('the desk changes what members see', () => {
+  test('new rates set in the console (in Thai) reach an open member home page without a reload', async () => {
+    const { token } = await adminSession();
+    const context = await browser.context();
+    await consoleContext(context, token, 'th');
+    const member = await context.newPage();
+    await openRoute(member, '/');
+    const marker = await member.evaluate(() => {
+      (window as unknown as { stayed: boolean }).stayed = true;
+      return true;
+    });
+    expect(marker).toBe(true);
+
+    const buy = `${40 + (Date.now() % 50)}.25`;
+    const staff = await context.newPage();
+    await openConsole(staff, '/rates');
+    await staff.getByLabel(ratesTh.form.buyRate).fill(buy);
+    await staff.getByLabel(ratesTh.form.sellRate).fill('30.10');
+    await staff.getByLabel(ratesTh.form.fee).fill('1.50');
+    await staff.getByRole('button', { name: ratesTh.form.submit }).click();
+    await staff.getByText(ratesTh.form.saved).waitFor();
+    await staff.getByRole('cell', { name: buy, exact: true }).first().waitFor();
+
+    await member.getByText(buy, { exact: true }).waitFor({ timeout: 5_000 });
+    expect(await member.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  });
+
+  test("maintenance switched on in the console sends a member's open page to /maintenance on its next call", async () => {
+    const { token } = await adminSession();
+    // The member app's calls refused during maintenance answer HTTP 503 (body code 997).
+    browser.allowConsoleError(/status of 503/);
+    const { token: memberToken } = await newSignedInMember();
+    const context = await browser.context();
+    await consoleContext(context, token);
+    await signInContext(context, memberToken);
+    const member = await context.newPage();
+    await openRoute(member, '/account');
+    await member.locator('h1').first().waitFor();
+
+    const staff = await context.newPage();
+    await openConsole(staff, '/settings');
+    await staff.getByText(settingsEn.maintenance.open).waitFor();
+    await staff.getByRole('button', { name: settingsEn.maintenance.close }).click();
+    await staff.getByRole('alertdialog').getByRole('button', { name: settingsEn.maintenance.close }).click();
+    await staff.getByTestId('site-status').getByText(settingsEn.maintenance.closed).waitFor();
+
+    await member.getByRole('link', { name: webCommon.nav.home }).first().click();
+    await expectRoute(member, '/maintenance');
+    await member.getByRole('heading', { level: 1, name: webCommon.maintenance.title }).waitFor();
+
+    // Staff calls keep working during maintenance: the console opens the site again.
+    await staff.getByRole('button', { name: settingsEn.maintenance.reopen }).click();
+    await staff.getByRole('alertdialog').getByRole('button', { name: settingsEn.maintenance.reopen }).click();
+    await staff.getByTestId('site-status').getByText(settingsEn.maintenance.open).waitFor();
+  });
+
+  test('news published in the console shows on the member home', async () => {
+    const { token } = await adminSession();
+    const context = await browser.context();
+    await consoleContext(context, token);
+    const staff = await context.newPage();
+    await openConsole(staff, '/news');
+    const title = `Desk notice ${Date.now()}`;
+    await staff.getByRole('button', { name: contentEn.news.new }).click();
+    await staff.getByLabel(contentEn.editor.titleEn).fill(title);
+    await staff.getByLabel(contentEn.editor.titleTh).fill(`ประกาศ ${title}`);
+    await staff
+      .getByLabel(contentEn.editor.bodyEn)
+      .fill('<p>Open <b>late</b> today.<script>alert(1)</script></p>');
+    await staff.getByLabel(contentEn.editor.bodyTh).fill('<p>เปิดดึกวันนี้</p>');
+    await staff.getByRole('button', { name: contentEn.editor.preview }).click();
+    const preview = staff.getByRole('region', { name: contentEn.editor.previewEn });
+    await preview.getByText('late').waitFor();
+    expect(await preview.innerHTML()).not.toContain('<script');
+    await staff.getByLabel(contentEn.news.publishNow).check();
+    await staff.getByRole('button', { name: contentEn.news.save }).click();
+    await staff.getByRole('cell', { name: title, exact: true }).waitFor();
+
+    const member = await context.newPage();
+    await openRoute(member, '/');
+    await member.getByText(title).first().waitFor();
+  });
+});
+
+describe('roles', () => {
+  test('a viewer sees no save button in settings, and the API refuses a save by a viewer', async () => {
+    const viewer = await newStaff(await adminSession(), 'viewer');
+    const context = await browser.context();
+    await consoleContext(context, viewer.token);
+    const page = await context.newPage();
+    await openConsole(page, '/settings');
+    await page.getByRole('heading', { level: 1, name: settingsEn.title }).waitFor();
+    await page.getByText(settingsEn.maintenance.open).waitFor();
+    expect(await page.getByRole('button', { name: settingsEn.save }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: settingsEn.maintenance.close }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: commonEn.nav.staff }).count()).toBe(0);
+
+    const before = await adminOk<{ values: { openOrderCap: number } }>(
+      'GET',
+      '/api/admin/settings',
+      viewer.token,
+    );
+    const refused = await adminCall('POST', '/api/admin/settings', viewer.token, {
+      key: 'openOrderCap',
+      value: before.values.openOrderCap + 1,
+    });
+    expect(refused.code).toBe(403);
+    const after = await adminOk<{ values: { openOrderCap: number } }>(
+      'GET',
+      '/api/admin/settings',
+      viewer.token,
+    );
+    expect(after.values.openOrderCap).toBe(before.values.openOrderCap);
+  });
+});
+
+describe('audit log', () => {
+  test('exports the filtered log as a CSV file', async () => {
+    const { token } = await adminSession();
+    const context = await browser.context({ acceptDownloads: true });
+    await consoleContext(context, token);
+    const page = await context.newPage();
+    await openConsole(page, '/audit');
+    await screenLoaded(page);
+    await page.getByLabel(auditEn.filter.action).fill('staff.');
+    await page.getByRole('button', { name: auditEn.apply }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: auditEn.export }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^bahtdesk-audit-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = readFileSync((await download.path()) ?? '', 'utf8');
+    const rows = csv.trim().split(/\r?\n/);
+    expect(rows.length).toBeGreaterThan(1);
+    expect(rows.slice(1).every((row) => row.includes('staff.'))).toBe(true);
+  });
+});
+
+describe('the console is its own bundle under /admin/', () => {
+  test('/admin/ serves the console, and none of its code is in the member app', async () => {
+    const adminHtml = await (await fetch(`${baseUrl()}/admin/`)).text();
+    expect(adminHtml).toMatch(/src="\/admin\/assets\/index-[\w-]+\.js"/);
+    const memberHtml = await (await fetch(`${baseUrl()}/`)).text();
+    expect(memberHtml).not.toContain('/admin/');
+    // Strings only the console has: its storage keys and its sign-in catalogue.
+    const markers = ['adminToken', 'adminLanguage', signInEn.enrol.secretHint];
+    const memberAssets = join(repoRoot, 'apps/web/dist/assets');
+    for (const file of readdirSync(memberAssets).filter((f) => f.endsWith('.js'))) {
+      const source = readFileSync(join(memberAssets, file), 'utf8');
+      for (const marker of markers) expect(source.includes(marker), `${file} contains ${marker}`).toBe(false);
+    }
+  });
+});
+
+describe('every console screen is accessible and fits', () => {
+  const SCREENS = [
+    '/',
+    '/rates',
+    '/news',
+    '/pages',
+    '/settings',
+    '/members',
+    'a member',
+    '/bans',
+    '/outbox',
+    '/audit',
+    '/staff',
+  ];
+  let memberRoute: Promise<string> | undefined;
+  const firstMember = async (token: string) => {
+    await newSignedInMember();
+    const page = await adminOk<{ items: { id: number }[] }>(
+      'GET',
+      '/api/admin/members?page=1&pageSize=1',
+      token,
+    );
+    return `/members/${page.items[0]?.id}`;
+  };
+
+  for (const lang of ['en', 'th'] as const) {
+    test(`${lang}: axe finds no violation on sign-in, at 1280 px or at 768 px`, async () => {
+      await browser.context({ locale: lang === 'th' ? 'th-TH' : 'en-US' });
+      const page = await browser.page();
+      await page.addInitScript((l) => localStorage.setItem('adminLanguage', l), lang);
+      await openConsole(page, '/sign-in');
+      await page.locator('h1').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+      expect(await a11yViolations(page)).toEqual([]);
+      await page.setViewportSize({ width: 768, height: 1024 });
+      expect(await a11yViolations(page)).toEqual([]);
+    });
+
+    test.each(SCREENS)(
+      `${lang}: axe finds no violation on %s, at 1280 px or at 768 px, and nothing overflows`,
+      async (screen) => {
+        const { token } = await adminSession();
+        memberRoute ??= firstMember(token);
+        const route = screen === 'a member' ? await memberRoute : screen;
+        const context = await browser.context({ locale: lang === 'th' ? 'th-TH' : 'en-US' });
+        await consoleContext(context, token, lang);
+        const page = await context.newPage();
+        await openConsole(page, route);
+        await screenLoaded(page);
+        expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+        expect(await a11yViolations(page)).toEqual([]);
+        await page.setViewportSize({ width: 768, height: 1024 });
+        expect(await a11yViolations(page)).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow).toBeLessThanOrEqual(0);
+      },
+    );
+  }
+});

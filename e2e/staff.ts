@@ -1,0 +1,160 @@
+// Staff members for the back-office journeys: sign-in through the API (password, then a TOTP
+// code computed with the same library as the server), the demo admin the server seeded, and a
+// browser context that opens the console already signed in.
+import { randomInt } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import type { BrowserContext } from 'playwright-core';
+import { inject } from 'vitest';
+import { baseUrl } from './browser.ts';
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  result: { period: T } | null;
+}
+
+/** One call of the admin API; answers the envelope as it came (tests check refusals too). */
+export async function adminCall<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  token: string | null,
+  body?: unknown,
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  const response = await fetch(`${baseUrl()}${path}`, {
+    method,
+    headers,
+    body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined,
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+/** The result of a call that must succeed. */
+export async function adminOk<T>(method: 'GET' | 'POST', path: string, token: string | null, body?: unknown) {
+  const envelope = await adminCall<T>(method, path, token, body);
+  if (envelope.code !== 0 || !envelope.result) {
+    throw new Error(`${method} ${path} answered ${envelope.code}: ${envelope.message}`);
+  }
+  return envelope.result.period;
+}
+
+/**
+ * TOTP codes for one secret, each time step used once (the server refuses a code used before):
+ * the current step's code, or the next step's (the server allows one step of drift) when the
+ * current one was already used.
+ */
+export class Authenticator {
+  private lastCounter = -1;
+  private readonly totp: TOTP;
+
+  constructor(readonly secret: string) {
+    this.totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  }
+
+  code(): string {
+    const now = this.totp.counter();
+    const counter = Math.max(now, this.lastCounter + 1);
+    if (counter > now + 1) throw new Error('two codes of this secret were used in this time step already');
+    this.lastCounter = counter;
+    return this.totp.generate({ timestamp: counter * 30_000 });
+  }
+}
+
+export interface StaffSession {
+  username: string;
+  password: string;
+  token: string;
+  authenticator: Authenticator;
+}
+
+interface LoginResult {
+  token: string;
+  next: 'enrol' | 'verify';
+}
+
+interface Profile {
+  mustChangePassword: boolean;
+  secondFactorDone: boolean;
+}
+
+/**
+ * Signs a staff member in through the API: enrols the second factor on a first sign-in, and sets
+ * a new password when the account still has a one-time one. Answers the finished session.
+ */
+export async function signInStaff(
+  username: string,
+  password: string,
+  authenticator?: Authenticator,
+): Promise<StaffSession> {
+  const login = await adminOk<LoginResult>('POST', '/api/admin/auth/login', null, { username, password });
+  let auth = authenticator;
+  let profile: Profile;
+  if (login.next === 'enrol') {
+    const { secret } = await adminOk<{ secret: string }>(
+      'POST',
+      '/api/admin/auth/enrolment',
+      login.token,
+      {},
+    );
+    auth = new Authenticator(secret);
+    ({ profile } = await adminOk<{ profile: Profile }>(
+      'POST',
+      '/api/admin/auth/enrolment/confirm',
+      login.token,
+      {
+        code: auth.code(),
+      },
+    ));
+  } else {
+    if (!auth) throw new Error(`${username} is enrolled: its authenticator is needed`);
+    profile = await adminOk<Profile>('POST', '/api/admin/auth/totp', login.token, { code: auth.code() });
+  }
+  let current = password;
+  if (profile.mustChangePassword || !profile.secondFactorDone) {
+    current = `e2e-own-password-${randomInt(1_000_000, 9_999_999)}`;
+    await adminOk('POST', '/api/admin/auth/password', login.token, {
+      currentPassword: password,
+      newPassword: current,
+    });
+  }
+  return { username, password: current, token: login.token, authenticator: auth };
+}
+
+/** The demo admin the server seeded on its first start (see global-setup.ts). */
+export function demoStaff(): { username: string; password: string } {
+  const demo = inject('demoStaff');
+  if (!demo) throw new Error('the server printed no demo staff account on its first start');
+  return demo;
+}
+
+/** A new staff account of `role`, made by an admin, signed in (enrolled, own password set). */
+export async function newStaff(
+  admin: StaffSession,
+  role: 'admin' | 'operator' | 'viewer',
+): Promise<StaffSession> {
+  const username = `e2e${role}${randomInt(100_000, 999_999)}`;
+  const { oneTimePassword } = await adminOk<{ oneTimePassword: string }>(
+    'POST',
+    '/api/admin/staff',
+    admin.token,
+    {
+      username,
+      role,
+    },
+  );
+  return signInStaff(username, oneTimePassword);
+}
+
+/** Pages of this context open the console signed in with `token` (session storage, as the console keeps it). */
+export async function consoleContext(context: BrowserContext, token: string, lang: 'en' | 'th' = 'en') {
+  await context.addInitScript(
+    ({ value, language }) => {
+      if (location.protocol !== 'http:') return;
+      sessionStorage.setItem('adminToken', value);
+      localStorage.setItem('adminLanguage', language);
+    },
+    { value: token, language: lang },
+  );
+}
