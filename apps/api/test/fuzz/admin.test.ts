@@ -1,7 +1,7 @@
 import { adminEndpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import { testApp } from '../harness.ts';
+import { resetTables, testApp } from '../harness.ts';
 import { createStaff } from '../members.ts';
 import { fuzzEndpoints } from './requests.ts';
 
@@ -18,6 +18,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // The generated saves change web settings (maintenance too): later suites of this worker start from the defaults.
+  await resetTables(app.database, 'settings');
+  await app.events.publish('settings.changed');
   await app.close();
 });
 
