@@ -76,6 +76,22 @@ describe('seedDemo', () => {
     expect(await createPasswordHasher().verify(row.password_hash, password)).toBe(true);
   });
 
+  it('gives a demo admin that signs in at the back office and enrols its second factor first', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: DEMO_STAFF_USERNAME, password: first.staff?.password }),
+    });
+    expect(res.json()).toMatchObject({ code: 0, result: { period: { next: 'enrol' } } });
+    const row = await database.db
+      .selectFrom('staff')
+      .select(['role', 'must_change_password'])
+      .where('username', '=', DEMO_STAFF_USERNAME)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ role: 'admin', must_change_password: false });
+  });
+
   it('runs once: a second call writes nothing and returns no password', async () => {
     const news = await database.db
       .selectFrom('news')

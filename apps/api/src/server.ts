@@ -104,7 +104,7 @@ async function main(): Promise<void> {
   process.stdout.write(`BahtDesk is running at ${publicUrl(app, config.host)}\n`);
   if (seed.staff) {
     process.stdout.write(
-      `Demo staff account, shown this once: ${seed.staff.username} / ${seed.staff.password} (staff sign-in comes with the back office)\n`,
+      `Demo staff account, shown this once: ${seed.staff.username} / ${seed.staff.password} (sign in at /admin/; the first sign-in sets up two-factor authentication)\n`,
     );
   }
 }

@@ -28,7 +28,7 @@ import { createPaymentsService } from './modules/payments/index.ts';
 import { createRatesService } from './modules/rates/index.ts';
 import { createSessionService } from './modules/sessions/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
-import { createStaffService } from './modules/staff/index.ts';
+import { createStaffService, createStaffSignIn } from './modules/staff/index.ts';
 import type { Limiter } from './plugins/limits/limiter.ts';
 
 /** How long a clientSignature stays valid. */
@@ -105,7 +105,8 @@ export async function createServices({
       hashPassword: passwords.hash,
       log,
     }),
-    staff: createStaffService(db, passwords),
+    staff: createStaffService(db, passwords, sessions),
+    staffSignIn: createStaffSignIn({ db, passwords, sessions, passwordAttempts }),
     dashboard: createDashboardService(db, rates),
     auditLog,
     members: createMembersService({ db, sessions, auditLog, events }),

@@ -64,6 +64,8 @@ describe('desk help and usage', () => {
       expect(code).toBe(0);
       for (const command of [
         'staff:create',
+        'staff:reset-second-factor',
+        'staff:unlock',
         'rates:set',
         'maintenance',
         'news:publish',
@@ -300,6 +302,78 @@ describe('desk staff:create', () => {
     });
     expect(short.code).toBe(2);
     expect((await desk(['staff:create', 'a b', '--password-stdin'], io)).code).toBe(2);
+  });
+});
+
+describe('desk staff recovery', () => {
+  async function lockedEnrolledStaff() {
+    const username = unique('s');
+    expect(
+      (
+        await desk(['staff:create', username, '--password-stdin'], {
+          readStdin: async () => 'a long enough password',
+        })
+      ).code,
+    ).toBe(0);
+    await database.db
+      .updateTable('staff')
+      .set({
+        totp_secret: 'JBSWY3DPEHPK3PXP',
+        failed_sign_ins: 3,
+        locked_until: new Date(Date.now() + 600_000),
+      })
+      .where('username', '=', username)
+      .execute();
+    return username;
+  }
+  const staffRow = (username: string) =>
+    database.db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+
+  it('staff:unlock lifts the lock and clears the failure count, audited with before and after', async () => {
+    const username = await lockedEnrolledStaff();
+    const { code, stdout } = await desk(['staff:unlock', username.toUpperCase()]);
+    expect(code).toBe(0);
+    expect(stdout).toContain(`Unlocked staff account ${username.toUpperCase()}`);
+    expect(await staffRow(username)).toMatchObject({ locked_until: null, failed_sign_ins: 0 });
+    const audit = await lastAudit('staff.unlock');
+    expect(audit).toMatchObject({ actor_type: 'operator', actor_id: 'tester' });
+    expect(JSON.stringify(audit?.before)).toContain('lockedUntil');
+  });
+
+  it('staff:reset-second-factor removes the secret and recovery codes and ends the sessions', async () => {
+    const username = await lockedEnrolledStaff();
+    const { id } = await staffRow(username);
+    await database.db
+      .insertInto('staff_recovery_codes')
+      .values({ staff_id: id, code_hash: 'x'.repeat(64) })
+      .execute();
+    await database.db
+      .insertInto('staff_sessions')
+      .values({ staff_id: id, token_hash: unique('h'), expires_at: new Date(Date.now() + 600_000) })
+      .execute();
+    expect((await desk(['staff:reset-second-factor', username])).code).toBe(0);
+    expect(await staffRow(username)).toMatchObject({ totp_secret: null, totp_last_step: null });
+    const codes = await database.db
+      .selectFrom('staff_recovery_codes')
+      .select('id')
+      .where('staff_id', '=', id)
+      .execute();
+    expect(codes).toHaveLength(0);
+    const live = await database.db
+      .selectFrom('staff_sessions')
+      .select('id')
+      .where('staff_id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(live).toHaveLength(0);
+    expect(await lastAudit('staff.resetSecondFactor')).toMatchObject({ target: `staff:${id}` });
+  });
+
+  it('refuses an unknown username (30021) and a missing one', async () => {
+    const unknown = await desk(['staff:unlock', unique('nobody')]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('code 30021');
+    expect((await desk(['staff:reset-second-factor'])).code).toBe(2);
   });
 });
 

@@ -29,6 +29,7 @@ import { createPasswordHasher } from '../modules/auth/index.ts';
 import { createNewsService } from '../modules/news/index.ts';
 import { createPagesService } from '../modules/pages/index.ts';
 import { createRatesService } from '../modules/rates/index.ts';
+import { createSessionService } from '../modules/sessions/index.ts';
 import { createSettingsService } from '../modules/settings/index.ts';
 import { createStaffService } from '../modules/staff/index.ts';
 import { unbanIp } from '../plugins/limits/bans.ts';
@@ -52,6 +53,12 @@ Commands:
   staff:create <username> [--role admin|operator|viewer] [--password-stdin]
       Create a back-office staff account. The password (12 to 128 characters) is asked for
       twice, or read from standard input with --password-stdin. Nothing secret is printed.
+      The first back-office sign-in (/admin/) sets up its two-factor authentication.
+  staff:reset-second-factor <username>
+      Remove a staff account's two-factor authentication and recovery codes and end its
+      sessions: the next sign-in sets it up again (a lost phone, no admin able to sign in).
+  staff:unlock <username>
+      Lift the 15-minute lock that five failed sign-ins in a row put on a staff account.
   rates:set --buy <THB> --sell <THB> --fee <percent>
       Set the buy and sell rates (THB per USDT, up to 2 decimals) and the sell fee
       (percent of the gross THB, 0 to below 100, up to 3 decimals). The history keeps every change.
@@ -117,6 +124,9 @@ function check<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
  * The services the commands use, on the command's database. Changes are announced on the event
  * bus, so servers running on the same PostgreSQL serve them within a second.
  */
+/** The CLI starts no session, it only ends them (staff recovery), so no limits apply. */
+const NO_SESSIONS = { idleMs: 0, absoluteMs: 0 };
+
 async function deskServices(database: Database) {
   const quiet = { warn: () => {}, info: () => {} };
   const events = await createEventBus(database, quiet);
@@ -127,7 +137,11 @@ async function deskServices(database: Database) {
     rates: createRatesService(db, events),
     news: createNewsService(db, events),
     pages: createPagesService(db, events),
-    staff: createStaffService(db, createPasswordHasher()),
+    staff: createStaffService(
+      db,
+      createPasswordHasher(),
+      createSessionService(db, { member: NO_SESSIONS, staff: NO_SESSIONS }),
+    ),
   };
 }
 
@@ -137,6 +151,26 @@ type Handler = (
   args: string[],
   ctx: { database: Database; services: DeskServices; actor: Actor; io: DeskIO },
 ) => Promise<string>;
+
+/** A recovery change to one staff account by username (audited by the staff service). */
+async function changeStaff(
+  args: string[],
+  { services, actor }: Parameters<Handler>[1],
+  command: string,
+  change: { secondFactor: 'reset' } | { unlock: true },
+  done: (username: string) => string,
+): Promise<string> {
+  const { positionals } = parse(args, {});
+  if (positionals.length !== 1) throw usage(`${command} needs exactly one <username>`);
+  const username = check(usernameSchema, positionals[0], 'username');
+  try {
+    await services.staff.change(actor, await services.staff.idOf(username), change);
+  } catch (error) {
+    if (error instanceof AppError) throw new DeskError(`${error.def.en} (code ${error.def.code})`);
+    throw error;
+  }
+  return done(username);
+}
 
 const STAFF_PASSWORD_MIN = 12;
 const STAFF_PASSWORD_MAX = 128;
@@ -160,6 +194,19 @@ const commands: Record<string, Handler> = {
     }
     return `Created staff account ${username} (${role}). Two-factor sign-in is set up at the first back-office sign-in.`;
   },
+
+  'staff:reset-second-factor': (args, ctx) =>
+    changeStaff(
+      args,
+      ctx,
+      'staff:reset-second-factor',
+      { secondFactor: 'reset' },
+      (name) =>
+        `Removed the two-factor authentication of ${name} and ended its sessions: the next sign-in sets it up again.`,
+    ),
+
+  'staff:unlock': (args, ctx) =>
+    changeStaff(args, ctx, 'staff:unlock', { unlock: true }, (name) => `Unlocked staff account ${name}.`),
 
   async 'rates:set'(args, { services, actor }) {
     const { values, positionals } = parse(args, {

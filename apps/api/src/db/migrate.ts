@@ -4,6 +4,7 @@ import * as contractTruth from './migrations/20261123_0100_contract_truth.ts';
 import * as rateCounters from './migrations/20261123_0300_rate_counters.ts';
 import * as payoutUsableFrom from './migrations/20261123_0400_payout_usable_from.ts';
 import * as otpRequestedIp from './migrations/20261123_0500_otp_requested_ip.ts';
+import * as staffSecondFactor from './migrations/20261124_0100_staff_second_factor.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '20261123_0300_rate_counters': rateCounters,
   '20261123_0400_payout_usable_from': payoutUsableFrom,
   '20261123_0500_otp_requested_ip': otpRequestedIp,
+  '20261124_0100_staff_second_factor': staffSecondFactor,
 };
 
 const provider: MigrationProvider = {

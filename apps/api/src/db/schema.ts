@@ -56,7 +56,17 @@ export interface StaffTable {
   id: Id;
   username: string;
   password_hash: string;
+  /** The TOTP secret in force (base32); null until enrolment is confirmed. */
   totp_secret: string | null;
+  /** A secret made at enrolment, waiting for a code from it to confirm it. */
+  totp_pending_secret: string | null;
+  /** The newest TOTP time step accepted: a code of that step or older is refused. */
+  totp_last_step: number | null;
+  /** Failed sign-ins (password or code) in a row; five lock the account. */
+  failed_sign_ins: Generated<number>;
+  locked_until: Date | null;
+  /** The account still has the one-time password an admin gave it. */
+  must_change_password: Generated<boolean>;
   role: ColumnType<StaffRole, StaffRole | undefined, StaffRole>;
   disabled: Generated<boolean>;
   last_login_at: Date | null;
@@ -75,6 +85,15 @@ export interface StaffSessionsTable {
   revoked_at: Date | null;
   ip: string | null;
   user_agent: string | null;
+}
+
+export interface StaffRecoveryCodesTable {
+  id: Id;
+  staff_id: number;
+  /** SHA-256 (hex) of the normalised code: lower case, no dashes. */
+  code_hash: string;
+  used_at: Date | null;
+  created_at: CreatedAt;
 }
 
 export interface FilesTable {
@@ -267,6 +286,7 @@ export interface DB {
   member_sessions: MemberSessionsTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
   files: FilesTable;
   bank_accounts: BankAccountsTable;
   usdt_addresses: UsdtAddressesTable;

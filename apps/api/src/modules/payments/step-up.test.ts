@@ -77,6 +77,7 @@ describe('changing where payouts go needs the current password', () => {
     const audited = await app.database.db
       .selectFrom('audit_log')
       .select(['action', 'outcome', 'reason'])
+      .where('actor_type', '=', 'member')
       .where('actor_id', '=', String(m.id))
       .where('outcome', '=', 'failure')
       .orderBy('id')

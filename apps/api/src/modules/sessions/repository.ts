@@ -68,6 +68,7 @@ export function findStaffSession(db: Kysely<DB>, tokenHash: string) {
       'staff_sessions.second_factor_at',
       'staff.role',
       'staff.disabled',
+      'staff.must_change_password',
     ])
     .where('staff_sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
@@ -127,18 +128,29 @@ export function findLiveMemberSessions(db: Kysely<DB>, memberId: number, now: Da
     .execute();
 }
 
-/** Ends every live session of a staff member. */
-export async function revokeStaffSessionRows(db: Kysely<DB>, staffId: number, now: Date): Promise<void> {
-  await db
+/** Ends every live session of a staff member, except `keepSessionId` when given. */
+export async function revokeStaffSessionRows(
+  db: Kysely<DB>,
+  staffId: number,
+  now: Date,
+  keepSessionId?: number,
+): Promise<void> {
+  let q = db
     .updateTable('staff_sessions')
     .set({ revoked_at: now })
     .where('staff_id', '=', staffId)
     .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
-    .execute();
+    .where('expires_at', '>', now);
+  if (keepSessionId !== undefined) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
 }
 
 /** Marks a staff session as past the second factor. */
 export async function markSecondFactor(db: Kysely<DB>, sessionId: number, now: Date): Promise<void> {
-  await db.updateTable('staff_sessions').set({ second_factor_at: now }).where('id', '=', sessionId).execute();
+  await db
+    .updateTable('staff_sessions')
+    .set({ second_factor_at: now })
+    .where('id', '=', sessionId)
+    .where('second_factor_at', 'is', null)
+    .execute();
 }

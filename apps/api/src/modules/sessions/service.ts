@@ -38,7 +38,12 @@ export interface StaffSession {
   staffId: number;
   sessionId: number;
   role: StaffRole;
-  /** Whether this session has passed the second factor. */
+  /** Whether this session has passed the second factor (TOTP or a recovery code). */
+  secondFactorPassed: boolean;
+  /**
+   * Whether the session may do more than finish signing in: second factor passed and no one-time
+   * password left to change. The access plugin limits a session until this is true.
+   */
   secondFactorDone: boolean;
 }
 
@@ -158,24 +163,33 @@ export function createSessionService(
       if (t - session.last_seen_at.getTime() >= touchStaff) {
         await touchSession(db, 'staff_sessions', session.id, now);
       }
+      const secondFactorPassed = session.second_factor_at !== null;
       return {
         staffId: session.staff_id,
         sessionId: session.id,
         role: session.role,
-        secondFactorDone: session.second_factor_at !== null,
+        secondFactorPassed,
+        secondFactorDone: secondFactorPassed && !session.must_change_password,
       };
     },
 
-    async passSecondFactor(sessionId: number, now = new Date()): Promise<void> {
-      await markSecondFactor(db, sessionId, now);
+    /** Marks a staff session as past the second factor, inside the caller's transaction. */
+    async passSecondFactor(trx: Kysely<DB>, sessionId: number, now = new Date()): Promise<void> {
+      await markSecondFactor(trx, sessionId, now);
     },
 
     async endStaff(sessionId: number, now = new Date()): Promise<void> {
       await revokeSessionRow(db, 'staff_sessions', sessionId, now);
     },
 
-    async endAllOfStaff(trx: Kysely<DB>, staffId: number, now = new Date()): Promise<void> {
-      await revokeStaffSessionRows(trx, staffId, now);
+    /** Ends every live session of a staff member (but `keepSessionId`), inside the caller's transaction. */
+    async endAllOfStaff(
+      trx: Kysely<DB>,
+      staffId: number,
+      keepSessionId?: number,
+      now = new Date(),
+    ): Promise<void> {
+      await revokeStaffSessionRows(trx, staffId, now, keepSessionId);
     },
   };
 }
