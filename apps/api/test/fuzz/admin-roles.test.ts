@@ -130,6 +130,8 @@ async function through(e: Endpoint, caller: Caller): Promise<boolean> {
     controller.abort();
     return true;
   }
+  // A CSV call answers CSV when it lets the caller through, the envelope otherwise.
+  if (e.response === 'csv' && res.status === 200) return true;
   const { code } = (await res.json()) as { code: number };
   if (res.status >= 500) throw new Error(`${e.method} ${e.path} as ${caller}: HTTP ${res.status}`);
   return !([401, 403].includes(res.status) && ACCESS_REFUSALS.includes(code));
