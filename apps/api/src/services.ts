@@ -81,7 +81,7 @@ export async function createServices({
   const stepUp = createStepUp({ db, passwords, passwordAttempts });
   const payments = createPaymentsService({ db, settings, stepUp, delivery, log });
   const lookups = createLookupBudget({ db, limits: lookupLimiter });
-  const account = createAccountService({ db, passwords, sessions, payments, stepUp, lookups });
+  const account = createAccountService({ db, passwords, sessions, payments, stepUp, lookups, events });
   const auditLog = createAuditLog(db);
   const signatures = createClientSignatures(
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),

@@ -1,8 +1,7 @@
 import { adminEndpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
-import type { Database } from '../../src/db/connection.ts';
-import { testApp } from '../harness.ts';
+import { resetTables, testApp } from '../harness.ts';
 import { createStaff } from '../members.ts';
 import { fuzzEndpoints } from './requests.ts';
 
@@ -13,31 +12,20 @@ import { fuzzEndpoints } from './requests.ts';
  * ends the session it is called with.
  */
 let app: FastifyInstance;
-let database: Database;
 let adminId: number;
-let settingsBefore: { key: string; value: unknown; updated_at: Date }[];
 
 beforeAll(async () => {
-  ({ app, database } = await testApp());
+  ({ app } = await testApp());
   ({ id: adminId } = await createStaff(app, 'admin'));
-  settingsBefore = await database.db.selectFrom('settings').selectAll().execute();
 });
 
 const freshSession = async () =>
   (await app.services.sessions.startStaff(adminId, { ip: '127.0.0.1', userAgent: 'fuzz' }, true)).token;
 
-// Generated bodies save real settings (maintenance among them): put them back as they were, so the
-// suites that run after this one on the worker's database see the site as they left it.
 afterAll(async () => {
-  await database.db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('settings').execute();
-    if (settingsBefore.length > 0) {
-      await trx
-        .insertInto('settings')
-        .values(settingsBefore.map((r) => ({ ...r, value: JSON.stringify(r.value) })))
-        .execute();
-    }
-  });
+  // The generated saves change web settings (maintenance too): later suites of this worker start from the defaults.
+  await resetTables(app.database, 'settings');
+  await app.events.publish('settings.changed');
   await app.close();
 });
 

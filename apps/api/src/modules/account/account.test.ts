@@ -60,6 +60,17 @@ describe('sign-up', () => {
     expect(await signIn(app, body.username, 'abc123')).toBeTruthy();
   });
 
+  it('announces members.changed after the sign-up commits, so the dashboard counts it live', async () => {
+    const seen: unknown[] = [];
+    const unsubscribe = app.events.subscribe((e) => {
+      if (e.name === 'members.changed') seen.push(e.data);
+    });
+    const res = await post(app, SIGN_UP, signUpBody());
+    unsubscribe();
+    expect(res.body.code).toBe(0);
+    expect(seen).toHaveLength(1);
+  });
+
   it('the bank account is optional', async () => {
     const { bankAccount: _, ...body } = signUpBody({ usdtAddress: { network: 'SOLANA', address: SOLANA } });
     const res = await post<{ token: string }>(app, SIGN_UP, body);

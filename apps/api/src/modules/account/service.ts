@@ -9,6 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
+import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import type { PasswordHasher } from '../auth/index.ts';
@@ -43,10 +44,11 @@ interface Deps {
   payments: PaymentsService;
   stepUp: StepUp;
   lookups: LookupBudget;
+  events: Pick<EventBus, 'publish'>;
 }
 
 /** A member's own account: sign-up, profile, profile edit and password change. */
-export function createAccountService({ db, passwords, sessions, payments, stepUp, lookups }: Deps) {
+export function createAccountService({ db, passwords, sessions, payments, stepUp, lookups, events }: Deps) {
   async function profile(memberId: number): Promise<Profile> {
     const m = await findProfile(db, memberId);
     if (!m) throw new AppError(E.NOT_ALLOWED);
@@ -100,6 +102,8 @@ export function createAccountService({ db, passwords, sessions, payments, stepUp
       } catch (err) {
         throw uniqueViolation(err) ?? err;
       }
+      // The back office's dashboard counts members live.
+      await events.publish('members.changed', { id: memberId });
       return sessionResult(await sessions.startMember(memberId, meta));
     },
 
