@@ -8,6 +8,7 @@ type PageKey = Exclude<keyof Resources['common']['tabTitle'], 'format'>;
 /** The first path segment of each route and the catalogue name of its page (spec section 2). */
 const PAGES: Readonly<Record<string, PageKey>> = {
   news: 'news',
+  welcome: 'welcome',
   account: 'account',
   transaction: 'transaction',
   'transaction-history': 'history',
