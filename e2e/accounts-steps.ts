@@ -3,18 +3,20 @@
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import enAccount from '../apps/web/src/locales/en/account.json' with { type: 'json' };
+import enCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import enForgot from '../apps/web/src/locales/en/forgotPassword.json' with { type: 'json' };
 import enSignIn from '../apps/web/src/locales/en/signIn.json' with { type: 'json' };
 import enSignUp from '../apps/web/src/locales/en/signUp.json' with { type: 'json' };
 import thAccount from '../apps/web/src/locales/th/account.json' with { type: 'json' };
+import thCommon from '../apps/web/src/locales/th/common.json' with { type: 'json' };
 import thForgot from '../apps/web/src/locales/th/forgotPassword.json' with { type: 'json' };
 import thSignIn from '../apps/web/src/locales/th/signIn.json' with { type: 'json' };
 import thSignUp from '../apps/web/src/locales/th/signUp.json' with { type: 'json' };
 import { desk } from './browser.ts';
 
 export const TEXT = {
-  en: { account: enAccount, forgot: enForgot, signIn: enSignIn, signUp: enSignUp },
-  th: { account: thAccount, forgot: thForgot, signIn: thSignIn, signUp: thSignUp },
+  en: { account: enAccount, common: enCommon, forgot: enForgot, signIn: enSignIn, signUp: enSignUp },
+  th: { account: thAccount, common: thCommon, forgot: thForgot, signIn: thSignIn, signUp: thSignUp },
 } as const;
 export type Lang = keyof typeof TEXT;
 

@@ -53,7 +53,7 @@ test('a Thai member signs up, sees the identity section, and resets the password
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: t.signUp.create }).click();
   await page.getByRole('heading', { name: t.signUp.done.title }).waitFor();
-  await page.getByRole('button', { name: t.signUp.done.home }).click();
+  await page.getByRole('link', { name: t.signUp.done.home }).click();
   await expectRoute(page, '/');
 
   // The identity-verification section, opened by the link the verify dialog uses.

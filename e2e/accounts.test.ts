@@ -72,8 +72,14 @@ test('sign up in steps, sign out and in, edit the profile, fill the USDT address
   await expectStep(page, 4, t.signUp.steps.usdt);
   await fillUsdt(page, 'en', 'BEP20', BEP20_ADDRESS, 'Main wallet');
   await page.getByRole('button', { name: t.signUp.create }).click();
+  // Success shows signed in at once (no Log in / Sign up left over), and leads to verification.
   await page.getByRole('heading', { name: t.signUp.done.title }).waitFor();
-  await page.getByRole('button', { name: t.signUp.done.account }).click();
+  const topBar = page.getByRole('banner');
+  await topBar.getByRole('link', { name: t.common.nav.member }).waitFor();
+  expect(await topBar.getByRole('link', { name: t.common.nav.login }).count()).toBe(0);
+  expect(await topBar.getByRole('link', { name: t.common.nav.signUp }).count()).toBe(0);
+  expect(await page.title()).toBe(`${t.common.tabTitle.welcome} - BahtDesk`);
+  await page.getByRole('link', { name: t.signUp.done.verify }).click();
 
   // The account shows what sign-up saved.
   await expectRoute(page, '/account');

@@ -7,8 +7,9 @@ import { openRoute } from './routes.ts';
 
 const browser = useBrowser({ locale: 'en-US' });
 
-test('the contact QR code decodes to the chat link the operator set', async () => {
-  const link = `https://line.me/R/ti/p/@bahtdesk-e2e-${Date.now()}`;
+test('the contact QR code decodes to the chat link the operator set, named as LINE with its ID', async () => {
+  const id = `@bahtdesk-e2e-${Date.now()}`;
+  const link = `https://line.me/R/ti/p/${id}`;
   await desk('chat-link:set', link);
   const page = await browser.page();
   await openRoute(page, '/');
@@ -17,8 +18,10 @@ test('the contact QR code decodes to the chat link the operator set', async () =
   const qr = dialog.getByRole('img', { name: en.contact.qrAlt });
   await qr.waitFor();
   expect(await decodeQr(page, qr)).toBe(link);
+  await dialog.getByText(en.contact.textLine).waitFor();
+  await dialog.getByText(en.contact.lineId.replace('{{id}}', id)).waitFor();
 
-  const addFriend = dialog.getByRole('link', { name: new RegExp(en.contact.addFriend) });
+  const addFriend = dialog.getByRole('link', { name: new RegExp(en.contact.addFriendLine) });
   expect(await addFriend.getAttribute('href')).toBe(link);
   expect(await addFriend.getAttribute('target')).toBe('_blank');
   expect(await addFriend.getAttribute('rel')).toContain('noopener');

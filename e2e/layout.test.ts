@@ -90,3 +90,26 @@ test.each([
     expect(active.style).not.toBe(inactive.style);
   },
 );
+
+test('at 1280 px single-column pages are centred in the container, not left-aligned', async () => {
+  const context = await browser.context({ viewport: { width: 1280, height: 800 } });
+  await signInContext(context, (await newSignedInMember()).token);
+  const page = await browser.page();
+  for (const route of ['/news', ...MEMBER_ROUTES]) {
+    await showRoute(page, route, 'en');
+    const gaps = await page
+      .locator('main .page')
+      .first()
+      .evaluate((element) => {
+        const main = element.closest('main') as HTMLElement;
+        const style = getComputedStyle(main);
+        const inner = main.getBoundingClientRect();
+        const box = element.getBoundingClientRect();
+        const left = box.left - inner.left - Number.parseFloat(style.paddingLeft);
+        const right = inner.right - Number.parseFloat(style.paddingRight) - box.right;
+        return { left: Math.round(left), right: Math.round(right) };
+      });
+    expect({ route, gaps }).toEqual({ route, gaps: { left: gaps.right, right: gaps.right } });
+    expect(gaps.left).toBeGreaterThan(0);
+  }
+});

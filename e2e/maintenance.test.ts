@@ -35,6 +35,18 @@ test('maintenance off sends every page to /maintenance, and on sends /maintenanc
   await page.getByRole('heading', { level: 1, name: en.maintenance.title }).waitFor();
   await page.getByText(en.maintenance.text).waitFor();
   expect(await seriousA11yViolations(page)).toEqual([]);
+  // The logo, the language switch and the contact dialog are there while the rest is closed.
+  await page.getByRole('banner').getByText(en.app.name).waitFor();
+  await page.getByRole('group', { name: en.language.label }).getByRole('button', { name: 'ไทย' }).click();
+  await page.getByRole('heading', { level: 1, name: th.maintenance.title }).waitFor();
+  await page.getByRole('group', { name: th.language.label }).getByRole('button', { name: 'English' }).click();
+  await page.getByRole('heading', { level: 1, name: en.maintenance.title }).waitFor();
+  await page.getByRole('button', { name: en.footer.contact }).click();
+  await page
+    .getByRole('dialog', { name: en.contact.title })
+    .getByRole('img', { name: en.contact.qrAlt })
+    .waitFor();
+  await page.keyboard.press('Escape');
   // Moving around inside the app (hash navigation) lands on the maintenance page too.
   for (const route of ROUTES) {
     await openRoute(page, route);

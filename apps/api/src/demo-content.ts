@@ -94,6 +94,62 @@ export const calculatorPage = {
 <p>อัตราอาจเปลี่ยนแปลงได้ตลอดเวลา หากอัตราเปลี่ยนระหว่างที่คุณเห็นกับตอนที่สร้างรายการ เราจะแจ้งให้ทราบและแสดงจำนวนเงินใหม่ก่อนบันทึกรายการ</p>`,
 };
 
+export const termsPage = {
+  link: 'terms',
+  titleEn: 'Terms of service',
+  titleTh: 'ข้อกำหนดการให้บริการ',
+  bodyEn: `
+<p>These terms apply to every member of BahtDesk, operated by BahtDesk Co., Ltd. (demo text: the desk's staff replace it with their own).</p>
+<h2>1. Membership</h2>
+<p>You must be at least 20 years old, give true details and verify your identity before your first order. One person holds one account.</p>
+<h2>2. Orders</h2>
+<p>Each order uses the rate shown when you create it. Buy orders are paid in cash only, by cash deposit or at a cash appointment; bank transfers are not accepted. Staff check every order before it is completed.</p>
+<h2>3. Payouts</h2>
+<p>THB is paid only to a bank account in your own name; USDT only to an address you saved. A newly added destination can receive payouts after a cooling-off period.</p>
+<h2>4. Refusal and closing</h2>
+<p>We may refuse or cancel an order whose payment does not match the member, and close an account used for fraud, as Thai law requires.</p>
+<h2>5. Contact</h2>
+<p>Our team answers on LINE 24 hours a day.</p>`,
+  bodyTh: `
+<p>ข้อกำหนดนี้ใช้กับสมาชิก BahtDesk ทุกคน ให้บริการโดย บริษัท บาทเดสก์ จำกัด (ข้อความตัวอย่าง เจ้าหน้าที่จะแทนที่ด้วยข้อความจริง)</p>
+<h2>1. การเป็นสมาชิก</h2>
+<p>คุณต้องมีอายุอย่างน้อย 20 ปี ให้ข้อมูลที่เป็นจริง และยืนยันตัวตนก่อนทำรายการครั้งแรก หนึ่งคนมีได้หนึ่งบัญชี</p>
+<h2>2. การทำรายการ</h2>
+<p>แต่ละรายการใช้อัตราที่แสดงตอนสร้างรายการ การซื้อชำระด้วยเงินสดเท่านั้น โดยฝากเงินสดหรือนัดชำระเงินสด ไม่รับการโอนผ่านธนาคาร เจ้าหน้าที่ตรวจสอบทุกรายการก่อนดำเนินการให้เสร็จสิ้น</p>
+<h2>3. การจ่ายเงิน</h2>
+<p>เงินบาทจ่ายเข้าบัญชีธนาคารที่เป็นชื่อของคุณเท่านั้น และ USDT จ่ายเข้าที่อยู่ที่คุณบันทึกไว้เท่านั้น ปลายทางที่เพิ่มใหม่จะรับเงินได้หลังพ้นระยะรอ</p>
+<h2>4. การปฏิเสธและการปิดบัญชี</h2>
+<p>เราอาจปฏิเสธหรือยกเลิกรายการที่การชำระเงินไม่ตรงกับสมาชิก และปิดบัญชีที่ใช้ในการฉ้อโกงตามที่กฎหมายไทยกำหนด</p>
+<h2>5. ติดต่อ</h2>
+<p>ทีมงานของเราตอบทาง LINE ตลอด 24 ชั่วโมง</p>`,
+};
+
+export const privacyPage = {
+  link: 'privacy',
+  titleEn: 'Privacy policy',
+  titleTh: 'นโยบายความเป็นส่วนตัว',
+  bodyEn: `
+<p>BahtDesk Co., Ltd. keeps your personal data under Thailand's Personal Data Protection Act (PDPA) (demo text: the desk's staff replace it with their own).</p>
+<h2>What we keep</h2>
+<p>Your name, phone number, email, identity documents, bank accounts, USDT addresses and orders.</p>
+<h2>Why</h2>
+<p>To verify who you are, to complete your orders, to pay you, and to meet anti-money-laundering law.</p>
+<h2>Who sees it</h2>
+<p>Only our staff, and authorities when the law requires. Photos are stripped of their location data when uploaded.</p>
+<h2>Your rights</h2>
+<p>You may ask to see, correct or delete your data, except what the law makes us keep. Contact us on LINE.</p>`,
+  bodyTh: `
+<p>บริษัท บาทเดสก์ จำกัด ดูแลข้อมูลส่วนบุคคลของคุณตามพระราชบัญญัติคุ้มครองข้อมูลส่วนบุคคล (PDPA) (ข้อความตัวอย่าง เจ้าหน้าที่จะแทนที่ด้วยข้อความจริง)</p>
+<h2>ข้อมูลที่เราเก็บ</h2>
+<p>ชื่อ เบอร์โทรศัพท์ อีเมล เอกสารยืนยันตัวตน บัญชีธนาคาร ที่อยู่ USDT และรายการของคุณ</p>
+<h2>เหตุผล</h2>
+<p>เพื่อยืนยันตัวตนของคุณ ดำเนินรายการ จ่ายเงินให้คุณ และปฏิบัติตามกฎหมายป้องกันการฟอกเงิน</p>
+<h2>ผู้ที่เห็นข้อมูล</h2>
+<p>เฉพาะเจ้าหน้าที่ของเรา และหน่วยงานรัฐเมื่อกฎหมายกำหนด รูปภาพที่อัปโหลดจะถูกลบข้อมูลตำแหน่งออก</p>
+<h2>สิทธิของคุณ</h2>
+<p>คุณขอดู แก้ไข หรือลบข้อมูลของคุณได้ ยกเว้นข้อมูลที่กฎหมายกำหนดให้เก็บไว้ ติดต่อเราทาง LINE</p>`,
+};
+
 export const demoNews = [
   {
     titleEn: 'Welcome to BahtDesk',

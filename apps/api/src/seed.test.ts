@@ -50,8 +50,8 @@ describe('seedDemo', () => {
     }
   });
 
-  it('seeds the manual and calculator pages in both languages', async () => {
-    for (const link of ['manual', 'calculator']) {
+  it('seeds the manual, calculator, terms and privacy pages in both languages', async () => {
+    for (const link of ['manual', 'calculator', 'terms', 'privacy']) {
       const page = await findPage(link);
       expect(page?.title.th).toMatch(/[\u0E00-\u0E7F]/);
       expect(page?.body.en.length).toBeGreaterThan(200);

@@ -8,6 +8,8 @@ import {
   demoNews,
   demoReceivingAddresses,
   manualPage,
+  privacyPage,
+  termsPage,
 } from './demo-content.ts';
 import type { EventBus } from './events/bus.ts';
 import { AppError } from './http/app-error.ts';
@@ -24,10 +26,11 @@ export interface SeedResult {
 export const DEMO_STAFF_USERNAME = 'admin';
 
 const SYSTEM = { type: 'system' as const, id: null };
+const DEMO_PAGES = [manualPage, calculatorPage, termsPage, privacyPage];
 
 /**
  * Seeds the demo data once per database, through the modules' services: rates (buy 36.50, sell
- * 35.20, fee 1 %), two news items and the manual and calculator pages in English and Thai, a
+ * 35.20, fee 1 %), two news items and the manual, calculator, terms and privacy pages in English and Thai, a
  * chat-app link, maintenance 'on' (service up), a desk bank account, a receiving address per
  * network, two cash-appointment locations, and one staff account with a random password.
  * A marker setting claimed in the same transaction makes it run once, even when two servers start
@@ -50,7 +53,7 @@ export async function seedDemo(
     });
     await services.rates.set(SYSTEM, { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1' }, trx);
     for (const item of demoNews) await services.news.publish(SYSTEM, item, trx);
-    for (const page of [manualPage, calculatorPage]) await services.pages.publish(SYSTEM, page, trx);
+    for (const page of DEMO_PAGES) await services.pages.publish(SYSTEM, page, trx);
     const staff = await services.staff
       .create(SYSTEM, { username: DEMO_STAFF_USERNAME, password, role: 'admin' }, trx)
       .catch((err: unknown) => {
@@ -60,7 +63,12 @@ export async function seedDemo(
       });
     await recordAudit(trx, SYSTEM, {
       action: 'seed.demo',
-      after: { rates: true, news: demoNews.length, pages: ['manual', 'calculator'], staff: Boolean(staff) },
+      after: {
+        rates: true,
+        news: demoNews.length,
+        pages: DEMO_PAGES.map((page) => page.link),
+        staff: Boolean(staff),
+      },
     });
     return staff ? { seeded: true, staff: { username: DEMO_STAFF_USERNAME, password } } : { seeded: true };
   });

@@ -19,7 +19,6 @@ export const OTP_RESEND_COUNTDOWN_S = 60;
 
 export const IP_BAN_MS = 60 * 60_000;
 export const SNACKBAR_MS = 3300;
-export const PAGE_LOAD_FETCH_DELAY_MS = 200;
 
 export const TIMEZONE = 'Asia/Bangkok';
 export const APP_VERSION = '2.0.7-20250905';

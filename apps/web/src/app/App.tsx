@@ -7,6 +7,7 @@ import { OfflineNotice } from '../components/OfflineNotice.tsx';
 import { clientStore, useClientState } from '../lib/store.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { NavigationGuard } from './NavigationGuard.tsx';
+import { PageTitle } from './PageTitle.tsx';
 import { routes } from './routes.tsx';
 
 /** Lets the API client change the route (code 500/501/502 to /login, 997 to /maintenance). */
@@ -29,6 +30,7 @@ export function App() {
         <Suspense fallback={<BareLoadingBar />}>
           <RequestsBar />
           <OfflineNotice />
+          <PageTitle />
           <ErrorBoundary>
             <NavigationGuard>
               <Routes>{routes}</Routes>

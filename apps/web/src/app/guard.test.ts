@@ -57,9 +57,14 @@ describe('return to the asked-for page after signing in', () => {
     expect(withReturn('/', '/login/', '?next=%2Faccount')).toBe('/account');
   });
 
+  it('takes a member who has just signed up from /sign-up to its next page', () => {
+    expect(withReturn('/', '/sign-up', '?next=%2Fwelcome')).toBe('/welcome');
+    expect(withReturn('/', '/sign-up', '')).toBe('/');
+  });
+
   it('leaves other redirects as they are', () => {
     expect(withReturn('/maintenance', '/account', '')).toBe('/maintenance');
-    expect(withReturn('/', '/sign-up', '?next=%2Ftransaction')).toBe('/');
+    expect(withReturn('/', '/news', '?next=%2Ftransaction')).toBe('/');
   });
 
   it('signs in to the remembered page of this app', () => {

@@ -22,15 +22,16 @@ export function redirectFor(
 
 /**
  * The guard's redirect with the way back: a visitor sent to /login carries the page they asked
- * for (path and query) in `next`, and once they have a token /login takes them there, not home.
+ * for (path and query) in `next`, and once they have a token /login (or /sign-up) takes them
+ * there, not home.
  */
 export function withReturn(to: string, path: string, search: string): string {
   if (to === '/login') return path === '/' ? to : `/login?next=${encodeURIComponent(path + search)}`;
-  if (to === '/' && path.replace(/\/+$/, '') === '/login') return afterSignIn(search);
+  if (to === '/' && SIGNED_OUT_ONLY.includes(path.replace(/^\/+|\/+$/g, ''))) return afterSignIn(search);
   return to;
 }
 
-/** Where signing in leads: /login's `next` when it is a page of this app, otherwise home. */
+/** Where signing in or up leads: the page's `next` when it is a page of this app, otherwise home. */
 export function afterSignIn(search: string): string {
   const next = new URLSearchParams(search).get('next');
   // A path of this app only: never another site ('//host', '/\\host', 'https:'), no whitespace.

@@ -22,6 +22,7 @@ export const routes = (
       <Route index element={<HomePage />} />
       <Route path="news" element={page(() => import('../features/news/NewsListPage.tsx'))} />
       <Route path="news/:id" element={page(() => import('../features/news/NewsArticlePage.tsx'))} />
+      <Route path="welcome" element={page(() => import('../features/sign-up/WelcomePage.tsx'))} />
       <Route path="account" element={page(() => import('../features/account/AccountPage.tsx'))} />
       <Route path="transaction" element={page(() => import('../features/transaction/TransactionPage.tsx'))} />
       <Route

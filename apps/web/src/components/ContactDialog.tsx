@@ -3,8 +3,12 @@ import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { call } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
+import { type ChatApp, chatAppOf } from './chatApp.ts';
 
-type State = { status: 'loading' } | { status: 'ready'; link: string; qr: string } | { status: 'failed' };
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; link: string; qr: string; chat: ChatApp }
+  | { status: 'failed' };
 
 function isWebLink(link: string): boolean {
   try {
@@ -18,6 +22,7 @@ function isWebLink(link: string): boolean {
 /**
  * The chat-app contact: a QR code of the link from contactUs at the highest error-correction
  * level (H), and an add-friend button opening the link in a new tab without giving it this page.
+ * A LINE link is named as LINE, with the LINE ID it carries; any other link as a chat app.
  */
 export default function ContactDialog({ onClose }: { onClose: () => void }) {
   const t = useT('common');
@@ -35,6 +40,7 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
             status: 'ready',
             link,
             qr: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`,
+            chat: chatAppOf(link),
           });
       })
       .catch(() => live && setState({ status: 'failed' }));
@@ -43,6 +49,7 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
     };
   }, []);
 
+  const line = state.status === 'ready' && state.chat.app === 'line' ? state.chat : null;
   return (
     <Modal
       open
@@ -52,7 +59,7 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
         <>
           {state.status === 'ready' ? (
             <a className="button button--primary" href={state.link} target="_blank" rel="noopener noreferrer">
-              {t('contact.addFriend')}
+              {t(state.chat.app === 'line' ? 'contact.addFriendLine' : 'contact.addFriend')}
               <span className="visually-hidden"> {t('contact.newTab')}</span>
             </a>
           ) : null}
@@ -62,7 +69,8 @@ export default function ContactDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <p>{t('contact.text')}</p>
+      <p>{t(line ? 'contact.textLine' : 'contact.text')}</p>
+      {line?.id ? <p className="contact__id">{t('contact.lineId', { id: line.id })}</p> : null}
       <p>{t('footer.support')}</p>
       {state.status === 'ready' ? (
         <img className="contact__qr" src={state.qr} alt={t('contact.qrAlt')} width="240" height="240" />

@@ -16,6 +16,48 @@ describe('footer', () => {
     expect(within(footer).getByText(/© \d{4} BahtDesk\. All rights reserved\./)).toBeTruthy();
   });
 
+  it('names the company and opens the staff-written terms and privacy policy', async () => {
+    const { requests } = mockApi({
+      ...publicServer(),
+      getHtmlPage: (r) =>
+        ok({
+          link: r.query.get('link'),
+          title: { en: `Page ${r.query.get('link')}`, th: 'หน้า' },
+          body: { en: '<p>Read me</p>', th: '<p>อ่าน</p>' },
+        }),
+    });
+    await renderApp('/');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('BahtDesk Co., Ltd.')).toBeTruthy();
+    const links = within(footer).getByRole('navigation', { name: 'Legal' });
+    for (const [name, link] of [
+      ['Terms of service', 'terms'],
+      ['Privacy policy', 'privacy'],
+    ]) {
+      await userEvent.click(within(links).getByRole('button', { name }));
+      const dialog = await screen.findByRole('dialog', { name: `Page ${link}` });
+      expect(within(dialog).getByText('Read me')).toBeTruthy();
+      await userEvent.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
+    expect(requests.filter((r) => r.path.endsWith('getHtmlPage')).map((r) => r.query.get('link'))).toEqual([
+      'terms',
+      'privacy',
+    ]);
+  });
+
+  it('names LINE and the LINE ID taken from a LINE contact link', async () => {
+    mockApi({ ...publicServer(), contactUs: () => ok({ line: { link: LINK } }) });
+    await renderApp('/');
+    await userEvent.click(screen.getByRole('button', { name: 'Contact us' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Contact us' });
+    expect(await within(dialog).findByText('LINE ID: @bahtdesk')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Scan the QR code with LINE, or add us as a friend on LINE.'),
+    ).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: /Add friend on LINE/ })).toBeTruthy();
+  });
+
   it('opens the contact dialog: a QR code of the chat link at level H and a safe add-friend link', async () => {
     mockApi({ ...publicServer(), contactUs: () => ok({ line: { link: LINK } }) });
     await renderApp('/');

@@ -1,15 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PROFILE } from '../../test/account.ts';
 import { currentPath, fail, mockApi, publicServer, renderApp } from '../../test/app.tsx';
 import { ApiError, call } from './api.ts';
 import { getState, setState } from './store.ts';
 
-const PROFILE_FIELDS = { id: 1, username: 'somchai' };
-
 async function signedInApp(path = '/') {
   localStorage.setItem('token', 'member-token');
   await renderApp(path);
-  setState({ profile: PROFILE_FIELDS as never });
+  setState({ profile: PROFILE as never });
 }
 
 async function dialog() {
@@ -21,7 +20,7 @@ describe('API client body codes', () => {
     it(`code ${code} clears token and profile and goes to /login`, async () => {
       const api = {
         ...publicServer(),
-        profile: () => ({ code: 0, message: '', result: { period: PROFILE_FIELDS } }),
+        profile: () => ({ code: 0, message: '', result: { period: PROFILE } }),
       };
       mockApi(api);
       await signedInApp('/');
@@ -37,7 +36,7 @@ describe('API client body codes', () => {
   it('code 997 clears token and profile and goes to /maintenance', async () => {
     const api = {
       ...publicServer(),
-      profile: () => ({ code: 0, message: '', result: { period: PROFILE_FIELDS } }),
+      profile: () => ({ code: 0, message: '', result: { period: PROFILE } }),
     };
     mockApi(api);
     await signedInApp('/news');
@@ -75,7 +74,7 @@ describe('API client body codes', () => {
   it('sends the token as a bearer and the language, and resolves with result.period', async () => {
     const { requests } = mockApi({
       ...publicServer(),
-      profile: () => ({ code: 0, message: '', result: { period: PROFILE_FIELDS } }),
+      profile: () => ({ code: 0, message: '', result: { period: PROFILE } }),
     });
     await signedInApp('/');
     const rates = await call('getRate');

@@ -29,7 +29,6 @@ const i18n = createI18n<Resources>({
     }),
   ),
   shell: ['common'],
-  title: (t) => t('common', 'app.title'),
 });
 
 export const { loadNamespace, requestLanguage, applyLanguage, chooseLanguage, resetLanguage } = i18n;

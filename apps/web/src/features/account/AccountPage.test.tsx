@@ -107,6 +107,25 @@ describe('account page', () => {
     expect((form.getByLabelText('Current password') as HTMLInputElement).value).toBe('');
   });
 
+  it('clears stale form errors when re-opened through an ?action= link', async () => {
+    signedIn(PROFILE, { changePasswordProfile: () => fail(10017) });
+    await renderApp('/account');
+    const form = within(await section(/Change password/));
+    await userEvent.click(screen.getByRole('heading', { name: 'Change password' }));
+    await userEvent.type(form.getByLabelText('Current password'), 'wrongpass');
+    await userEvent.type(form.getByLabelText('New password'), 'newpass123');
+    await userEvent.type(form.getByLabelText('Confirm new password'), 'newpass123');
+    await userEvent.click(form.getByRole('button', { name: 'Change password' }));
+    expect(await form.findByText('Incorrect password')).toBeTruthy();
+    act(() => setState({ dialogRequireKyc: true }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify' }));
+    const kyc = await section(/Identity verification/);
+    await waitFor(() => expect(kyc.open).toBe(true));
+    expect(currentPath()).toBe('/account?action=openKyc');
+    expect(screen.queryByText('Incorrect password')).toBeNull();
+    expect(screen.getByLabelText('Current password').getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('adds a USDT address checked for its network, and shows it in the list', async () => {
     const { requests } = signedIn(PROFILE, {
       addPayment: () =>

@@ -1,6 +1,6 @@
 import { MAX_BANK_ACCOUNTS, MAX_USDT_ADDRESSES } from '@bahtdesk/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
@@ -46,12 +46,22 @@ function Section({
 }
 
 /**
- * The member's account (/account): profile, password, identity verification, bank accounts and
- * USDT addresses, each in a section that opens and closes. `?action=openKyc` and
- * `?action=openBinanceId` open the identity or the USDT-address section and scroll to it.
- * The profile comes from the client state, which the guard refreshes on every navigation.
+ * The member's account (/account). Opening it through an `?action=` link while it is already
+ * shown (the identity or address dialog) starts it afresh, so no form keeps a stale error.
  */
 export default function AccountPage() {
+  const { key } = useLocation();
+  const [params] = useSearchParams();
+  return <Account key={params.has('action') ? key : 'account'} />;
+}
+
+/**
+ * Profile, password, identity verification, bank accounts and USDT addresses, each in a section
+ * that opens and closes. `?action=openKyc` and `?action=openBinanceId` open the identity or the
+ * USDT-address section and scroll to it. The profile comes from the client state, which the
+ * guard refreshes on every navigation.
+ */
+function Account() {
   const t = useT('account');
   const navigate = useNavigate();
   const profile = useClientState((s) => s.profile);

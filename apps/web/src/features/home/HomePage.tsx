@@ -5,12 +5,15 @@ import {
   type NewsItem,
   SELL_USDT_MAX,
   SELL_USDT_MIN,
+  type TransactionType,
 } from '@bahtdesk/contract';
 import { formatAmount, formatDate, formatDateTime, formatWholeAmount as whole } from '@bahtdesk/ui/format';
 import { Link } from 'react-router';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
+import { transactionPath } from '../../lib/transactionPath.ts';
+import { NextStepBanner } from './NextStepBanner.tsx';
 import './home.css';
 
 /** How often the rates are fetched again while the home page is open. */
@@ -23,15 +26,23 @@ function RateCard(props: {
   unit: string;
   range: string;
   extra?: string;
+  type: TransactionType;
+  action: string;
 }) {
   return (
-    <article className="rate-card">
-      <h3 className="rate-card__title">{props.title}</h3>
-      <p className="rate-card__value">
-        <span className="rate-card__number">{props.rate ?? '–'}</span> <span>{props.unit}</span>
-      </p>
-      <p className="rate-card__range">{props.range}</p>
-      {props.extra ? <p className="rate-card__extra">{props.extra}</p> : null}
+    <article className={`rate-card rate-card--${props.type}`}>
+      <div className="rate-card__body">
+        <h3 className="rate-card__title">{props.title}</h3>
+        <p className="rate-card__value">
+          <span className="rate-card__number">{props.rate ?? '–'}</span>{' '}
+          <span className="rate-card__unit">{props.unit}</span>
+        </p>
+        <p className="rate-card__range">{props.range}</p>
+        {props.extra ? <p className="rate-card__extra">{props.extra}</p> : null}
+      </div>
+      <Link to={transactionPath(props.type)} className="button button--primary rate-card__action">
+        {props.action}
+      </Link>
     </article>
   );
 }
@@ -64,7 +75,10 @@ function LatestNews({ lang }: { lang: Lang }) {
   );
 }
 
-/** Home: live buy and sell rates with their ranges, the cash-only note and the latest news. */
+/**
+ * Home: the member's next step if any, live buy and sell rates with their ranges, each with its
+ * own Buy or Sell button (within the first screen of a phone), the cash-only note and the latest news.
+ */
 export default function HomePage() {
   const t = useT('home');
   const lang = useClientState((s) => s.language);
@@ -80,6 +94,8 @@ export default function HomePage() {
         <p>{t('hero.text')}</p>
       </section>
 
+      <NextStepBanner />
+
       <section className="rates" aria-labelledby="rates-title">
         <h2 id="rates-title">{t('rates.title')}</h2>
         <p className="rates__updated" aria-live="polite">
@@ -91,6 +107,8 @@ export default function HomePage() {
             rate={r && formatAmount(r.buyRate)}
             unit={t('rates.perUsdt')}
             range={t('rates.buyRange', { min: whole(buyRange.min), max: whole(buyRange.max) })}
+            type="buy"
+            action={t('rates.buyAction')}
           />
           <RateCard
             title={t('rates.sell')}
@@ -98,14 +116,11 @@ export default function HomePage() {
             unit={t('rates.perUsdt')}
             range={t('rates.sellRange', { min: whole(sellRange.min), max: whole(sellRange.max) })}
             extra={t('rates.fee', { fee: r?.sellFeePercent ?? '–' })}
+            type="sell"
+            action={t('rates.sellAction')}
           />
         </div>
         <p className="note">{t('rates.cashOnly')}</p>
-        <p>
-          <Link to="/transaction" className="button button--primary">
-            {t('rates.start')}
-          </Link>
-        </p>
       </section>
 
       <LatestNews lang={lang} />

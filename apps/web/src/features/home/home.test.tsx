@@ -32,6 +32,24 @@ describe('home page', () => {
     expect(await within(news).findByRole('link', { name: 'Welcome' })).toBeTruthy();
   });
 
+  it('gives each rate card its own Buy or Sell link to /transaction with the direction chosen', async () => {
+    mockApi(publicServer());
+    await renderApp('/');
+    const buy = await screen.findByRole('link', { name: 'Buy USDT' });
+    expect(buy.closest('article')?.textContent).toContain('You buy USDT');
+    expect(buy.getAttribute('href')).toBe('#/transaction?type=buy');
+    const sell = screen.getByRole('link', { name: 'Sell USDT' });
+    expect(sell.closest('article')?.textContent).toContain('You sell USDT');
+    expect(sell.getAttribute('href')).toBe('#/transaction?type=sell');
+  });
+
+  it('shows a visitor no next-step banner', async () => {
+    mockApi(publicServer());
+    await renderApp('/');
+    await screen.findByRole('link', { name: 'Buy USDT' });
+    expect(screen.queryByRole('complementary', { name: 'Your next step' })).toBeNull();
+  });
+
   it('fetches the rates again while the page is open', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let served = 0;

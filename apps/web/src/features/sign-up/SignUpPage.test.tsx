@@ -104,7 +104,7 @@ describe('sign-up in steps', () => {
     expect(screen.getByText('12 digits for this bank; dashes are fine.')).toBeTruthy();
   });
 
-  it('sends every step with a clientSignature, then shows success and signs the member in', async () => {
+  it('sends every step with a clientSignature, then signs the member in and shows success at once', async () => {
     const { requests } = server();
     await renderApp('/sign-up');
     await credentials();
@@ -126,10 +126,29 @@ describe('sign-up in steps', () => {
       usdtAddress: { network: 'BEP20', address: BEP20_ADDRESS, nickname: '' },
     });
     expect(sessionStorage.length).toBe(0);
-    await press('Go to home');
-    await waitFor(() => expect(currentPath()).toBe('/'));
+    expect(currentPath()).toBe('/welcome');
     expect(getState().token).toBe('fresh-token');
     expect(getState().profile).toEqual(PROFILE);
+    const topBar = screen.getByRole('banner');
+    expect(within(topBar).getByRole('link', { name: 'Member' })).toBeTruthy();
+    expect(within(topBar).queryByRole('link', { name: 'Log in' })).toBeNull();
+    expect(within(topBar).queryByRole('link', { name: 'Sign up' })).toBeNull();
+  });
+
+  it('leads from success to identity verification first, home second', async () => {
+    server();
+    await renderApp('/sign-up');
+    await credentials();
+    await personal();
+    await bank();
+    await usdt();
+    await screen.findByRole('heading', { name: 'Your account is ready' });
+    const actions = screen.getAllByRole('link').filter((link) => link.closest('.signup-done'));
+    expect(actions.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Verify my identity', '#/account?action=openKyc'],
+      ['Go to home', '#/'],
+    ]);
+    expect(actions[0]?.className).toContain('button--primary');
   });
 
   it('leaves out the bank account when the member skips it', async () => {

@@ -1,7 +1,7 @@
 import type { Profile } from '@bahtdesk/contract';
 import type { FieldCodes } from '@bahtdesk/ui/forms';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { call, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { setState } from '../../lib/store.ts';
@@ -22,7 +22,8 @@ import { FIELD_OF_CODE } from './signUpErrors.ts';
 import { CredentialsStep, type CredentialValues, PersonalStep } from './steps.tsx';
 
 const STEP_KEYS = ['credentials', 'personal', 'bank', 'usdt', 'done'] as const;
-const DONE = 4;
+/** The success step, a member page: the guard sends a member with a token there from /sign-up. */
+const WELCOME = `/sign-up?next=${encodeURIComponent('/welcome')}`;
 
 interface Passwords {
   password: string;
@@ -34,11 +35,12 @@ interface Passwords {
  * address, success. Each step is checked with the contract's schema before Next; Back keeps what
  * was typed; everything but the passwords survives a reload (session storage); leaving midway
  * asks first. The server's answer (e.g. username taken) is shown on the step and field it is about.
- * Sign-up signs the member in: the session is applied when they leave the success step.
+ * Sign-up signs the member in and shows success on /welcome, with the signed-in top bar.
  */
 export default function SignUpPage() {
   const t = useT('signUp');
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [draft, setDraft] = useState<Draft>(readDraft);
   const passwords = useRef<Passwords>({ password: '', confirmPassword: '' });
   // After a reload the passwords are gone: start again at step 1 with everything else kept.
@@ -69,7 +71,7 @@ export default function SignUpPage() {
     problem.clear();
     moved.current = true;
     setStep(next);
-    if (next < DONE) update({ step: next });
+    update({ step: next });
   };
 
   // Each new step is announced and takes the focus (its progress line).
@@ -118,7 +120,6 @@ export default function SignUpPage() {
       });
       clearDraft();
       setSession({ token: result.token, profile });
-      go(DONE);
     } catch (error) {
       problem.show(error);
     } finally {
@@ -126,13 +127,13 @@ export default function SignUpPage() {
     }
   };
 
-  // With a token the guard sends /sign-up home at once (a synchronous update, ahead of the
-  // router's transition), so another destination is navigated to right after that redirect.
-  const finish = (to: string) => {
+  // The session is applied once the address names the welcome page as `next`, so the guard's
+  // redirect away from /sign-up (which it makes as soon as there is a token) leads there.
+  useEffect(() => {
     if (!session) return;
-    setState({ token: session.token, profile: session.profile });
-    if (to !== '/') setTimeout(() => navigate(to), 0);
-  };
+    if (new URLSearchParams(search).has('next')) setState({ token: session.token, profile: session.profile });
+    else navigate(WELCOME, { replace: true });
+  }, [session, search, navigate]);
 
   const backButton = (onBack: () => void) => (
     <button type="button" className="button" onClick={onBack}>
@@ -265,28 +266,13 @@ export default function SignUpPage() {
         />
       ) : null}
 
-      {step === DONE && session ? (
-        <div className="signup-done">
-          <h2>{t('done.title')}</h2>
-          <p>{t('done.text', { name: session.profile.firstName })}</p>
-          <div className="form-actions">
-            <button type="button" className="button button--primary" onClick={() => finish('/')}>
-              {t('done.home')}
-            </button>
-            <button type="button" className="button button--outline" onClick={() => finish('/account')}>
-              {t('done.account')}
-            </button>
-          </div>
-        </div>
-      ) : null}
-
       {step === 0 ? (
         <div className="form-links">
           <Link to="/login">{t('haveAccount')}</Link>
         </div>
       ) : null}
 
-      <LeaveConfirm active={step < DONE && (typed || step > 0)} here="/sign-up" onLeave={clearDraft} />
+      <LeaveConfirm active={!session && (typed || step > 0)} here="/sign-up" onLeave={clearDraft} />
     </section>
   );
 }
