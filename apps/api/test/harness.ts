@@ -84,6 +84,11 @@ export async function testApp(
   options: TestAppOptions = {},
 ): Promise<{ app: FastifyInstance; database: Database }> {
   const database = options.database ?? (await testDatabase());
+  if (!options.database) {
+    // The suites of a worker share its database, and maintenance closes the member calls: each
+    // suite starts with the site open, whatever the suite before it left.
+    await database.db.deleteFrom('settings').where('key', '=', 'maintenance').execute();
+  }
   // Tests lower the argon2 memory (explicitly; production stays at 19456 KiB) and raise the per-IP
   // limits, since every injected request comes from 127.0.0.1. The limits tests set their own.
   const config = loadConfig({
