@@ -2,8 +2,10 @@
 // add-friend link; the offline notice appears and clears with the connection.
 import { expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import home from '../apps/web/src/locales/en/home.json' with { type: 'json' };
+import news from '../apps/web/src/locales/en/news.json' with { type: 'json' };
 import { decodeQr, desk, useBrowser } from './browser.ts';
-import { openRoute } from './routes.ts';
+import { expectRoute, openRoute } from './routes.ts';
 
 const browser = useBrowser({ locale: 'en-US' });
 
@@ -41,4 +43,29 @@ test('the offline notice appears when the connection drops and clears when it re
   await notice.waitFor();
   await context.setOffline(false);
   await notice.waitFor({ state: 'detached' });
+});
+
+test('offline, a page whose code is not loaded yet keeps the current page, says it opens once online, and opens then without a reload', async () => {
+  const context = await browser.context();
+  const page = await browser.page();
+  await openRoute(page, '/');
+  await page.getByRole('link', { name: en.nav.login }).first().waitFor();
+  let loads = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+
+  browser.allowConsoleError(/ERR_INTERNET_DISCONNECTED|Failed to fetch|dynamically imported module/);
+  await context.setOffline(true);
+  await page.getByText(en.offline).waitFor();
+  await page.getByRole('link', { name: home.news.all }).click();
+  await page.getByText(en.offlineWaiting).waitFor();
+  // Still the home page, with its content: nothing the member had on screen is gone.
+  await page.getByRole('heading', { level: 1, name: home.hero.title }).waitFor();
+
+  await context.setOffline(false);
+  await page.getByRole('heading', { level: 1, name: news.title, exact: true }).waitFor();
+  await expectRoute(page, '/news');
+  await page.getByText(en.offlineWaiting).waitFor({ state: 'detached' });
+  expect(loads).toBe(0);
 });

@@ -19,12 +19,26 @@ function ErrorPage() {
   );
 }
 
-/** Any failure while showing a page shows 'An error occurred' (spec section 2). */
-export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
+/**
+ * Any failure while showing a page shows 'An error occurred' (spec section 2). A new `resetKey`
+ * (the next page) clears it without remounting what is inside, so a page that is still loading
+ * keeps the one before it on screen (navigations are transitions).
+ */
+export class ErrorBoundary extends Component<
+  { children: ReactNode; resetKey?: string },
+  { failed: boolean; resetKey: string | undefined }
+> {
+  override state = { failed: false, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };
+  }
+
+  static getDerivedStateFromProps(
+    props: { resetKey?: string },
+    state: { resetKey: string | undefined },
+  ): { failed: boolean; resetKey: string | undefined } | null {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
   }
 
   override render() {

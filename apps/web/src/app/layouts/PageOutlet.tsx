@@ -5,8 +5,10 @@ import { ErrorBoundary } from '../ErrorBoundary.tsx';
 
 /**
  * The page area: skip-link target, the loading bar while a page's chunk arrives, and 'An error
- * occurred' if the page fails (cleared by the next navigation). After a navigation the new page
- * starts at the top and gets the focus, so keyboard and screen-reader users land on it.
+ * occurred' if the page fails (cleared by the next navigation). The page on screen stays until the
+ * next one is ready, so a page that waits for the connection takes nothing away. After a
+ * navigation the new page starts at the top and gets the focus, so keyboard and screen-reader
+ * users land on it.
  */
 export function PageOutlet() {
   const { pathname } = useLocation();
@@ -25,7 +27,7 @@ export function PageOutlet() {
 
   return (
     <main id="main" ref={main} className="main" tabIndex={-1}>
-      <ErrorBoundary key={pathname}>
+      <ErrorBoundary resetKey={pathname}>
         <Suspense fallback={<LoadingBar active />}>
           <Outlet />
         </Suspense>
