@@ -88,7 +88,7 @@ export default function CalculatorDialog({ onClose }: { onClose: () => void }) {
         {result?.kind === 'buy' ? (
           <>
             <dt>{t('youPay')}</dt>
-            <dd>{formatThb(result.thb)} THB</dd>
+            <dd>{t('thbAmount', { amount: formatThb(result.thb) })}</dd>
             <dt>{t('youReceive')}</dt>
             <dd className="calc__total">{formatUsdt(result.usdt)} USDT</dd>
           </>
@@ -98,11 +98,11 @@ export default function CalculatorDialog({ onClose }: { onClose: () => void }) {
             <dt>{t('youSend')}</dt>
             <dd>{formatUsdt(result.usdt)} USDT</dd>
             <dt>{t('gross')}</dt>
-            <dd>{formatThb(result.gross)} THB</dd>
+            <dd>{t('thbAmount', { amount: formatThb(result.gross) })}</dd>
             <dt>{t('fee', { fee: result.feePercent })}</dt>
-            <dd>{formatThb(result.fee)} THB</dd>
+            <dd>{t('thbAmount', { amount: formatThb(result.fee) })}</dd>
             <dt>{t('youReceive')}</dt>
-            <dd className="calc__total">{formatThb(result.net)} THB</dd>
+            <dd className="calc__total">{t('thbAmount', { amount: formatThb(result.net) })}</dd>
           </>
         ) : null}
       </dl>

@@ -98,6 +98,26 @@ describe('calculator', () => {
     await userEvent.type(within(dialog).getByLabelText('Amount in USDT'), '50');
     expect(within(dialog).getByText('The minimum amount is 100 USDT.')).toBeTruthy();
   });
+
+  it('says บาท for amounts in Thai, never THB', async () => {
+    mockApi({
+      ...publicServer('th'),
+      getHtmlPage: () =>
+        ok({
+          link: 'calculator',
+          title: { en: 'C', th: 'C' },
+          body: { en: '<p>How</p>', th: '<p>วิธี</p>' },
+          updatedAt: RATES.updatedAt,
+        }),
+    });
+    await renderApp('/');
+    await userEvent.click((await screen.findAllByRole('button', { name: 'คำนวณ' }))[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.click(await within(dialog).findByLabelText('ขาย USDT (รับเงินบาท)'));
+    await userEvent.type(within(dialog).getByLabelText('จำนวน USDT'), '123.45');
+    expect(within(dialog).getByText('4,253.10 บาท')).toBeTruthy();
+    expect(within(dialog).queryByText(/THB/)).toBeNull();
+  });
 });
 
 describe('manual', () => {
