@@ -50,7 +50,7 @@ export const E = {
     'Your IP has been banned for 60 minutes due to exceeding the limit.',
     'IP ของคุณถูกระงับการใช้งาน 60 นาที เนื่องจากใช้งานเกินกำหนด',
   ),
-  // 10001-10038: members, their credentials, OTP, bank accounts and USDT addresses (10037 and 10038
+  // 10001-10039: members, their credentials, OTP, bank accounts and USDT addresses (10037 to 10039
   // are project additions: the spec's range ends at 10036).
   PASSWORD_NOT_FOUND: def(
     10001,
@@ -193,6 +193,12 @@ export const E = {
     'Too many attempts with details that are already in use. Please try again later.',
     'คุณลองใช้ข้อมูลที่มีผู้ใช้แล้วหลายครั้งเกินไป กรุณาลองใหม่อีกครั้งในภายหลัง',
   ),
+  EXCHANGE_UID_INVALID: def(
+    10039,
+    400,
+    'Please enter your exchange UID: 5 to 20 digits.',
+    'กรุณากรอก UID ของบัญชีกระดานเทรด เป็นตัวเลข 5 ถึง 20 หลัก',
+  ),
   CASH_APPOINTMENT_ONLY: def(
     10052,
     400,
@@ -292,7 +298,8 @@ export const E = {
     'คุณไม่มีสิทธิ์แก้ไขการตั้งค่าเว็บไซต์',
   ),
 
-  // 31001-31006: back-office staff and members (project additions; no spec code covers them).
+  // 31001-31009: back-office staff, members and identity reviews (project additions; no spec code
+  // covers them).
   STAFF_LOCKED: def(
     31001,
     423,
@@ -319,6 +326,19 @@ export const E = {
   ),
   MEMBER_NOT_FOUND: def(31005, 404, 'Member not found.', 'ไม่พบสมาชิกนี้'),
   BAN_NOT_FOUND: def(31006, 404, 'This IP address is not banned.', 'ที่อยู่ IP นี้ไม่ได้ถูกระงับ'),
+  KYC_SUBMISSION_NOT_FOUND: def(31007, 404, 'Identity submission not found.', 'ไม่พบคำขอยืนยันตัวตนนี้'),
+  KYC_ALREADY_DECIDED: def(
+    31008,
+    409,
+    'This identity submission has already been decided by another staff member.',
+    'คำขอยืนยันตัวตนนี้ได้รับการพิจารณาโดยเจ้าหน้าที่คนอื่นแล้ว',
+  ),
+  KYC_REASON_REQUIRED: def(
+    31009,
+    400,
+    'Please describe the reason for the rejection.',
+    'กรุณาระบุเหตุผลที่ไม่อนุมัติ',
+  ),
 
   // 40001-40010: rates.
   BUY_RATE_NOT_FOUND: def(40001, 404, 'Buy rate not found.', 'ไม่พบอัตราซื้อ'),
@@ -342,7 +362,7 @@ export const E = {
     'อัตราซื้อต้องไม่ต่ำกว่าอัตราขาย',
   ),
 
-  // 50001-50036: orders, proofs and uploads.
+  // 50001-50040: orders, proofs and uploads (50037 to 50040 are project additions).
   COIN_REQUIRED: def(50001, 400, 'Please specify the coin.', 'กรุณาระบุเหรียญ'),
   RATE_REQUIRED: def(50002, 400, 'Please specify the rate.', 'กรุณาระบุอัตราแลกเปลี่ยน'),
   PROOF_REQUIRED: def(50003, 400, 'Please attach proof of payment.', 'กรุณาแนบหลักฐานการชำระเงิน'),
@@ -411,6 +431,25 @@ export const E = {
     'Please select a business day that does not fall on Saturday or Sunday.',
     'กรุณาเลือกวันทำการที่ไม่ตรงกับวันเสาร์หรือวันอาทิตย์',
   ),
+  IMAGE_TOO_MANY_PIXELS: def(
+    50037,
+    413,
+    'The image has too many pixels (at most 40 megapixels).',
+    'รูปภาพมีจำนวนพิกเซลมากเกินไป (สูงสุด 40 ล้านพิกเซล)',
+  ),
+  IMAGE_ANIMATED: def(
+    50038,
+    415,
+    'Animated images are not allowed. Please upload a still JPG or PNG photo.',
+    'ไม่รองรับภาพเคลื่อนไหว กรุณาอัปโหลดรูปภาพนิ่ง JPG หรือ PNG',
+  ),
+  UPLOAD_LIMIT: def(
+    50039,
+    429,
+    'Too many uploads. Please wait a few minutes and try again.',
+    'อัปโหลดบ่อยเกินไป กรุณารอสักครู่แล้วลองอีกครั้ง',
+  ),
+  FILE_NOT_FOUND: def(50040, 404, 'File not found.', 'ไม่พบไฟล์นี้'),
 
   // 60001, 70001: back-office reports and dashboard.
   REPORT_INCORRECT: def(

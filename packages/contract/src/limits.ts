@@ -26,6 +26,18 @@ export const APP_VERSION = '2.0.7-20250905';
 /** The server rejects images over 2 MB; the browser accepts photos up to 40 MB and shrinks them. */
 export const KYC_MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export const BROWSER_MAX_PHOTO_BYTES = 40 * 1024 * 1024;
+/** The browser shrinks a photo so its long side is at most this many pixels before sending it. */
+export const UPLOAD_MAX_SIDE_PX = 2560;
+/** The server refuses an image whose header declares more pixels than this, before decoding it. */
+export const IMAGE_MAX_PIXELS = 40_000_000;
+/** Per-member uploads (uploadKyc and uploadImgFile together) in a sliding window. */
+export const UPLOADS_PER_MEMBER = 30;
+export const UPLOADS_WINDOW_MS = 10 * 60_000;
+/** An exchange account's UID: the member's numeric user id on the exchange platform. */
+export const EXCHANGE_UID_MIN_LENGTH = 5;
+export const EXCHANGE_UID_MAX_LENGTH = 20;
+/** The free-text note staff may add to a KYC decision. */
+export const KYC_NOTE_MAX_LENGTH = 500;
 
 /** Time a member has to pay a `pending` order before it expires; staff may change it. */
 export const DEFAULT_PAYMENT_DEADLINE_MIN = 15;

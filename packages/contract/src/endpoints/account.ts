@@ -11,7 +11,7 @@ import {
 } from '../validators/member.ts';
 import { sessionResultSchema } from './auth.ts';
 import { currentPasswordSchema } from './current-password.ts';
-import { KYC_STATUSES } from './kyc.ts';
+import { KYC_STATUSES, kycReviewSchema } from './kyc.ts';
 import { bankAccountInputSchema, paymentsSchema, usdtAddressInputSchema } from './payments.ts';
 
 /**
@@ -29,6 +29,8 @@ export const profileSchema = z.object({
   /** Lower case. */
   email: z.string(),
   kycStatus: z.enum(KYC_STATUSES),
+  /** The newest identity submission: when sent and decided, and why it failed. */
+  kycReview: kycReviewSchema,
   createdAt: z.iso.datetime(),
   bankAccounts: paymentsSchema.shape.bankAccounts,
   usdtAddresses: paymentsSchema.shape.usdtAddresses,

@@ -12,6 +12,7 @@ export * from './account.ts';
 export * from './admin/index.ts';
 export * from './auth.ts';
 export * from './current-password.ts';
+export * from './files.ts';
 export * from './home.ts';
 export * from './kyc.ts';
 export * from './password-reset.ts';

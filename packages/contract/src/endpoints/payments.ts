@@ -10,6 +10,7 @@ import {
 } from '../validators/bankAccount.ts';
 import { codeMessage } from '../validators/messages.ts';
 import {
+  exchangeUidSchema,
   networkIdSchema,
   nicknameSchema,
   usdtAddressSchema,
@@ -31,7 +32,12 @@ const bankAccountFields = {
   accountNumber: bankAccountNumberSchema,
   accountName: accountNameSchema,
 };
-const usdtAddressFields = { network: networkIdSchema, address: usdtAddressSchema, nickname: nicknameSchema };
+const usdtAddressFields = {
+  network: networkIdSchema,
+  address: usdtAddressSchema,
+  uid: exchangeUidSchema,
+  nickname: nicknameSchema,
+};
 
 export const bankAccountInputSchema = withBankAccountCheck(z.object(bankAccountFields));
 
@@ -54,6 +60,9 @@ export const usdtAddressEntrySchema = z.object({
   network: z.string(),
   address: z.string(),
   nickname: z.string().nullable(),
+  /** The member's user id on the exchange; null for an entry saved before UIDs were asked (the
+   * account page asks for it on the next edit). */
+  uid: z.string().nullable(),
   createdAt: z.iso.datetime(),
   /** From when payouts may go to it (a new or changed entry waits out the cooling-off period). */
   usableFrom: z.iso.datetime(),

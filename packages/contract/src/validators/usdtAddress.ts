@@ -3,6 +3,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { base58, bech32, hex } from '@scure/base';
 import { z } from 'zod';
 import { E } from '../errors.ts';
+import { EXCHANGE_UID_MAX_LENGTH, EXCHANGE_UID_MIN_LENGTH } from '../limits.ts';
 import { type AddressFormat, NETWORK_IDS, networkById } from '../networks.ts';
 import { codeMessage } from './messages.ts';
 import { cappedString, inputCap, NO_CONTROL_CHARS, visibleOnly } from './text.ts';
@@ -201,3 +202,19 @@ export function withUsdtAddressCheck<S extends z.ZodObject>(schema: S) {
         : v;
     });
 }
+
+const UID_RE = new RegExp(`^[0-9]{${EXCHANGE_UID_MIN_LENGTH},${EXCHANGE_UID_MAX_LENGTH}}$`);
+
+/**
+ * The member's user id on the exchange platform that holds the address (decision 0031): digits
+ * only, spaces around it ignored. Required for every new or edited entry (10033 blank, 10039 not
+ * 5 to 20 digits); staff compare it with the KYC screenshots.
+ */
+export const exchangeUidSchema = cappedString(
+  inputCap(EXCHANGE_UID_MAX_LENGTH),
+  codeMessage(E.EXCHANGE_UID_INVALID),
+  codeMessage(E.REQUIRED),
+)
+  .trim()
+  .min(1, codeMessage(E.REQUIRED))
+  .regex(UID_RE, codeMessage(E.EXCHANGE_UID_INVALID));

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ANY_STAFF, endpoint } from '../../endpoint.ts';
 import { deskEndpoints } from './desk.ts';
+import { kycReviewEndpoints } from './kyc.ts';
 import { membersEndpoints } from './members.ts';
 import { settingsEndpoints } from './settings.ts';
 import { staffAdminEndpoints, staffAuthEndpoints } from './staff.ts';
 
 export * from './common.ts';
 export * from './desk.ts';
+export * from './kyc.ts';
 export * from './members.ts';
 export * from './settings.ts';
 export * from './staff.ts';
@@ -52,6 +54,7 @@ export const adminEndpoints = {
   ...deskEndpoints,
   ...settingsEndpoints,
   ...membersEndpoints,
+  ...kycReviewEndpoints,
   events: endpoint({
     method: 'GET',
     path: '/api/admin/events',
@@ -75,6 +78,31 @@ export const publicLiveEndpoints = {
     response: 'events',
     summary:
       'Server-sent events anyone may hear: rates.changed, settings.changed, news.changed, pages.changed (names only; the page re-reads the public call).',
+    result: liveEventSchema,
+  }),
+} as const;
+
+/**
+ * The events about one member (their identity review, their orders), for that member's open pages:
+ * the server sends a member only the events whose `data.memberId` is theirs.
+ */
+export const MEMBER_LIVE_EVENT_NAMES = [
+  'kyc.updated',
+  'order.updated',
+] as const satisfies readonly LiveEventName[];
+
+/**
+ * The member app's own live stream: read with fetch (it needs the bearer token), like the
+ * console's. A staff decision on the member's identity or order reaches their open page at once.
+ */
+export const memberLiveEndpoints = {
+  memberEvents: endpoint({
+    method: 'GET',
+    path: '/api/live/member',
+    access: 'member',
+    response: 'events',
+    summary:
+      'Server-sent events about the signed-in member only: kyc.updated and order.updated whose data.memberId is theirs (the page re-reads the profile or the order).',
     result: liveEventSchema,
   }),
 } as const;

@@ -5,6 +5,7 @@ import { codeMessage } from '../../validators/messages.ts';
 import { cappedString } from '../../validators/text.ts';
 import { KYC_STATUSES } from '../kyc.ts';
 import { idParams, iso, paged, pageQuery } from './common.ts';
+import { kycSubmissionSummarySchema } from './kyc.ts';
 
 /**
  * Members as staff see them (issue 10): search, a member's page with what they saved (account
@@ -60,6 +61,8 @@ export const memberDetailSchema = z.object({
       network: z.string(),
       address: z.string(),
       nickname: z.string().nullable(),
+      /** The member's user id on the exchange; null for an entry saved before UIDs were asked. */
+      uid: z.string().nullable(),
       usableFrom: iso,
       createdAt: iso,
     }),
@@ -74,6 +77,8 @@ export const memberDetailSchema = z.object({
       userAgent: z.string().nullable(),
     }),
   ),
+  /** Every identity submission and its decision, newest first. */
+  kycHistory: z.array(kycSubmissionSummarySchema),
   /** The newest 100 audit rows by or about this member. */
   audit: z.array(auditEntrySchema),
 });
