@@ -30,9 +30,9 @@ export const CHROMIUM_FLAGS = [
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** The address of the server under test. */
+/** The address of the server under test (global-setup.ts sets E2E_BASE_URL for its own calls). */
 export function baseUrl(): string {
-  return inject('baseUrl');
+  return process.env.E2E_BASE_URL ?? inject('baseUrl');
 }
 
 /**

@@ -4,12 +4,14 @@
 // because PGlite admits one process per data folder: the harness stops the server, runs the CLI
 // on the same folder and starts the server again on the same port (see docs/testing.md).
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort, repoRoot, runDesk, ServerProcess } from './server-process.ts';
+import { signInStaff } from './staff.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +21,8 @@ declare module 'vitest' {
     controlUrl: string;
     /** The demo staff account the server seeded on its first start (its password is printed once). */
     demoStaff: { username: string; password: string } | null;
+    /** An admin for the journeys, signed in (staff.ts journeyAdmin()). */
+    journeyAdmin: { username: string; password: string; token: string; secret: string };
   }
 }
 
@@ -32,6 +36,22 @@ function buildIfNeeded(): void {
   execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
 }
 
+/** Makes the journeys' admin with the operator CLI (the server stopped meanwhile) and signs it in. */
+async function createJourneyAdmin(server: ServerProcess) {
+  const username = 'e2ejourneys';
+  const password = `journeys-${randomBytes(12).toString('hex')}`;
+  await server.stop();
+  const created = await runDesk(
+    ['staff:create', username, '--role', 'admin', '--password-stdin'],
+    server.env(),
+    `${password}\n`,
+  );
+  await server.start();
+  if (created.code !== 0) throw new Error(`staff:create failed:\n${created.stdout}\n${created.stderr}`);
+  const session = await signInStaff(username, password);
+  return { username, password: session.password, token: session.token, secret: session.authenticator.secret };
+}
+
 export default async function setup(project: TestProject) {
   buildIfNeeded();
   const dataDir = mkdtempSync(join(tmpdir(), 'bahtdesk-e2e-'));
@@ -42,6 +62,9 @@ export default async function setup(project: TestProject) {
     logFile: join(dataDir, 'server.log'),
   });
   await server.start();
+  const demoStaff = server.demoStaff() ?? null;
+  process.env.E2E_BASE_URL = server.baseUrl;
+  const journeyAdmin = await createJourneyAdmin(server);
 
   // One request at a time: the CLI and the restarts never overlap.
   let queue: Promise<unknown> = Promise.resolve();
@@ -76,7 +99,8 @@ export default async function setup(project: TestProject) {
 
   project.provide('baseUrl', server.baseUrl);
   project.provide('controlUrl', `http://127.0.0.1:${address.port}`);
-  project.provide('demoStaff', server.demoStaff() ?? null);
+  project.provide('demoStaff', demoStaff);
+  project.provide('journeyAdmin', journeyAdmin);
 
   return async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));

@@ -163,14 +163,18 @@ export interface DeskResult {
   stderr: string;
 }
 
-/** `npm run desk -- ...args` with the server's environment (so against the same database). */
-export function runDesk(args: string[], env: NodeJS.ProcessEnv): Promise<DeskResult> {
+/**
+ * `npm run desk -- ...args` with the server's environment (so against the same database); `stdin`
+ * is written to the command's standard input (a `--password-stdin` password).
+ */
+export function runDesk(args: string[], env: NodeJS.ProcessEnv, stdin?: string): Promise<DeskResult> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', 'desk', '--', ...args], {
       cwd: repoRoot,
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
+    if (stdin !== undefined) child.stdin?.end(stdin);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -129,6 +129,16 @@ export function demoStaff(): { username: string; password: string } {
   return demo;
 }
 
+/**
+ * An admin made for the journeys by global-setup.ts (the operator CLI, then enrolled through the
+ * API), so that every file can make the staff it needs while the seeded demo admin stays
+ * un-enrolled for the back office's enrolment journey.
+ */
+export function journeyAdmin(): StaffSession {
+  const admin = inject('journeyAdmin');
+  return { ...admin, authenticator: new Authenticator(admin.secret) };
+}
+
 /** A new staff account of `role`, made by an admin, signed in (enrolled, own password set). */
 export async function newStaff(
   admin: StaffSession,
