@@ -251,6 +251,21 @@ describe('account page', () => {
     });
   });
 
+  it('names the Tether network the same in the list and in the form', async () => {
+    signedIn({
+      ...PROFILE,
+      usdtAddresses: [
+        { ...address(5), network: 'TETHER', address: '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359' },
+      ],
+    });
+    await renderApp('/account?action=openBinanceId');
+    expect(await screen.findByText(/Tether \(ERC-20\)/)).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Wallet 5' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit USDT address' }));
+    const select = dialog.getByLabelText('Network') as HTMLSelectElement;
+    expect(select.selectedOptions[0]?.textContent).toBe('Tether (ERC-20)');
+  });
+
   it('edits a USDT address in a form filled with it, and sends the change for that entry', async () => {
     const entry = address(3);
     const { requests } = signedIn(
