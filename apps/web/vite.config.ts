@@ -2,6 +2,7 @@ import { execSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { thaiTermsPlugin, WEB_THAI_CATALOGUES } from './build/thaiTerms.ts';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -125,7 +126,7 @@ function buildId(): string {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), endpointTable(), preloadFonts(), serviceWorker],
+  plugins: [react(), thaiTermsPlugin(WEB_THAI_CATALOGUES), endpointTable(), preloadFonts(), serviceWorker],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()) },
   build: {
     outDir: 'dist',

@@ -8,4 +8,5 @@ export * from './money.ts';
 export * from './networks.ts';
 export * from './runtimeConfig.ts';
 export * from './settings.ts';
+export * from './thai-terms.ts';
 export * from './validators/index.ts';
