@@ -25,7 +25,8 @@ function endpointTable(): Plugin {
       const table = Object.fromEntries(
         Object.entries(module.memberEndpoints).map(([name, e]) => [name, { method: e.method, path: e.path }]),
       );
-      return `export const api = ${JSON.stringify(table)};`;
+      const streams = { publicEvents: module.publicLiveEndpoints.publicEvents.path };
+      return `export const api = ${JSON.stringify(table)};\nexport const streams = ${JSON.stringify(streams)};`;
     },
   };
 }
@@ -63,8 +64,8 @@ function preloadFonts(): Plugin {
  */
 const serviceWorker = VitePWA({
   registerType: 'autoUpdate',
-  // A same-origin script (registerSW.js), not inline code: the CSP allows no inline scripts.
-  injectRegister: 'script-defer',
+  // The app registers it itself, once the first page is idle (src/lib/serviceWorker.ts).
+  injectRegister: false,
   includeAssets: ['zod-jitless.js', 'icons/apple-touch-icon.png'],
   manifest: {
     id: '/',
