@@ -220,6 +220,26 @@ describe('account page', () => {
     expect(screen.getByRole('button', { name: 'Hide number' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('marks a bank account that is not in the member own name (payouts go only to their own accounts)', async () => {
+    const entry = (id: number, accountName: string) => ({
+      id,
+      bankCode: 'KBANK',
+      accountNumber: `123456789${id}`,
+      accountName,
+      createdAt: PROFILE.createdAt,
+      usableFrom: PROFILE.createdAt,
+    });
+    signedIn({
+      ...PROFILE,
+      bankAccounts: [entry(1, `Mr. ${PROFILE.firstName} ${PROFILE.lastName}`), entry(2, 'Someone Else')],
+    });
+    await renderApp('/account');
+    await userEvent.click(await screen.findByRole('heading', { name: /Bank accounts/ }));
+    const warnings = await screen.findAllByText(/Not in your name/);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.closest('li')?.textContent).toContain('Someone Else');
+  });
+
   it('asks before deleting a bank account and deletes it only when confirmed', async () => {
     const entry = {
       id: 4,

@@ -1,4 +1,5 @@
 import {
+  accountNameMatches,
   type BankAccount,
   E,
   formatAccountNumber,
@@ -57,9 +58,12 @@ function AccountNumber({ number }: { number: string }) {
 export function BankAccountsSection({
   entries,
   banks,
+  holder,
 }: {
   entries: readonly BankAccount[];
   banks: readonly BankInfo[];
+  /** The member's own names: an account in another name is marked (decision 0035). */
+  holder: { firstName: string; lastName: string };
 }) {
   const t = useT('account');
   const lang = useClientState((s) => s.language);
@@ -80,6 +84,9 @@ export function BankAccountsSection({
           <strong>{name(entry)}</strong>
           <AccountNumber number={entry.accountNumber} />
           <span className="muted">{entry.accountName}</span>
+          {accountNameMatches(entry.accountName, holder.firstName, holder.lastName) ? null : (
+            <span className="note note--warning">{t('banks.nameMismatch')}</span>
+          )}
         </>
       )}
       renderForm={(entry, form) => (
