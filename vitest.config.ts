@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { thaiTermsPlugin, WEB_THAI_CATALOGUES } from './apps/web/build/thaiTerms.ts';
 
 // One runner, seven projects. The API suite runs twice: on PGlite always, and on the real
 // PostgreSQL when TEST_DATABASE_URL is set (the api-pg project says so when it is not).
@@ -56,7 +57,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(), thaiTermsPlugin(WEB_THAI_CATALOGUES)],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
@@ -79,6 +80,8 @@ export default defineConfig({
         },
       },
       {
+        // The journeys read the member app's catalogues as the app shows them.
+        plugins: [thaiTermsPlugin(WEB_THAI_CATALOGUES)],
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

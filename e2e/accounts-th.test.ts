@@ -94,5 +94,5 @@ test('a Thai member signs up, sees the identity section, and resets the password
   await signIn(page, 'th', member.username, newPassword);
   await expectRoute(page, '/');
   await page.goto('/#/account');
-  await page.getByText(`เข้าสู่ระบบในชื่อ ${member.username}`).waitFor();
+  await page.getByText(t.account.signedInAs.replace('{{username}}', member.username)).waitFor();
 });

@@ -85,7 +85,7 @@ test('sign up in steps, sign out and in, edit the profile, fill the USDT address
   await expectRoute(page, '/account');
   await page.getByText(`Signed in as ${member.username}`).waitFor();
   await page.locator('#bank-accounts summary').click();
-  await page.locator('#bank-accounts').getByText('1234567890').waitFor();
+  await page.locator('#bank-accounts').getByText('xxx-x-x6789-0').waitFor();
   await page.locator('#usdt-addresses summary').click();
   await page.locator('#usdt-addresses').getByText(BEP20_ADDRESS).waitFor();
   expect(await seriousA11yViolations(page)).toEqual([]);

@@ -100,7 +100,15 @@ export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSession
     if (context) return context;
     if (!browser)
       throw new Error('useBrowser: the browser is not running (call it at the top of a test file)');
-    context = await browser.newContext({ baseURL: baseUrl(), viewport: DESKTOP, ...defaults, ...overrides });
+    // No service worker unless a file asks for one (offline-app.test.ts): a journey sees the server's
+    // answers, and page.route sees every request.
+    context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: DESKTOP,
+      serviceWorkers: 'block',
+      ...defaults,
+      ...overrides,
+    });
     context.on('page', watch);
     return context;
   }

@@ -1,6 +1,8 @@
 import { execSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { thaiTermsPlugin, WEB_THAI_CATALOGUES } from './build/thaiTerms.ts';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -23,7 +25,8 @@ function endpointTable(): Plugin {
       const table = Object.fromEntries(
         Object.entries(module.memberEndpoints).map(([name, e]) => [name, { method: e.method, path: e.path }]),
       );
-      return `export const api = ${JSON.stringify(table)};`;
+      const streams = { publicEvents: module.publicLiveEndpoints.publicEvents.path };
+      return `export const api = ${JSON.stringify(table)};\nexport const streams = ${JSON.stringify(streams)};`;
     },
   };
 }
@@ -52,6 +55,64 @@ function preloadFonts(): Plugin {
   };
 }
 
+/**
+ * The service worker (decision 0033): Workbox precaches the app shell, every route's chunk, the
+ * styles and the fonts, so any page opens offline and a failed chunk load cannot happen; page
+ * navigations fall back to the cached index.html. API answers are never cached (they carry
+ * members' data and must be current); `/config.json` (the API address, no member data) is read
+ * from the network first and from the cache offline. The manifest makes the app installable.
+ */
+const serviceWorker = VitePWA({
+  registerType: 'autoUpdate',
+  // The app registers it itself, once the first page is idle (src/lib/serviceWorker.ts).
+  injectRegister: false,
+  includeAssets: ['zod-jitless.js', 'icons/apple-touch-icon.png'],
+  manifest: {
+    id: '/',
+    name: 'BahtDesk: buy and sell USDT / ซื้อขาย USDT',
+    short_name: 'BahtDesk',
+    description: 'Buy and sell USDT with Thai baht at live rates. ซื้อขาย USDT ด้วยเงินบาท ในอัตราล่าสุด',
+    lang: 'en',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: '#0b5d4b',
+    background_color: '#ffffff',
+    categories: ['finance'],
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+    // The Thai name for launchers that read the localization members of the manifest.
+    ...{
+      name_localized: { th: 'BahtDesk: ซื้อขาย USDT ด้วยเงินบาท' },
+      short_name_localized: { th: 'BahtDesk' },
+      description_localized: { th: 'ซื้อขาย USDT ด้วยเงินบาท ในอัตราล่าสุด' },
+    },
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,woff2,png,webmanifest}'],
+    // Sarabun's Vietnamese faces are never drawn: the app has no Vietnamese text.
+    globIgnores: ['**/*vietnamese*'],
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/admin/, /^\/config\.json$/, /^\/(healthz|readyz|metrics)$/],
+    cleanupOutdatedCaches: true,
+    // A new release takes over open pages at once (they load chunks they miss from the network).
+    skipWaiting: true,
+    clientsClaim: true,
+    runtimeCaching: [
+      {
+        urlPattern: ({ url }) => url.pathname === '/config.json',
+        handler: 'NetworkFirst',
+        options: { cacheName: 'runtime-config', networkTimeoutSeconds: 5 },
+      },
+    ],
+  },
+});
+
 function buildId(): string {
   let commit = 'unknown';
   try {
@@ -66,7 +127,7 @@ function buildId(): string {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), endpointTable(), preloadFonts()],
+  plugins: [react(), thaiTermsPlugin(WEB_THAI_CATALOGUES), endpointTable(), preloadFonts(), serviceWorker],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()) },
   build: {
     outDir: 'dist',

@@ -6,6 +6,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { prepare } from './app/start.ts';
+import { registerServiceWorkerWhenIdle } from './lib/serviceWorker.ts';
 
 const root = document.getElementById('root');
 if (root) {
@@ -20,3 +21,5 @@ if (root) {
     ),
   );
 }
+
+registerServiceWorkerWhenIdle();

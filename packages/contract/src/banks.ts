@@ -49,3 +49,41 @@ export const BANK_CODES = BANKS.map((b) => b.code) as [string, ...string[]];
 export function bankByCode(code: string): Bank | undefined {
   return BANKS.find((b) => b.code === code);
 }
+
+/**
+ * How a bank prints an account number: digit groups joined by dashes. Ten-digit accounts are
+ * printed 123-4-56789-0 by every bank above (branch, type, serial, check digit); the twelve-digit
+ * ones of the state banks (GSB, GHB, BAAC) are shown here in three groups of four, 1234-5678-9012,
+ * as their apps show them. A number of another length is shown as it is.
+ */
+function groupsOf(digits: number): readonly number[] | null {
+  if (digits === 10) return [3, 1, 5, 1];
+  if (digits === 12) return [4, 4, 4];
+  return null;
+}
+
+function grouped(number: string): string {
+  const groups = groupsOf(number.length);
+  if (!groups) return number;
+  const parts: string[] = [];
+  let at = 0;
+  for (const size of groups) {
+    parts.push(number.slice(at, at + size));
+    at += size;
+  }
+  return parts.join('-');
+}
+
+/** The number as the bank prints it: '1234567890' -> '123-4-56789-0'. Digits only in, as stored. */
+export function formatAccountNumber(number: string): string {
+  return grouped(number);
+}
+
+/** How many trailing digits a masked account number still shows (enough to tell accounts apart). */
+export const ACCOUNT_DIGITS_SHOWN = 5;
+
+/** The number with all but the last five digits hidden, grouped: '1234567890' -> 'xxx-x-x6789-0'. */
+export function maskAccountNumber(number: string): string {
+  const hidden = Math.max(0, number.length - ACCOUNT_DIGITS_SHOWN);
+  return grouped('x'.repeat(hidden) + number.slice(hidden));
+}

@@ -3,6 +3,8 @@
  * English and Thai message. Spec section 8 is the source; where it gives a range without
  * wording, the wording here is ours and is the only copy of it.
  */
+import { joinThaiTerms } from './thai-terms.ts';
+
 export type Lang = 'en' | 'th';
 
 export interface ErrorDef {
@@ -17,7 +19,13 @@ export interface ErrorDef {
   readonly variants?: Readonly<Record<string, { readonly en: string; readonly th: string }>>;
 }
 
-const def = (code: number, status: number, en: string, th: string): ErrorDef => ({ code, status, en, th });
+/** A catalogue entry; the Thai message keeps its compounds whole on a line (thai-terms.ts). */
+const def = (code: number, status: number, en: string, th: string): ErrorDef => ({
+  code,
+  status,
+  en,
+  th: joinThaiTerms(th),
+});
 
 export const E = {
   SUCCESS: def(0, 200, 'Succeed', 'สำเร็จ'),

@@ -8,4 +8,6 @@ export * from './money.ts';
 export * from './networks.ts';
 export * from './runtimeConfig.ts';
 export * from './settings.ts';
+export * from './thai-terms.ts';
+export * from './transaction-kinds.ts';
 export * from './validators/index.ts';

@@ -1,5 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { currentPath, fail, mockApi, ok, publicServer, renderApp } from '../../test/app.tsx';
 import { getState } from '../lib/store.ts';
 
@@ -52,6 +52,17 @@ describe('navigation guard in the app', () => {
     expect(getState().token).toBeNull();
     expect(getState().profile).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('keeps the member signed in when the profile cannot be fetched because the browser is offline', async () => {
+    localStorage.setItem('token', 'kept-token');
+    mockApi({ ...publicServer(), profile: () => fail(998, 'Something went wrong') });
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    await renderApp('/account');
+    await waitFor(() => expect(currentPath()).toBe('/account'));
+    expect(getState().token).toBe('kept-token');
+    expect(localStorage.getItem('token')).toBe('kept-token');
+    offline.mockRestore();
   });
 
   it('runs again for a link typed into the address bar after another typed link', async () => {

@@ -28,13 +28,17 @@ export function startStatusCheck(): void {
   early = checkStatus();
 }
 
-/** The profile is refetched on each navigation; a failure ends the session (spec section 4). */
+/**
+ * The profile is refetched on each navigation; a failure ends the session (spec section 4). While
+ * the browser is offline nothing could be asked, so nothing failed: the member stays signed in and
+ * the page shows what it has (the service worker serves the app itself).
+ */
 async function refreshProfile(): Promise<void> {
   if (!getState().token) return;
   try {
     setState({ profile: await call('profile', { dialog: false }) });
   } catch {
-    clearSession();
+    if (getState().online) clearSession();
   }
 }
 

@@ -54,8 +54,11 @@ export function bankName(banks: readonly BankInfo[], code: string, lang: Lang): 
   return bank ? bank[lang] : code;
 }
 
+/** A network as both the list and the form name it: 'Tether (ERC-20)', 'BNB Smart Chain (BEP20)'. */
 export function networkName(networks: readonly NetworkInfo[], id: string): string {
-  return networks.find((n) => n.id === id)?.name ?? id;
+  const n = networks.find((network) => network.id === id);
+  if (!n) return id;
+  return n.name === n.standard || n.name.includes(n.standard) ? n.name : `${n.name} (${n.standard})`;
 }
 
 /**
@@ -149,7 +152,7 @@ export function UsdtAddressForm({
         <option value="">{t('usdt.chooseNetwork')}</option>
         {networks.map((n) => (
           <option key={n.id} value={n.id}>
-            {n.name === n.standard || n.name.includes(n.standard) ? n.name : `${n.name} (${n.standard})`}
+            {networkName(networks, n.id)}
           </option>
         ))}
       </SelectField>

@@ -1,6 +1,7 @@
-import { type PUBLIC_LIVE_EVENT_NAMES, publicLiveEndpoints } from '@bahtdesk/contract';
+import type { PUBLIC_LIVE_EVENT_NAMES } from '@bahtdesk/contract';
 import { apiBase } from '@bahtdesk/ui/api';
 import { useSyncExternalStore } from 'react';
+import { streams } from './endpoints.ts';
 
 /**
  * Live refresh of the public reads (rates, settings, news, pages): the server's public event stream
@@ -40,7 +41,7 @@ export function useLiveVersion(name: string): number {
 /** Opens the public event stream once (browsers reconnect it by themselves after a drop). */
 export async function startLiveUpdates(): Promise<void> {
   if (typeof EventSource === 'undefined') return;
-  const source = new EventSource(`${await apiBase()}${publicLiveEndpoints.publicEvents.path}`);
+  const source = new EventSource(`${await apiBase()}${streams.publicEvents}`);
   for (const [event, calls] of Object.entries(STALE)) source.addEventListener(event, () => bump(calls));
   let dropped = false;
   source.addEventListener('error', () => {

@@ -5,6 +5,7 @@ import { endpoint } from '../endpoint.ts';
 import { E } from '../errors.ts';
 import { buyAmountSchema, feePercentString, moneyString, rateString, sellAmountSchema } from '../money.ts';
 import { NETWORK_IDS } from '../networks.ts';
+import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transaction-kinds.ts';
 import { imageBase64Schema } from '../validators/image.ts';
 import { cappedString, codeMessage, requiredText } from '../validators/index.ts';
 import { SLIP_BODY_LIMIT } from './uploads.ts';
@@ -16,12 +17,6 @@ import { SLIP_BODY_LIMIT } from './uploads.ts';
  * becomes `expired`. Amounts and rates are decimal strings with 2 decimals; times are ISO 8601.
  * Images travel as base64 inside the JSON body (validators/image.ts).
  */
-export const TRANSACTION_TYPES = ['buy', 'sell'] as const;
-export const TRANSACTION_STATUSES = ['pending', 'request', 'success', 'reject', 'expired'] as const;
-export const PAYMENT_METHODS = ['cash_deposit', 'cash_appointment', 'usdt_transfer'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
-export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 const ITEM_ID = codeMessage(E.ITEM_ID_REQUIRED);
 /** The public id of an order, e.g. 'B250903000123'. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BANKS } from '../banks.ts';
 import { E } from '../errors.ts';
 import {
+  accountNameMatches,
   bankAccountNumberSchema,
   bankCodeSchema,
   isValidBankAccountNumber,
@@ -53,5 +54,27 @@ describe("bank account number: as many digits as the bank's rule says", () => {
       ['bankCode', String(E.BANK_NOT_FOUND.code)],
       ['accountNumber', String(E.REQUIRED.code)],
     ]);
+  });
+});
+
+describe('a bank account in the member own name', () => {
+  it('matches the first and last name whatever the title, spacing, dots and case', () => {
+    expect(accountNameMatches('นาย สมชาย ใจดี', 'สมชาย', 'ใจดี')).toBe(true);
+    expect(accountNameMatches('นางสาวสมหญิง  รักไทย', 'สมหญิง', 'รักไทย')).toBe(true);
+    expect(accountNameMatches('น.ส. สมหญิง รักไทย', 'สมหญิง', 'รักไทย')).toBe(true);
+    expect(accountNameMatches('MR. SOMCHAI JAIDEE', 'Somchai', 'Jaidee')).toBe(true);
+    expect(accountNameMatches('Ms Malee Sukjai', 'Malee', 'Sukjai')).toBe(true);
+  });
+
+  it("does not match someone else's name, a part of the name or another order", () => {
+    expect(accountNameMatches('นาย สมศักดิ์ ใจดี', 'สมชาย', 'ใจดี')).toBe(false);
+    expect(accountNameMatches('Somchai', 'Somchai', 'Jaidee')).toBe(false);
+    expect(accountNameMatches('Jaidee Somchai', 'Somchai', 'Jaidee')).toBe(false);
+    expect(accountNameMatches('บริษัท บาทเดสก์ จำกัด', 'สมชาย', 'ใจดี')).toBe(false);
+  });
+
+  it('does not read a name that starts like a title as a title twice', () => {
+    expect(accountNameMatches('นาย นายก ดี', 'นายก', 'ดี')).toBe(true);
+    expect(accountNameMatches('Mrinal Sen', 'Mrinal', 'Sen')).toBe(true);
   });
 });

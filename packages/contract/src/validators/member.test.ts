@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { E, type ErrorDef } from '../errors.ts';
 import {
   emailSchema,
+  formatThaiPhone,
   isValidEmail,
   isValidName,
   isValidOtp,
@@ -194,5 +195,15 @@ describe('phone: a complete Thai mobile number', () => {
 
   it('requires a phone number', () => {
     expect(codeOf(thaiPhoneSchema, '')).toBe(c(E.REQUIRED));
+  });
+});
+
+describe('phone numbers as Thais write them', () => {
+  it('groups a stored mobile number 3-3-4', () => {
+    expect(formatThaiPhone('0812345678')).toBe('081-234-5678');
+  });
+
+  it('leaves anything that is not a stored mobile number as it is', () => {
+    expect(formatThaiPhone('021234567')).toBe('021234567');
   });
 });

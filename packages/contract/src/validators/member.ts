@@ -161,6 +161,12 @@ export function normaliseThaiPhone(s: string): string | null {
   const national = compact.replace(/^(?:\+|00)?66(?:0)?(?=[0-9]{9}$)/, '0');
   return THAI_MOBILE.test(national) ? national : null;
 }
+/** A stored mobile number (national form, 10 digits) as Thais write it: '0812345678' -> '081-234-5678'. */
+export function formatThaiPhone(national: string): string {
+  return THAI_MOBILE.test(national)
+    ? `${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}`
+    : national;
+}
 export function isValidThaiPhone(s: string): boolean {
   return normaliseThaiPhone(s) !== null;
 }

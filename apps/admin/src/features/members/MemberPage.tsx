@@ -1,4 +1,4 @@
-import { bankByCode, type MemberDetail } from '@bahtdesk/contract';
+import { accountNameMatches, bankByCode, formatAccountNumber, type MemberDetail } from '@bahtdesk/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AuditTable } from '../../components/AuditTable.tsx';
@@ -11,7 +11,14 @@ import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
 import { useLiveApi } from '../../lib/useLiveApi.ts';
 
-function BankAccounts({ memberId, accounts }: { memberId: number; accounts: MemberDetail['bankAccounts'] }) {
+function BankAccounts({
+  member,
+  accounts,
+}: {
+  member: MemberDetail['member'];
+  accounts: MemberDetail['bankAccounts'];
+}) {
+  const memberId = member.id;
   const t = useT('members');
   const f = useFormat();
   const canReveal = useCan('revealBankAccount');
@@ -39,11 +46,12 @@ function BankAccounts({ memberId, accounts }: { memberId: number; accounts: Memb
         <tbody>
           {accounts.map((a) => {
             const bank = bankByCode(a.bankCode);
+            const revealed = shown[a.id];
             return (
               <tr key={a.id}>
                 <td>{bank ? (f.lang === 'th' ? bank.th : bank.en) : a.bankCode}</td>
                 <td>
-                  <code>{shown[a.id] ?? a.accountNumberMasked}</code>{' '}
+                  <code>{revealed ? formatAccountNumber(revealed) : a.accountNumberMasked}</code>{' '}
                   {canReveal && !shown[a.id] ? (
                     <button
                       type="button"
@@ -55,7 +63,15 @@ function BankAccounts({ memberId, accounts }: { memberId: number; accounts: Memb
                     </button>
                   ) : null}
                 </td>
-                <td>{a.accountName}</td>
+                <td>
+                  {a.accountName}
+                  {accountNameMatches(a.accountName, member.firstName, member.lastName) ? null : (
+                    <>
+                      {' '}
+                      <span className="badge badge--bad">{t('detail.nameMismatch')}</span>
+                    </>
+                  )}
+                </td>
                 <td>{f.dateTime(a.usableFrom)}</td>
               </tr>
             );
@@ -105,7 +121,7 @@ export default function MemberPage() {
             </dl>
 
             <h2>{t('detail.bankAccounts')}</h2>
-            <BankAccounts memberId={member.id} accounts={bankAccounts} />
+            <BankAccounts member={member} accounts={bankAccounts} />
 
             <h2>{t('detail.addresses')}</h2>
             {usdtAddresses.length === 0 ? (

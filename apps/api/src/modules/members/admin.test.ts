@@ -114,7 +114,7 @@ describe("a member's page", () => {
       username: member.username,
       kycStatus: 'unverified',
     });
-    expect(detail.bankAccounts[0]?.accountNumberMasked).toBe('xxxxxx7890');
+    expect(detail.bankAccounts[0]?.accountNumberMasked).toBe('xxx-x-x6789-0');
     expect(JSON.stringify(detail)).not.toContain('1234567890');
     expect(detail.sessions).toHaveLength(1);
     expect(detail.audit.map((a) => a.action)).toContain('auth.signIn');

@@ -1,4 +1,4 @@
-import { E, type MemberDetail, type MemberSummary } from '@bahtdesk/contract';
+import { E, type MemberDetail, type MemberSummary, maskAccountNumber } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import { lockMember } from '../../db/locks.ts';
 import { type Page, type PageRequest, pageWindow } from '../../db/paging.ts';
@@ -32,11 +32,6 @@ function toSummary(row: MemberRow): MemberSummary {
     kycStatus: row.kyc_status ?? 'unverified',
     createdAt: row.created_at.toISOString(),
   };
-}
-
-/** An account number with all but its last four digits shown as 'x'. */
-export function maskAccountNumber(number: string): string {
-  return number.length <= 4 ? number : 'x'.repeat(number.length - 4) + number.slice(-4);
 }
 
 interface Deps {

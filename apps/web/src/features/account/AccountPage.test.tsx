@@ -69,7 +69,7 @@ describe('account page', () => {
       phone: '089-876-5432',
     });
     expect(getState().profile?.phone).toBe('0898765432');
-    expect(screen.getByText('0898765432')).toBeTruthy();
+    expect(screen.getByText('089-876-5432')).toBeTruthy();
   });
 
   it('shows a phone number registered to someone else (10016) on the phone field', async () => {
@@ -200,6 +200,46 @@ describe('account page', () => {
     expect((await dialog.findByRole('alert')).textContent).toBe('You can save at most 10 bank accounts.');
   });
 
+  it('shows a saved account number masked as banks print it, and whole on request', async () => {
+    const entry = {
+      id: 4,
+      bankCode: 'KBANK',
+      accountNumber: '1234567890',
+      accountName: 'Somchai Jaidee',
+      createdAt: PROFILE.createdAt,
+      usableFrom: PROFILE.createdAt,
+    };
+    signedIn({ ...PROFILE, bankAccounts: [entry] });
+    await renderApp('/account');
+    await userEvent.click(await screen.findByRole('heading', { name: /Bank accounts/ }));
+    expect(await screen.findByText(/xxx-x-x6789-0/)).toBeTruthy();
+    expect(screen.queryByText(/123-4-56789-0/)).toBeNull();
+    const show = screen.getByRole('button', { name: 'Show number' });
+    await userEvent.click(show);
+    expect(screen.getByText(/123-4-56789-0/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Hide number' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('marks a bank account that is not in the member own name (payouts go only to their own accounts)', async () => {
+    const entry = (id: number, accountName: string) => ({
+      id,
+      bankCode: 'KBANK',
+      accountNumber: `123456789${id}`,
+      accountName,
+      createdAt: PROFILE.createdAt,
+      usableFrom: PROFILE.createdAt,
+    });
+    signedIn({
+      ...PROFILE,
+      bankAccounts: [entry(1, `Mr. ${PROFILE.firstName} ${PROFILE.lastName}`), entry(2, 'Someone Else')],
+    });
+    await renderApp('/account');
+    await userEvent.click(await screen.findByRole('heading', { name: /Bank accounts/ }));
+    const warnings = await screen.findAllByText(/Not in your name/);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.closest('li')?.textContent).toContain('Someone Else');
+  });
+
   it('asks before deleting a bank account and deletes it only when confirmed', async () => {
     const entry = {
       id: 4,
@@ -215,11 +255,11 @@ describe('account page', () => {
     );
     await renderApp('/account');
     await userEvent.click(await screen.findByRole('heading', { name: /Bank accounts/ }));
-    await userEvent.click(await screen.findByRole('button', { name: 'Delete Kasikornbank 1234567890' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete Kasikornbank xxx-x-x6789-0' }));
     const dialog = within(await screen.findByRole('alertdialog', { name: 'Delete this bank account?' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(requests.some((r) => r.path === '/api/external/user/deletePayment')).toBe(false);
-    await userEvent.click(screen.getByRole('button', { name: 'Delete Kasikornbank 1234567890' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete Kasikornbank xxx-x-x6789-0' }));
     const again = within(await screen.findByRole('alertdialog', { name: 'Delete this bank account?' }));
     await userEvent.type(again.getByLabelText('Current password'), 'secret123');
     await userEvent.click(again.getByRole('button', { name: 'Delete' }));
@@ -229,6 +269,21 @@ describe('account page', () => {
       id: 4,
       currentPassword: 'secret123',
     });
+  });
+
+  it('names the Tether network the same in the list and in the form', async () => {
+    signedIn({
+      ...PROFILE,
+      usdtAddresses: [
+        { ...address(5), network: 'TETHER', address: '0xfb6916095ca1df60bb79ce92ce3ea74c37c5d359' },
+      ],
+    });
+    await renderApp('/account?action=openBinanceId');
+    expect(await screen.findByText(/Tether \(ERC-20\)/)).toBeTruthy();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit Wallet 5' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit USDT address' }));
+    const select = dialog.getByLabelText('Network') as HTMLSelectElement;
+    expect(select.selectedOptions[0]?.textContent).toBe('Tether (ERC-20)');
   });
 
   it('edits a USDT address in a form filled with it, and sends the change for that entry', async () => {

@@ -139,7 +139,7 @@ function Account() {
         open={open['bank-accounts']}
         onToggle={toggle('bank-accounts')}
       >
-        <BankAccountsSection entries={profile.bankAccounts} banks={banks} />
+        <BankAccountsSection entries={profile.bankAccounts} banks={banks} holder={profile} />
       </Section>
       <Section
         id="usdt-addresses"

@@ -1,10 +1,14 @@
 import {
+  accountNameMatches,
   type BankAccount,
   E,
+  formatAccountNumber,
   MAX_BANK_ACCOUNTS,
   MAX_USDT_ADDRESSES,
+  maskAccountNumber,
   type UsdtAddressEntry,
 } from '@bahtdesk/contract';
+import { useState } from 'react';
 import {
   BankAccountForm,
   type BankAccountValues,
@@ -28,13 +32,38 @@ const BANK_FIELDS: Record<number, keyof BankAccountValues> = {
   [E.BANK_ACCOUNT_NUMBER_INVALID.code]: 'accountNumber',
 };
 
+/**
+ * A saved account number, masked as banks print it on a statement ('xxx-x-x6789-0'), with a
+ * button that shows it whole ('123-4-56789-0') for someone checking it against their passbook.
+ */
+function AccountNumber({ number }: { number: string }) {
+  const t = useT('account');
+  const [shown, setShown] = useState(false);
+  return (
+    <span className="entry__mono">
+      {shown ? formatAccountNumber(number) : maskAccountNumber(number)}{' '}
+      <button
+        type="button"
+        className="button button--small button--outline"
+        aria-pressed={shown}
+        onClick={() => setShown((s) => !s)}
+      >
+        {t(shown ? 'banks.hideNumber' : 'banks.showNumber')}
+      </button>
+    </span>
+  );
+}
+
 /** The member's bank accounts: list, add, edit, delete (after a confirmation); at most 10. */
 export function BankAccountsSection({
   entries,
   banks,
+  holder,
 }: {
   entries: readonly BankAccount[];
   banks: readonly BankInfo[];
+  /** The member's own names: an account in another name is marked (decision 0035). */
+  holder: { firstName: string; lastName: string };
 }) {
   const t = useT('account');
   const lang = useClientState((s) => s.language);
@@ -46,13 +75,18 @@ export function BankAccountsSection({
       max={MAX_BANK_ACCOUNTS}
       limitCode={E.BANK_ACCOUNT_LIMIT.code}
       fieldOfCode={BANK_FIELDS}
-      describe={(entry) => `${name(entry)} ${entry.accountNumber}`}
-      deleteText={(entry) => t('banks.deleteText', { bank: name(entry), number: entry.accountNumber })}
+      describe={(entry) => `${name(entry)} ${maskAccountNumber(entry.accountNumber)}`}
+      deleteText={(entry) =>
+        t('banks.deleteText', { bank: name(entry), number: maskAccountNumber(entry.accountNumber) })
+      }
       renderEntry={(entry) => (
         <>
           <strong>{name(entry)}</strong>
-          <span className="entry__mono">{entry.accountNumber}</span>
+          <AccountNumber number={entry.accountNumber} />
           <span className="muted">{entry.accountName}</span>
+          {accountNameMatches(entry.accountName, holder.firstName, holder.lastName) ? null : (
+            <span className="note note--warning">{t('banks.nameMismatch')}</span>
+          )}
         </>
       )}
       renderForm={(entry, form) => (

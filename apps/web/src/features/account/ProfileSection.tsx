@@ -3,6 +3,7 @@ import {
   type EditProfileBody,
   editProfileBodySchema,
   emailSchema,
+  formatThaiPhone,
   type Profile,
   thaiPhoneSchema,
 } from '@bahtdesk/contract';
@@ -154,7 +155,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
             {FACTS.map((key) => (
               <div key={key}>
                 <dt>{t(`profile.${key}`)}</dt>
-                <dd>{profile[key]}</dd>
+                <dd>{key === 'phone' ? formatThaiPhone(profile.phone) : profile[key]}</dd>
               </div>
             ))}
           </dl>

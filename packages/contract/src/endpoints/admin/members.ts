@@ -48,7 +48,7 @@ export const memberDetailSchema = z.object({
     z.object({
       id: z.number().int(),
       bankCode: z.string(),
-      /** All but the last four digits hidden ('xxxxxx6789'). */
+      /** Grouped as the bank prints it, all but the last five digits hidden ('xxx-x-x6789-0'). */
       accountNumberMasked: z.string(),
       accountName: z.string(),
       usableFrom: iso,
