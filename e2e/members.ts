@@ -57,6 +57,7 @@ export async function newSignedInMember(): Promise<{ username: string; password:
       usdtAddress: {
         network: 'BEP20',
         address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        uid: '12345678',
         nickname: 'e2e',
       },
     },

@@ -172,9 +172,9 @@ export function runDesk(args: string[], env: NodeJS.ProcessEnv, stdin?: string):
     const child = spawn('npm', ['run', '--silent', 'desk', '--', ...args], {
       cwd: repoRoot,
       env,
-      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
-    if (stdin !== undefined) child.stdin?.end(stdin);
+    child.stdin.end(stdin ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -10,6 +10,7 @@ import {
   type PasswordAttempts,
 } from './modules/account/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
+import { createKycService } from './modules/kyc/index.ts';
 import {
   createAuthService,
   createClientSignatures,
@@ -81,7 +82,8 @@ export async function createServices({
   const stepUp = createStepUp({ db, passwords, passwordAttempts });
   const payments = createPaymentsService({ db, settings, stepUp, delivery, log });
   const lookups = createLookupBudget({ db, limits: lookupLimiter });
-  const account = createAccountService({ db, passwords, sessions, payments, stepUp, lookups, events });
+  const kyc = createKycService({ db, events, payments });
+  const account = createAccountService({ db, passwords, sessions, payments, kyc, stepUp, lookups, events });
   const auditLog = createAuditLog(db);
   const signatures = createClientSignatures(
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),
@@ -95,6 +97,7 @@ export async function createServices({
     pages,
     sessions,
     payments,
+    kyc,
     account,
     auth: createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures }),
     passwordReset: createPasswordResetService({
@@ -109,7 +112,7 @@ export async function createServices({
     staffSignIn: createStaffSignIn({ db, passwords, sessions, passwordAttempts }),
     dashboard: createDashboardService(db, rates),
     auditLog,
-    members: createMembersService({ db, sessions, auditLog, events }),
+    members: createMembersService({ db, sessions, auditLog, kyc, events }),
     bans: createBansService(db, bans),
     outbox: createOutboxService(db),
     publicReads: createPublicReads({ rates, news, pages, settings, events }),

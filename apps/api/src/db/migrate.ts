@@ -5,6 +5,7 @@ import * as rateCounters from './migrations/20261123_0300_rate_counters.ts';
 import * as payoutUsableFrom from './migrations/20261123_0400_payout_usable_from.ts';
 import * as otpRequestedIp from './migrations/20261123_0500_otp_requested_ip.ts';
 import * as staffSecondFactor from './migrations/20261124_0100_staff_second_factor.ts';
+import * as identityReview from './migrations/20261125_0100_identity_review.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '20261123_0400_payout_usable_from': payoutUsableFrom,
   '20261123_0500_otp_requested_ip': otpRequestedIp,
   '20261124_0100_staff_second_factor': staffSecondFactor,
+  '20261125_0100_identity_review': identityReview,
 };
 
 const provider: MigrationProvider = {

@@ -126,6 +126,8 @@ export interface UsdtAddressesTable {
   network: string;
   address: string;
   nickname: string | null;
+  /** The member's user id on the exchange platform (decision 0031); null for older entries. */
+  uid: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   /** From when payouts may go here (a new or changed entry waits out the cooling-off period). */
@@ -140,6 +142,8 @@ export interface KycSubmissionsTable {
   holding_file_id: number;
   screenshot1_file_id: number;
   screenshot2_file_id: number;
+  /** One of the contract's KYC_REJECT_REASONS when failed; `reason` holds the staff's note. */
+  reason_code: string | null;
   reason: string | null;
   reviewed_by: number | null;
   reviewed_at: Date | null;
@@ -178,6 +182,8 @@ export interface TransactionsTable {
   confirmed_at: Date | null;
   slip_name_checked: Generated<boolean>;
   payout_reference: string | null;
+  /** One of the contract's KYC_REJECT_REASONS when failed; `reason` holds the staff's note. */
+  reason_code: string | null;
   reason: string | null;
   reviewed_by: number | null;
   reviewed_at: Date | null;

@@ -5,6 +5,7 @@ import { authRoutes } from './auth/routes.ts';
 import { bansRoutes } from './bans/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { homeRoutes } from './home/routes.ts';
+import { kycRoutes } from './kyc/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { membersRoutes } from './members/routes.ts';
 import { newsRoutes } from './news/routes.ts';
@@ -27,6 +28,7 @@ export const modules: FastifyPluginAsync[] = [
   accountRoutes,
   passwordResetRoutes,
   paymentsRoutes,
+  kycRoutes,
   staffRoutes,
   ratesRoutes,
   dashboardRoutes,

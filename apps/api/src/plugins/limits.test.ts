@@ -33,9 +33,17 @@ async function banByFailedSignIns(a: FastifyInstance, ip: string) {
 }
 
 describe('per-IP limits', () => {
-  it('are tighter on sign-in, sign-up, OTP and forgot password, and name real endpoints', () => {
+  it('are tighter on sign-in, sign-up, OTP, forgot password and uploads, and name real endpoints', () => {
     const paths = new Set(Object.values(endpoints).map((e) => e.path));
-    for (const name of ['signIn', 'signUp', 'forgotPassword', 'confirmOtp', 'changePassword'] as const) {
+    for (const name of [
+      'signIn',
+      'signUp',
+      'forgotPassword',
+      'confirmOtp',
+      'changePassword',
+      'uploadKyc',
+      'uploadImgFile',
+    ] as const) {
       const rule = DEFAULT_LIMITS.byPath[endpoints[name].path];
       expect(rule, name).toBeDefined();
       expect((rule?.max ?? 0) * (60_000 / (rule?.windowMs ?? 1))).toBeLessThan(DEFAULT_LIMITS.general.max);

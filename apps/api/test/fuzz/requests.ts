@@ -58,6 +58,7 @@ const calendarDate = fc
 const FIELD_HINTS: Record<string, fc.Arbitrary<unknown>> = {
   phone: fc.stringMatching(/^0[689][0-9]{8}$/),
   email: fc.stringMatching(/^[a-z][a-z0-9]{2,10}@[a-z]{3,8}\.(com|co\.th|net)$/),
+  uid: fc.stringMatching(/^[0-9]{5,20}$/),
   amountThb: fc.integer({ min: 1_000, max: 3_000_000 }).map(String),
   amountUsdt: fc.integer({ min: 100, max: 100_000 }).map(String),
   startDate: calendarDate,

@@ -22,7 +22,7 @@ const signUp = {
   lastName: 'ใจดี',
   phone: '+66 81 234 5678',
   email: 'Som@Example.com',
-  usdtAddress: { network: 'SOLANA', address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz' },
+  usdtAddress: { network: 'SOLANA', uid: '12345678', address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz' },
 };
 
 describe('account endpoints in the contract', () => {
@@ -65,7 +65,7 @@ describe('account endpoints in the contract', () => {
     const r = signUpBodySchema.safeParse({
       ...signUp,
       bankAccount: { bankCode: 'KBANK', accountNumber: '123', accountName: 'Somchai Jaidee' },
-      usdtAddress: { network: 'BEP20', address: '0x123' },
+      usdtAddress: { network: 'BEP20', uid: '12345678', address: '0x123' },
     });
     expect(codes(r).sort()).toEqual([E.BANK_ACCOUNT_NUMBER_INVALID.code, E.USDT_ADDRESS_INVALID.code].sort());
   });
@@ -90,6 +90,7 @@ describe('account endpoints in the contract', () => {
       type: 'usdt',
       network: 'SOLANA',
       address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz',
+      uid: '12345678',
       nickname: '  ',
       currentPassword: 'secret1',
     });
@@ -97,7 +98,7 @@ describe('account endpoints in the contract', () => {
   });
 
   it('adding, changing or deleting a payment entry needs the current password (10033 on currentPassword)', () => {
-    const usdt = { type: 'usdt', network: 'SOLANA', address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz' };
+    const usdt = { type: 'usdt', network: 'SOLANA', uid: '12345678', address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz' };
     for (const [schema, body] of [
       [addPaymentBodySchema, usdt],
       [updatePaymentBodySchema, { ...usdt, id: 1 }],

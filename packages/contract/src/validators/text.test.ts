@@ -85,6 +85,7 @@ describe('the request bodies answer with the field and its code', () => {
       type: 'usdt',
       network: 'BEP20',
       address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      uid: '12345678',
       nickname: '\u2067Main\u2069',
       currentPassword: 'secret1',
     });

@@ -26,7 +26,7 @@ function signUpBody(overrides: Record<string, unknown>) {
     lastName: 'Jaidee',
     phone: uniquePhone(),
     email: `${username.toLowerCase()}@example.com`,
-    usdtAddress: { network: 'BEP20', address: BEP20 },
+    usdtAddress: { network: 'BEP20', uid: '12345678', address: BEP20 },
     ...overrides,
   };
 }

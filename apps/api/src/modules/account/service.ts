@@ -13,6 +13,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import type { PasswordHasher } from '../auth/index.ts';
+import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import {
   type MemberSession,
@@ -42,13 +43,14 @@ interface Deps {
   passwords: PasswordHasher;
   sessions: SessionService;
   payments: PaymentsService;
+  kyc: Pick<KycService, 'review'>;
   stepUp: StepUp;
   lookups: LookupBudget;
   events: Pick<EventBus, 'publish'>;
 }
 
 /** A member's own account: sign-up, profile, profile edit and password change. */
-export function createAccountService({ db, passwords, sessions, payments, stepUp, lookups, events }: Deps) {
+export function createAccountService({ db, passwords, sessions, payments, kyc, stepUp, lookups, events }: Deps) {
   async function profile(memberId: number): Promise<Profile> {
     const m = await findProfile(db, memberId);
     if (!m) throw new AppError(E.NOT_ALLOWED);
@@ -60,6 +62,7 @@ export function createAccountService({ db, passwords, sessions, payments, stepUp
       phone: m.phone,
       email: m.email,
       kycStatus: m.kyc_status ?? 'unverified',
+      kycReview: await kyc.review(memberId),
       createdAt: m.created_at.toISOString(),
       ...(await payments.list(memberId)),
     };

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type Actor, type AuditLog, recordAudit } from '../audit/index.ts';
+import type { KycService } from '../kyc/index.ts';
 import type { SessionService } from '../sessions/index.ts';
 import {
   countMembers,
@@ -38,11 +39,12 @@ interface Deps {
   db: Kysely<DB>;
   sessions: Pick<SessionService, 'endAllOfMember' | 'liveOfMember'>;
   auditLog: Pick<AuditLog, 'ofMember'>;
+  kyc: Pick<KycService, 'history'>;
   events: Pick<EventBus, 'publish'>;
 }
 
 /** Members as the back office sees them: search, a member's page, and what staff do for them. */
-export function createMembersService({ db, sessions, auditLog, events }: Deps) {
+export function createMembersService({ db, sessions, auditLog, kyc, events }: Deps) {
   async function member(id: number): Promise<MemberRow> {
     const row = await findMember(db, id);
     if (!row) throw new AppError(E.MEMBER_NOT_FOUND);
@@ -60,10 +62,11 @@ export function createMembersService({ db, sessions, auditLog, events }: Deps) {
 
     async detail(id: number): Promise<MemberDetail> {
       const row = await member(id);
-      const [accounts, addresses, live, audit] = await Promise.all([
+      const [accounts, addresses, live, kycHistory, audit] = await Promise.all([
         findBankAccounts(db, id),
         findUsdtAddresses(db, id),
         sessions.liveOfMember(id),
+        kyc.history(id),
         auditLog.ofMember(id, MEMBER_AUDIT_ROWS),
       ]);
       return {
@@ -81,6 +84,7 @@ export function createMembersService({ db, sessions, auditLog, events }: Deps) {
           network: a.network,
           address: a.address,
           nickname: a.nickname,
+          uid: a.uid,
           usableFrom: a.usable_from.toISOString(),
           createdAt: a.created_at.toISOString(),
         })),
@@ -92,6 +96,7 @@ export function createMembersService({ db, sessions, auditLog, events }: Deps) {
           ip: s.ip,
           userAgent: s.user_agent,
         })),
+        kycHistory,
         audit,
       };
     },

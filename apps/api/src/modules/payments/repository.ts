@@ -31,6 +31,7 @@ function toUsdtAddress(row: Selectable<UsdtAddressesTable>): UsdtAddressEntry {
     network: row.network,
     address: row.address,
     nickname: row.nickname,
+    uid: row.uid,
     createdAt: row.created_at.toISOString(),
     usableFrom: row.usable_from.toISOString(),
   };
@@ -83,6 +84,7 @@ export async function insertPayment(
       member_id: memberId,
       network: input.network,
       address: input.address,
+      uid: input.uid,
       nickname: input.nickname ?? null,
       usable_from: usableFrom,
     })
@@ -137,6 +139,7 @@ export async function updatePayment(
     .set({
       network: input.network,
       address: input.address,
+      uid: input.uid,
       nickname: input.nickname ?? null,
       updated_at,
       usable_from: usableFrom,

@@ -18,7 +18,7 @@ const bank = {
   accountNumber: '1234567890',
   accountName: 'Somchai Jaidee',
 } as const;
-const usdt = { type: 'usdt', network: 'SOLANA', address: SOLANA, nickname: 'Phantom' } as const;
+const usdt = { type: 'usdt', network: 'SOLANA', uid: '12345678', address: SOLANA, nickname: 'Phantom' } as const;
 const meta = { ip: '127.0.0.1', userAgent: 'test', lang: 'en' as const };
 
 type Result = Payments & { id: number };
@@ -165,7 +165,7 @@ describe('a new or changed destination waits out the cooling-off period', () => 
     expect(renamed.usdtAddresses[0]?.usableFrom).toBe('2026-12-02T03:00:00.000Z');
     const moved = await payments.update(
       m.id,
-      { type: 'usdt', network: 'BEP20', address: BEP20, id, currentPassword: m.password },
+      { type: 'usdt', network: 'BEP20', uid: '12345678', address: BEP20, id, currentPassword: m.password },
       meta,
       later,
     );

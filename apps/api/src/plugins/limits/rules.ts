@@ -40,6 +40,9 @@ export const DEFAULT_LIMITS: LimitRules = {
     '/api/external/user/forgotPassword': rule('forgotPassword', 10, 10 * MINUTE),
     '/api/external/user/confirmOtp': rule('confirmOtp', 20, 10 * MINUTE),
     '/api/external/user/changePassword': rule('resetPassword', 20, 10 * MINUTE),
+    // Each upload decodes images: a loop of them from one address is stopped early (issue 12).
+    '/api/external/user/uploadKyc': rule('uploadKyc', 10, 10 * MINUTE),
+    '/api/external/user/uploadImgFile': rule('uploadImgFile', 60, 10 * MINUTE),
     [LOOKUP_ANSWER_KEY]: rule('lookupAnswer', 15, 10 * MINUTE),
   },
   failedSignIn: rule('failedSignIn', 15, 10 * MINUTE),

@@ -1,0 +1,1 @@
+export { createKycService, type KycService } from './service.ts';

@@ -1,0 +1,161 @@
+import type { KycImageSlot, KycStatus } from '@bahtdesk/contract';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import type { CheckedImage } from '../images/check.ts';
+
+/** SQL of identity submissions and their images. */
+
+type SubmissionStatus = Exclude<KycStatus, 'unverified'>;
+
+/** The files column of each image slot. */
+export const SLOT_COLUMN = {
+  passportImage: 'passport_file_id',
+  holdingPassportImage: 'holding_file_id',
+  screenshot1Image: 'screenshot1_file_id',
+  screenshot2Image: 'screenshot2_file_id',
+} as const satisfies Record<KycImageSlot, string>;
+
+/** Stores one checked image of a member; answers its id. */
+export async function insertImage(
+  t: Kysely<DB>,
+  memberId: number,
+  purpose: string,
+  image: CheckedImage,
+): Promise<number> {
+  const row = await t
+    .insertInto('files')
+    .values({
+      owner_member_id: memberId,
+      purpose,
+      mime: image.mime,
+      size: image.bytes.length,
+      sha256: image.sha256,
+      bytes: image.bytes,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function insertSubmission(t: Kysely<DB>, memberId: number, files: Record<KycImageSlot, number>) {
+  return t
+    .insertInto('kyc_submissions')
+    .values({
+      member_id: memberId,
+      status: 'waiting',
+      passport_file_id: files.passportImage,
+      holding_file_id: files.holdingPassportImage,
+      screenshot1_file_id: files.screenshot1Image,
+      screenshot2_file_id: files.screenshot2Image,
+    })
+    .returning(['id', 'created_at'])
+    .executeTakeFirstOrThrow();
+}
+
+/** A submission with its member's names and the username of the staff member who decided. */
+function submissions(db: Kysely<DB>) {
+  return db
+    .selectFrom('kyc_submissions as k')
+    .innerJoin('members as m', 'm.id', 'k.member_id')
+    .leftJoin('staff as s', 's.id', 'k.reviewed_by')
+    .select([
+      'k.id',
+      'k.member_id',
+      'k.status',
+      'k.passport_file_id',
+      'k.holding_file_id',
+      'k.screenshot1_file_id',
+      'k.screenshot2_file_id',
+      'k.reason_code',
+      'k.reason',
+      'k.reviewed_at',
+      'k.created_at',
+      'm.username',
+      'm.first_name',
+      'm.last_name',
+      'm.phone',
+      'm.email',
+      'm.created_at as member_created_at',
+      's.username as reviewer',
+    ]);
+}
+export type SubmissionRow = Awaited<ReturnType<ReturnType<typeof submissions>['executeTakeFirstOrThrow']>>;
+
+/** The member's newest submission (their status is its status, decision 0014). */
+export function latestSubmission(db: Kysely<DB>, memberId: number) {
+  return submissions(db)
+    .where('k.member_id', '=', memberId)
+    .orderBy('k.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Every submission of a member, newest first. */
+export function submissionsOfMember(db: Kysely<DB>, memberId: number) {
+  return submissions(db).where('k.member_id', '=', memberId).orderBy('k.id', 'desc').execute();
+}
+
+export function findSubmission(db: Kysely<DB>, id: number) {
+  return submissions(db).where('k.id', '=', id).executeTakeFirst();
+}
+
+/** One page of the submissions with `status`: oldest first (the queue order). */
+export async function submissionsPage(
+  db: Kysely<DB>,
+  status: SubmissionStatus,
+  offset: number,
+  limit: number,
+): Promise<{ rows: SubmissionRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    submissions(db)
+      .where('k.status', '=', status)
+      .orderBy('k.created_at')
+      .orderBy('k.id')
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('kyc_submissions')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('status', '=', status)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/**
+ * Decides a waiting submission: a conditional update, so of two staff deciding at once exactly
+ * one changes the row; answers the row changed, or undefined when it was no longer waiting.
+ */
+export function decideSubmission(
+  t: Kysely<DB>,
+  id: number,
+  decision: {
+    status: SubmissionStatus;
+    staffId: number;
+    reasonCode: string | null;
+    note: string | null;
+    at: Date;
+  },
+) {
+  return t
+    .updateTable('kyc_submissions')
+    .set({
+      status: decision.status,
+      reviewed_by: decision.staffId,
+      reviewed_at: decision.at,
+      reason_code: decision.reasonCode,
+      reason: decision.note,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'waiting')
+    .returning(['id', 'member_id', 'status'])
+    .executeTakeFirst();
+}
+
+/** A stored image: any (staff) or only a member's own. */
+export function findFile(db: Kysely<DB>, id: number, ownerMemberId?: number) {
+  let query = db.selectFrom('files').select(['id', 'mime', 'bytes', 'purpose']).where('id', '=', id);
+  if (ownerMemberId !== undefined) query = query.where('owner_member_id', '=', ownerMemberId);
+  return query.executeTakeFirst();
+}
