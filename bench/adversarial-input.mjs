@@ -27,7 +27,12 @@ const profile = {
   email: 'somchai@example.com',
 };
 const bank = { type: 'bank', bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'Somchai Jaidee' };
-const usdt = { type: 'usdt', network: 'SOLANA', uid: '12345678', address: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB' };
+const usdt = {
+  type: 'usdt',
+  network: 'SOLANA',
+  uid: '12345678',
+  address: 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB',
+};
 
 /** [label, schema name exported by the contract, body]. */
 const CASES = [

@@ -148,7 +148,11 @@ export async function signUpMember(apiUrl) {
       lastName: 'Member',
       phone: `08${String(Date.now() % 100_000_000).padStart(8, '0')}`,
       email: `bench${suffix}@example.com`,
-      usdtAddress: { network: 'SOLANA', uid: '12345678', address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T' },
+      usdtAddress: {
+        network: 'SOLANA',
+        uid: '12345678',
+        address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T',
+      },
     }),
   });
   const body = await response.json();

@@ -22,6 +22,8 @@ export type Lang = keyof typeof TEXT;
 
 /** EIP-55 test vector (a valid BEP20 address) and a Solana system-program-style 32-byte key. */
 export const BEP20_ADDRESS = '0x52908400098527886E0F7030069857D2E4169EE7';
+/** The member's user id on their exchange (decision 0031). */
+export const EXCHANGE_UID = '20261123';
 export const SOLANA_ADDRESS = 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz';
 
 export interface Member {
@@ -73,6 +75,7 @@ export async function fillUsdt(
   const t = TEXT[lang].account.usdt;
   await page.getByLabel(t.network, exact).selectOption(network);
   await page.getByLabel(t.address, exact).fill(address);
+  await page.getByLabel(t.uid, exact).fill(EXCHANGE_UID);
   if (nickname) await page.getByLabel(new RegExp(`^${t.nickname}`)).fill(nickname);
 }
 

@@ -10,7 +10,6 @@ import {
   type PasswordAttempts,
 } from './modules/account/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
-import { createKycService } from './modules/kyc/index.ts';
 import {
   createAuthService,
   createClientSignatures,
@@ -20,6 +19,7 @@ import {
 import { createBansService } from './modules/bans/index.ts';
 import { createDashboardService } from './modules/dashboard/index.ts';
 import { createPublicReads } from './modules/home/index.ts';
+import { createKycService } from './modules/kyc/index.ts';
 import { createMembersService } from './modules/members/index.ts';
 import { createNewsService } from './modules/news/index.ts';
 import { createOutboxService } from './modules/outbox/index.ts';

@@ -101,7 +101,11 @@ describe.skipIf(!redisUp)('two API processes on one PostgreSQL and one Redis', (
         lastName: 'Jaidee',
         phone: `08${randomInt(0, 100_000_000).toString().padStart(8, '0')}`,
         email: `${username}@example.com`,
-        usdtAddress: { network: 'BEP20', uid: '12345678', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+        usdtAddress: {
+          network: 'BEP20',
+          uid: '12345678',
+          address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        },
       },
     });
     expect(signUp.body.code).toBe(0);

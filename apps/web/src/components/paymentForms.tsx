@@ -38,16 +38,17 @@ export interface BankAccountValues {
 export interface UsdtAddressValues {
   network: string;
   address: string;
+  uid: string;
   nickname: string;
 }
 
 /** A USDT address as the API takes it; the form's schema has checked that the network is one of the ids. */
-export function usdtAddressBody({ network, address, nickname }: UsdtAddressValues) {
-  return { network: network as NetworkId, address, nickname };
+export function usdtAddressBody({ network, address, uid, nickname }: UsdtAddressValues) {
+  return { network: network as NetworkId, address, uid, nickname };
 }
 
 export const emptyBankAccount: BankAccountValues = { bankCode: '', accountNumber: '', accountName: '' };
-export const emptyUsdtAddress: UsdtAddressValues = { network: '', address: '', nickname: '' };
+export const emptyUsdtAddress: UsdtAddressValues = { network: '', address: '', uid: '', nickname: '' };
 
 export function bankName(banks: readonly BankInfo[], code: string, lang: Lang): string {
   const bank = banks.find((b) => b.code === code);
@@ -135,7 +136,10 @@ export function BankAccountForm({
   );
 }
 
-/** Network, the address (checked for that network) and an optional nickname. */
+/**
+ * Network, the address (checked for that network), the member's UID on the exchange that holds it
+ * (digits, decision 0031) and an optional nickname.
+ */
 export function UsdtAddressForm({
   networks,
   ...props
@@ -164,6 +168,14 @@ export function UsdtAddressForm({
         spellCheck={false}
         problem={errors.address}
         {...register('address')}
+      />
+      <TextField
+        label={t('usdt.uid')}
+        hint={t('usdt.uidHint')}
+        inputMode="numeric"
+        autoComplete="off"
+        problem={errors.uid}
+        {...register('uid')}
       />
       <TextField
         label={`${t('usdt.nickname')} ${t('form.optional')}`}

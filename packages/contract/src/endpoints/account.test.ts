@@ -22,7 +22,11 @@ const signUp = {
   lastName: 'ใจดี',
   phone: '+66 81 234 5678',
   email: 'Som@Example.com',
-  usdtAddress: { network: 'SOLANA', uid: '12345678', address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz' },
+  usdtAddress: {
+    network: 'SOLANA',
+    uid: '12345678',
+    address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz',
+  },
 };
 
 describe('account endpoints in the contract', () => {
@@ -98,7 +102,12 @@ describe('account endpoints in the contract', () => {
   });
 
   it('adding, changing or deleting a payment entry needs the current password (10033 on currentPassword)', () => {
-    const usdt = { type: 'usdt', network: 'SOLANA', uid: '12345678', address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz' };
+    const usdt = {
+      type: 'usdt',
+      network: 'SOLANA',
+      uid: '12345678',
+      address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz',
+    };
     for (const [schema, body] of [
       [addPaymentBodySchema, usdt],
       [updatePaymentBodySchema, { ...usdt, id: 1 }],

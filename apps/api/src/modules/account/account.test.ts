@@ -72,7 +72,9 @@ describe('sign-up', () => {
   });
 
   it('the bank account is optional', async () => {
-    const { bankAccount: _, ...body } = signUpBody({ usdtAddress: { network: 'SOLANA', uid: '12345678', address: SOLANA } });
+    const { bankAccount: _, ...body } = signUpBody({
+      usdtAddress: { network: 'SOLANA', uid: '12345678', address: SOLANA },
+    });
     const res = await post<{ token: string }>(app, SIGN_UP, body);
     expect(res.body.code).toBe(0);
     const p = await profile(res.body.result?.period.token ?? '');
@@ -120,7 +122,9 @@ describe('sign-up', () => {
     await sql`create trigger refuse_boom before insert on usdt_addresses
       for each row execute function refuse_boom()`.execute(db);
     try {
-      const body = signUpBody({ usdtAddress: { network: 'BEP20', uid: '12345678', address: BEP20, nickname: 'boom' } });
+      const body = signUpBody({
+        usdtAddress: { network: 'BEP20', uid: '12345678', address: BEP20, nickname: 'boom' },
+      });
       const res = await post(app, SIGN_UP, body);
       expect(res.status).toBe(500);
       const left = await db
@@ -172,8 +176,16 @@ describe('sign-up', () => {
       { bankAccount: { bankCode: 'XYZ', accountNumber: '1234567890', accountName: 'A B' } },
       E.BANK_NOT_FOUND,
     ],
-    ['network known', { usdtAddress: { network: 'TRON', uid: '12345678', address: BEP20 } }, E.NETWORK_NOT_FOUND],
-    ['a USDT address is required', { usdtAddress: { network: 'BEP20', uid: '12345678', address: '' } }, E.REQUIRED],
+    [
+      'network known',
+      { usdtAddress: { network: 'TRON', uid: '12345678', address: BEP20 } },
+      E.NETWORK_NOT_FOUND,
+    ],
+    [
+      'a USDT address is required',
+      { usdtAddress: { network: 'BEP20', uid: '12345678', address: '' } },
+      E.REQUIRED,
+    ],
     ['the body is an object', { username: { $ne: null } }, E.REQUIRED],
   ];
   for (const [rule, change, def] of ruleCases) {

@@ -50,7 +50,16 @@ interface Deps {
 }
 
 /** A member's own account: sign-up, profile, profile edit and password change. */
-export function createAccountService({ db, passwords, sessions, payments, kyc, stepUp, lookups, events }: Deps) {
+export function createAccountService({
+  db,
+  passwords,
+  sessions,
+  payments,
+  kyc,
+  stepUp,
+  lookups,
+  events,
+}: Deps) {
   async function profile(memberId: number): Promise<Profile> {
     const m = await findProfile(db, memberId);
     if (!m) throw new AppError(E.NOT_ALLOWED);

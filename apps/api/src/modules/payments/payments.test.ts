@@ -19,7 +19,14 @@ const bank = {
   accountName: 'Somchai Jaidee',
   currentPassword,
 };
-const usdt = { type: 'usdt', network: 'SOLANA', uid: '12345678', address: SOLANA, nickname: 'Phantom', currentPassword };
+const usdt = {
+  type: 'usdt',
+  network: 'SOLANA',
+  uid: '12345678',
+  address: SOLANA,
+  nickname: 'Phantom',
+  currentPassword,
+};
 
 type Result = Payments & { id: number };
 
@@ -169,7 +176,15 @@ describe('changing and deleting entries', () => {
     const renamed = await post<Result>(
       app,
       UPDATE,
-      { type: 'usdt', id: addrId, network: 'BEP20', uid: '12345678', address: BEP20, nickname: '', currentPassword },
+      {
+        type: 'usdt',
+        id: addrId,
+        network: 'BEP20',
+        uid: '12345678',
+        address: BEP20,
+        nickname: '',
+        currentPassword,
+      },
       { token: m.token },
     );
     expect(renamed.body.result?.period.usdtAddresses).toMatchObject([

@@ -18,7 +18,13 @@ const bank = {
   accountNumber: '1234567890',
   accountName: 'Somchai Jaidee',
 } as const;
-const usdt = { type: 'usdt', network: 'SOLANA', uid: '12345678', address: SOLANA, nickname: 'Phantom' } as const;
+const usdt = {
+  type: 'usdt',
+  network: 'SOLANA',
+  uid: '12345678',
+  address: SOLANA,
+  nickname: 'Phantom',
+} as const;
 const meta = { ip: '127.0.0.1', userAgent: 'test', lang: 'en' as const };
 
 type Result = Payments & { id: number };

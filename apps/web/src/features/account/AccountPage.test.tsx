@@ -148,7 +148,7 @@ describe('account page', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a USDT address' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(dialog.getByLabelText('Network').getAttribute('aria-invalid')).toBe('true'));
-    expect(dialog.getAllByText('This field is required.')).toHaveLength(2);
+    expect(dialog.getAllByText('This field is required.')).toHaveLength(3);
     expect(dialog.queryByText('Network not found.')).toBeNull();
     await userEvent.selectOptions(dialog.getByLabelText('Network'), 'SOLANA');
     await userEvent.type(dialog.getByLabelText('USDT address'), BEP20_ADDRESS);
@@ -157,6 +157,7 @@ describe('account page', () => {
     expect(requests.some((r) => r.path === '/api/external/user/addPayment')).toBe(false);
     await userEvent.clear(dialog.getByLabelText('USDT address'));
     await userEvent.type(dialog.getByLabelText('USDT address'), SOLANA_ADDRESS);
+    await userEvent.type(dialog.getByLabelText('Exchange UID'), '87654321');
     await userEvent.type(dialog.getByLabelText(/Nickname/), 'Phantom');
     await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
     // Without the current password nothing is sent: the contract's 10033, on that field.
@@ -171,6 +172,7 @@ describe('account page', () => {
       type: 'usdt',
       network: 'SOLANA',
       address: SOLANA_ADDRESS,
+      uid: '87654321',
       nickname: 'Phantom',
       currentPassword: 'secret123',
     });
@@ -296,9 +298,12 @@ describe('account page', () => {
       },
     );
     await renderApp('/account?action=openBinanceId');
+    expect(await screen.findByText(/UID needed/)).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Wallet 3' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit USDT address' }));
     expect((dialog.getByLabelText('USDT address') as HTMLInputElement).value).toBe(BEP20_ADDRESS);
+    // Saved before UIDs were asked: the edit asks for it.
+    await userEvent.type(dialog.getByLabelText('Exchange UID'), '11223344');
     await userEvent.clear(dialog.getByLabelText(/Nickname/));
     await userEvent.type(dialog.getByLabelText(/Nickname/), 'Savings');
     await userEvent.type(dialog.getByLabelText('Current password'), 'secret123');
@@ -310,6 +315,7 @@ describe('account page', () => {
       id: 3,
       network: 'BEP20',
       address: BEP20_ADDRESS,
+      uid: '11223344',
       nickname: 'Savings',
       currentPassword: 'secret123',
     });

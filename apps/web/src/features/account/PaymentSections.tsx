@@ -118,6 +118,7 @@ export function BankAccountsSection({
 const USDT_FIELDS: Record<number, keyof UsdtAddressValues> = {
   [E.NETWORK_NOT_FOUND.code]: 'network',
   [E.USDT_ADDRESS_INVALID.code]: 'address',
+  [E.EXCHANGE_UID_INVALID.code]: 'uid',
 };
 
 /** The member's USDT addresses: list, add, edit, delete (after a confirmation); at most 10. */
@@ -144,6 +145,11 @@ export function UsdtAddressesSection({
           <strong>{entry.nickname ?? t('usdt.noNickname')}</strong>
           <span className="muted">{network(entry)}</span>
           <span className="entry__mono">{entry.address}</span>
+          {entry.uid ? (
+            <span className="muted">{t('usdt.uidShown', { uid: entry.uid })}</span>
+          ) : (
+            <span className="note note--warning">{t('usdt.uidMissing')}</span>
+          )}
         </>
       )}
       renderForm={(entry, form) => (
@@ -152,7 +158,12 @@ export function UsdtAddressesSection({
           networks={networks}
           defaultValues={
             entry
-              ? { network: entry.network, address: entry.address, nickname: entry.nickname ?? '' }
+              ? {
+                  network: entry.network,
+                  address: entry.address,
+                  uid: entry.uid ?? '',
+                  nickname: entry.nickname ?? '',
+                }
               : emptyUsdtAddress
           }
           actions={() => null}

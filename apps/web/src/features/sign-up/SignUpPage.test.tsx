@@ -40,6 +40,7 @@ async function bank() {
 async function usdt() {
   await userEvent.selectOptions(await screen.findByLabelText('Network'), 'BEP20');
   await type('USDT address', BEP20_ADDRESS);
+  await type('Exchange UID', '12345678');
   await press('Create account');
 }
 
@@ -123,7 +124,7 @@ describe('sign-up in steps', () => {
       phone: '081-234-5678',
       email: 'somchai@example.com',
       bankAccount: { bankCode: 'KBANK', accountNumber: '123-4-56789-0', accountName: 'Somchai Jaidee' },
-      usdtAddress: { network: 'BEP20', address: BEP20_ADDRESS, nickname: '' },
+      usdtAddress: { network: 'BEP20', address: BEP20_ADDRESS, uid: '12345678', nickname: '' },
     });
     expect(sessionStorage.length).toBe(0);
     expect(currentPath()).toBe('/welcome');

@@ -17,4 +17,5 @@ export const FIELD_OF_CODE: Readonly<Record<number, readonly [step: number, fiel
   [E.BANK_ACCOUNT_NUMBER_INVALID.code]: [2, 'accountNumber'],
   [E.NETWORK_NOT_FOUND.code]: [3, 'network'],
   [E.USDT_ADDRESS_INVALID.code]: [3, 'address'],
+  [E.EXCHANGE_UID_INVALID.code]: [3, 'uid'],
 };
