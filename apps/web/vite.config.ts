@@ -25,7 +25,10 @@ function endpointTable(): Plugin {
       const table = Object.fromEntries(
         Object.entries(module.memberEndpoints).map(([name, e]) => [name, { method: e.method, path: e.path }]),
       );
-      const streams = { publicEvents: module.publicLiveEndpoints.publicEvents.path };
+      const streams = {
+        publicEvents: module.publicLiveEndpoints.publicEvents.path,
+        memberEvents: module.memberLiveEndpoints.memberEvents.path,
+      };
       return `export const api = ${JSON.stringify(table)};\nexport const streams = ${JSON.stringify(streams)};`;
     },
   };

@@ -10,6 +10,7 @@ export const PROFILE = {
   phone: '0812345678',
   email: 'somchai@example.com',
   kycStatus: 'unverified',
+  kycReview: null as unknown,
   createdAt: '2026-01-01T00:00:00.000Z',
   bankAccounts: [] as unknown[],
   usdtAddresses: [] as unknown[],

@@ -1,4 +1,12 @@
-import { adminEndpoints, E, type Endpoint, memberEndpoints, publicLiveEndpoints } from '@bahtdesk/contract';
+import {
+  adminEndpoints,
+  E,
+  type Endpoint,
+  fileEndpoints,
+  memberEndpoints,
+  memberLiveEndpoints,
+  publicLiveEndpoints,
+} from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/harness.ts';
@@ -27,6 +35,8 @@ const served = (): Endpoint[] =>
     ...Object.values(memberEndpoints),
     ...Object.values(adminEndpoints),
     ...Object.values(publicLiveEndpoints),
+    ...Object.values(memberLiveEndpoints),
+    ...Object.values(fileEndpoints),
   ].filter((e) => app.hasRoute({ method: e.method, url: e.path }));
 
 /** A contract path as OpenAPI writes it: `/api/admin/news/:id` -> `/api/admin/news/{id}`. */

@@ -1,4 +1,10 @@
-import { adminEndpoints, E, type Endpoint, publicLiveEndpoints } from '@bahtdesk/contract';
+import {
+  adminEndpoints,
+  E,
+  type Endpoint,
+  memberLiveEndpoints,
+  publicLiveEndpoints,
+} from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../harness.ts';
@@ -32,7 +38,10 @@ const STAFF: Caller[] = ['admin', 'operator', 'viewer'];
 const OPERATORS: Caller[] = ['admin', 'operator'];
 const ADMIN: Caller[] = ['admin'];
 
-const ENDPOINTS = { ...adminEndpoints, ...publicLiveEndpoints } as Record<string, Endpoint>;
+const ENDPOINTS = { ...adminEndpoints, ...publicLiveEndpoints, ...memberLiveEndpoints } as Record<
+  string,
+  Endpoint
+>;
 
 /** Who may call what: admin manages staff and settings, operator works members, viewer reads. */
 const EXPECTED: Record<string, Caller[]> = {
@@ -77,8 +86,13 @@ const EXPECTED: Record<string, Caller[]> = {
   outbox: OPERATORS,
   auditLog: STAFF,
   auditCsv: STAFF,
+  kycQueue: OPERATORS,
+  kycSubmission: OPERATORS,
+  decideKyc: OPERATORS,
+  staffFile: OPERATORS,
   events: STAFF,
   publicEvents: EVERYONE,
+  memberEvents: ['member'],
 };
 
 /** The body codes of the access layer's refusals (not signed in, expired, ended, not allowed). */

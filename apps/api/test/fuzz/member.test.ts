@@ -1,4 +1,4 @@
-import { CLIENT_SIGNATURE_HEADER, memberEndpoints } from '@bahtdesk/contract';
+import { CLIENT_SIGNATURE_HEADER, fileEndpoints, memberEndpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { testApp } from '../harness.ts';
@@ -27,7 +27,7 @@ async function memberToken(): Promise<string> {
 }
 
 fuzzEndpoints(
-  memberEndpoints,
+  { ...memberEndpoints, ...fileEndpoints },
   () => app,
   async (e, kind): Promise<Record<string, string>> => {
     if (kind === 'none') return {};

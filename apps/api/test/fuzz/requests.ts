@@ -308,10 +308,11 @@ export function fuzzEndpoints(
             const headers = { ...request.headers, ...(await credentials(e, kind)) };
             const res = await app().inject({ ...request, headers });
             if (res.statusCode >= 500) throw new Error(`${name}: HTTP ${res.statusCode} ${res.body}`);
-            // A CSV call answers CSV when it succeeds, the envelope otherwise.
-            if (e.response === 'csv' && res.statusCode === 200) {
-              if (!String(res.headers['content-type']).startsWith('text/csv')) {
-                throw new Error(`${name}: a 200 that is not CSV`);
+            // A CSV or file call answers CSV or the image when it succeeds, the envelope otherwise.
+            if ((e.response === 'csv' || e.response === 'file') && res.statusCode === 200) {
+              const type = e.response === 'csv' ? /^text\/csv/ : /^image\/(jpeg|png)$/;
+              if (!type.test(String(res.headers['content-type']))) {
+                throw new Error(`${name}: a 200 that is not ${e.response === 'csv' ? 'CSV' : 'an image'}`);
               }
               codes.set(0, (codes.get(0) ?? 0) + 1);
               return;

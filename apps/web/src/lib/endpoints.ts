@@ -1,4 +1,4 @@
-import { memberEndpoints as endpoints, publicLiveEndpoints } from '@bahtdesk/contract';
+import { memberEndpoints as endpoints, memberLiveEndpoints, publicLiveEndpoints } from '@bahtdesk/contract';
 import type { RouteTable } from '@bahtdesk/ui/api';
 
 export type Endpoints = typeof endpoints;
@@ -14,4 +14,7 @@ export const api = Object.fromEntries(
 ) as RouteTable<Endpoints>;
 
 /** The paths of the event streams the app opens (not calls of the API client). */
-export const streams = { publicEvents: publicLiveEndpoints.publicEvents.path };
+export const streams = {
+  publicEvents: publicLiveEndpoints.publicEvents.path,
+  memberEvents: memberLiveEndpoints.memberEvents.path,
+};

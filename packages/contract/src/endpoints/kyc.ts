@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import type { Lang } from '../errors.ts';
+import { joinThaiTerms } from '../thai-terms.ts';
 import { imageBase64Schema } from '../validators/image.ts';
 import { IMAGE_BODY_LIMIT, KYC_BODY_LIMIT } from './uploads.ts';
 
@@ -42,7 +43,7 @@ export type KycImageSlot = (typeof KYC_IMAGE_SLOTS)[number];
  * The common reasons staff give for failing a submission, in both languages, so a member reads the
  * reason in their own language. `other` needs the staff's note (31009 without it).
  */
-export const KYC_REJECT_REASONS = {
+const REASONS = {
   passportUnreadable: {
     en: 'The passport photo is blurred, cut off or unreadable.',
     th: 'รูปถ่ายหน้าหนังสือเดินทางไม่ชัด ถูกตัดขอบ หรืออ่านไม่ได้',
@@ -66,8 +67,13 @@ export const KYC_REJECT_REASONS = {
   },
   other: { en: 'Another reason (see the note).', th: 'เหตุผลอื่น (ดูหมายเหตุ)' },
 } as const satisfies Record<string, Record<Lang, string>>;
+
+/** Each reason in both languages, the Thai kept whole on a line (thai-terms.ts). */
+export const KYC_REJECT_REASONS = Object.fromEntries(
+  Object.entries(REASONS).map(([code, text]) => [code, { en: text.en, th: joinThaiTerms(text.th) }]),
+) as Record<keyof typeof REASONS, Record<Lang, string>>;
 export const KYC_REJECT_REASON_CODES = Object.keys(KYC_REJECT_REASONS) as (keyof typeof KYC_REJECT_REASONS)[];
-export type KycRejectReason = keyof typeof KYC_REJECT_REASONS;
+export type KycRejectReason = keyof typeof REASONS;
 
 /**
  * The newest submission as its member sees it: when it was sent and decided, and why it failed

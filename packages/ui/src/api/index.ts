@@ -11,5 +11,6 @@ export {
   type Route,
   type RouteTable,
 } from './createApiClient.ts';
+export { createEventStream, type EventStream, parseEvents } from './eventStream.ts';
 export { apiBase, resetConfig } from './runtimeConfig.ts';
 export { type ApiState, type UseApiSchedule, useApi } from './useApi.ts';

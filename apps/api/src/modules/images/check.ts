@@ -19,7 +19,7 @@ sharp.concurrency(1);
  * An animated PNG (APNG) carries an `acTL` chunk before its first `IDAT`; libvips reads only the
  * first frame and does not say there are more, so the chunks are walked here.
  */
-export function isAnimatedPng(png: Buffer): boolean {
+function isAnimatedPng(png: Buffer): boolean {
   let at = 8;
   while (at + 8 <= png.length) {
     const length = png.readUInt32BE(at);

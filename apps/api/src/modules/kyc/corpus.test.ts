@@ -49,6 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // biome-ignore lint/suspicious/noConsole: the suite prints the corpus table (issue 12).
   console.table(table);
   await app.close();
 });

@@ -1,7 +1,7 @@
 import type { KycImageSlot, KycStatus } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { CheckedImage } from '../images/check.ts';
+import type { CheckedImage } from '../images/index.ts';
 
 /** SQL of identity submissions and their images. */
 

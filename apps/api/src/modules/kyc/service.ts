@@ -23,7 +23,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { FileAnswer } from '../../http/route.ts';
 import { type Actor, countRecentAudits, recordAudit } from '../audit/index.ts';
-import { checkImage } from '../images/check.ts';
+import { checkImage } from '../images/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import {
   decideSubmission,

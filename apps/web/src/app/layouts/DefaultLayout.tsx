@@ -3,6 +3,7 @@ import { Footer } from '../../components/Footer.tsx';
 import { BottomNav, TopBar } from '../../components/Navigation.tsx';
 import { RequireDialogs } from '../../components/RequireDialogs.tsx';
 import { ResponseDialog } from '../../components/ResponseDialog.tsx';
+import { useMemberLive } from '../../lib/memberLive.ts';
 import { clientStore } from '../../lib/store.ts';
 import { PageOutlet } from './PageOutlet.tsx';
 import { SkipLink } from './SkipLink.tsx';
@@ -12,6 +13,7 @@ import { useTools } from './useTools.tsx';
  * the identity-required and address-required dialogs. */
 export function DefaultLayout() {
   const { tool, openTool, dialogs } = useTools();
+  useMemberLive();
   return (
     <div className="layout">
       <SkipLink />

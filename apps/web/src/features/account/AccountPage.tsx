@@ -130,7 +130,7 @@ function Account() {
         open={open.kyc}
         onToggle={toggle('kyc')}
       >
-        <KycSection status={profile.kycStatus} />
+        <KycSection profile={profile} />
       </Section>
       <Section
         id="bank-accounts"

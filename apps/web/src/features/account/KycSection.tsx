@@ -1,16 +1,198 @@
-import type { KycStatus } from '@bahtdesk/contract';
+import { KYC_IMAGE_SLOTS, KYC_REJECT_REASONS, type KycImageSlot, type Profile } from '@bahtdesk/contract';
+import { formatDate } from '@bahtdesk/ui/format';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import { ApiError, call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
+import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
+import { PhotoError, shrinkPhoto, toBase64 } from './shrinkPhoto.ts';
 
-/** The identity-verification status and what it means. */
-export function KycSection({ status }: { status: KycStatus }) {
+type Slot =
+  | { state: 'empty' }
+  | { state: 'working' }
+  | { state: 'ready'; image: string; preview: string }
+  | { state: 'refused'; message: string };
+
+const EMPTY: Record<KycImageSlot, Slot> = {
+  passportImage: { state: 'empty' },
+  holdingPassportImage: { state: 'empty' },
+  screenshot1Image: { state: 'empty' },
+  screenshot2Image: { state: 'empty' },
+};
+
+/** A small drawing of what each photo shows (decorative beside its written instruction). */
+function Example({ slot }: { slot: KycImageSlot }) {
+  const passport = (
+    <>
+      <rect x="14" y="8" width="36" height="48" rx="3" fill="#0b5d4b" />
+      <circle cx="32" cy="26" r="7" fill="#fff" />
+      <rect x="20" y="40" width="24" height="3" fill="#fff" />
+    </>
+  );
+  return (
+    <svg className="kyc-slot__example" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
+      <rect width="64" height="64" rx="8" fill="#eef5f2" />
+      {slot === 'passportImage' ? passport : null}
+      {slot === 'holdingPassportImage' ? (
+        <>
+          <circle cx="22" cy="20" r="9" fill="#c9a27e" />
+          <rect x="10" y="32" width="24" height="26" rx="6" fill="#0b5d4b" />
+          <rect x="38" y="18" width="16" height="22" rx="2" fill="#0b5d4b" />
+          <rect x="38" y="44" width="20" height="12" fill="#fff" stroke="#999" />
+        </>
+      ) : null}
+      {slot === 'screenshot1Image' || slot === 'screenshot2Image' ? (
+        <>
+          <rect x="20" y="6" width="24" height="52" rx="4" fill="#333" />
+          <rect x="23" y="12" width="18" height="38" fill="#fff" />
+          <path d="M27 31l4 4 7-9" stroke="#1a7f37" strokeWidth="3" fill="none" />
+        </>
+      ) : null}
+    </svg>
+  );
+}
+
+/** The four photos: each picked, shrunk in the browser, checked by the server, shown; then sent together. */
+function KycUpload() {
   const t = useT('account');
+  const lang = useClientState((s) => s.language);
+  const [slots, setSlots] = useState(EMPTY);
+  const [sending, setSending] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (slot: KycImageSlot, value: Slot) => setSlots((all) => ({ ...all, [slot]: value }));
+
+  // Thumbnails are object URLs: freed when replaced or when the section goes away.
+  useEffect(
+    () => () => {
+      for (const slot of Object.values(slots)) if (slot.state === 'ready') URL.revokeObjectURL(slot.preview);
+    },
+    [slots],
+  );
+
+  async function pick(slot: KycImageSlot, event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    set(slot, { state: 'working' });
+    try {
+      const photo = await shrinkPhoto(file);
+      const image = await toBase64(photo);
+      await call('uploadImgFile', { body: { image }, dialog: false });
+      set(slot, { state: 'ready', image, preview: URL.createObjectURL(photo) });
+    } catch (error) {
+      const message =
+        error instanceof PhotoError
+          ? t(`kyc.problem.${error.problem}`)
+          : error instanceof ApiError
+            ? error.message
+            : t('kyc.problem.unreadable');
+      set(slot, { state: 'refused', message });
+    }
+  }
+
+  const images = KYC_IMAGE_SLOTS.map((slot) => slots[slot]);
+  const ready = images.every((s) => s.state === 'ready');
+
+  async function submit() {
+    const body = Object.fromEntries(
+      KYC_IMAGE_SLOTS.map((slot) => {
+        const s = slots[slot];
+        return [slot, s.state === 'ready' ? s.image : ''];
+      }),
+    ) as Record<KycImageSlot, string>;
+    setSending(true);
+    setProblem(null);
+    try {
+      await call('uploadKyc', { body, dialog: false });
+      setState({ profile: await call('profile', { dialog: false }) });
+      showSnackbar(t('kyc.sent'));
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : t('kyc.problem.unreadable'));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const today = formatDate(new Date().toISOString(), lang);
+  return (
+    <div className="kyc-upload">
+      <p>{t('kyc.uploadIntro')}</p>
+      <ol className="kyc-slots">
+        {KYC_IMAGE_SLOTS.map((slot) => {
+          const s = slots[slot];
+          const id = `kyc-${slot}`;
+          return (
+            <li key={slot} className="kyc-slot">
+              <Example slot={slot} />
+              <div className="kyc-slot__body">
+                <label htmlFor={id} className="field__label">
+                  {t(`kyc.slots.${slot}.title`)}
+                </label>
+                <p className="muted">{t(`kyc.slots.${slot}.hint`, { date: today })}</p>
+                <input
+                  id={id}
+                  type="file"
+                  accept="image/jpeg,image/png"
+                  disabled={sending}
+                  aria-describedby={`${id}-state`}
+                  onChange={(event) => void pick(slot, event)}
+                />
+                <div id={`${id}-state`} aria-live="polite">
+                  {s.state === 'working' ? <progress aria-label={t('kyc.preparing')} /> : null}
+                  {s.state === 'ready' ? (
+                    <img
+                      className="kyc-slot__thumb"
+                      src={s.preview}
+                      alt={t('kyc.thumbnail', { photo: t(`kyc.slots.${slot}.title`) })}
+                    />
+                  ) : null}
+                  {s.state === 'refused' ? <p className="field__error">{s.message}</p> : null}
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {problem ? (
+        <p className="field__error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {sending ? <progress aria-label={t('kyc.sending')} /> : null}
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={!ready || sending}
+        onClick={() => void submit()}
+      >
+        {sending ? t('kyc.sending') : t('kyc.submit')}
+      </button>
+      {ready ? null : <p className="muted">{t('kyc.needAll')}</p>}
+    </div>
+  );
+}
+
+/** The identity-verification status, what it means, the staff's reason when failed, and the upload. */
+export function KycSection({ profile }: { profile: Profile }) {
+  const t = useT('account');
+  const lang = useClientState((s) => s.language);
+  const status = profile.kycStatus;
+  const review = profile.kycReview;
   return (
     <div>
-      <p>
+      <p role="status">
         <span className="muted">{t('kyc.status')}: </span>
         <span className={`status-badge status-badge--${status}`}>{t(`kyc.${status}`)}</span>
       </p>
       <p>{t(`kyc.${status}Text`)}</p>
+      {status === 'failed' && review?.reasonCode ? (
+        <div className="note note--warning">
+          <p>
+            <strong>{t('kyc.reason')}: </strong>
+            {KYC_REJECT_REASONS[review.reasonCode][lang]}
+          </p>
+          {review.note ? <p>{review.note}</p> : null}
+        </div>
+      ) : null}
+      {status === 'unverified' || status === 'failed' ? <KycUpload /> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEvents } from './live.ts';
+import { parseEvents } from './eventStream.ts';
 
 describe('reading the live event stream', () => {
   it('passes on each complete event by name and keeps an unfinished one for the next chunk', () => {

@@ -1,0 +1,1 @@
+export { type CheckedImage, checkImage } from './check.ts';

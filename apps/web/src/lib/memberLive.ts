@@ -1,0 +1,49 @@
+import { apiBase, createEventStream } from '@bahtdesk/ui/api';
+import { useEffect, useRef } from 'react';
+import { call } from './api.ts';
+import { streams } from './endpoints.ts';
+import { useT } from './i18n.ts';
+import { getState, setState, showSnackbar, useClientState } from './store.ts';
+
+/**
+ * The member's own live stream (`/api/live/member`): events about this member only. A staff
+ * decision on their identity (`kyc.updated`) reaches their open page at once: the profile is read
+ * again and the snackbar says what was decided (decision 0036).
+ */
+const stream = createEventStream({
+  url: async () => `${await apiBase()}${streams.memberEvents}`,
+  token: () => getState().token,
+});
+
+/** Re-reads the profile; answers the identity status before and after. */
+export async function refreshProfile(): Promise<{ before?: string; after: string }> {
+  const before = getState().profile?.kycStatus;
+  const profile = await call('profile', { dialog: false, background: true });
+  setState({ profile });
+  return { before, after: profile.kycStatus };
+}
+
+/** While a member is signed in, listens to their stream (the default layout mounts it). */
+export function useMemberLive(): void {
+  const token = useClientState((s) => s.token);
+  const translate = useT('common');
+  const t = useRef(translate);
+  t.current = translate;
+  useEffect(() => {
+    if (!token) return;
+    const off = stream.on(['kyc.updated'], () => {
+      refreshProfile().then(
+        ({ before, after }) => {
+          if (before === after) return;
+          if (after === 'verified') showSnackbar(t.current('kycDecided.verified'));
+          if (after === 'failed') showSnackbar(t.current('kycDecided.failed'), 'error');
+        },
+        () => undefined,
+      );
+    });
+    return () => {
+      off();
+      stream.close();
+    };
+  }, [token]);
+}
