@@ -1,8 +1,13 @@
-// Lighthouse mobile performance score of the built app's home page, in Debian's Chromium.
-// `node bench/lighthouse.mjs [url]` measures `url`, or starts the built server on a fresh PGlite
-// folder and measures its home page. bench/run.mjs calls lighthouseScore() on its own server.
+// Lighthouse mobile performance of the built app's pages (home, login, sign-up and, signed in,
+// account), in Debian's Chromium. `node bench/lighthouse.mjs [url]` measures `url`, or starts the
+// built server on a fresh PGlite folder and measures the four pages. bench/run.mjs calls
+// lighthousePages() on its own server.
 import { spawn } from 'node:child_process';
-import { repoRoot, startApi } from './processes.mjs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { repoRoot, signUpMember, startApi } from './processes.mjs';
 
 const TIMEOUT_MS = 180_000;
 const CHROME_FLAGS = [
@@ -16,8 +21,28 @@ const CHROME_FLAGS = [
   '--disable-sync',
 ];
 
-/** Runs the Lighthouse CLI (default mobile config, performance only) and returns the score 0-100. */
-export function lighthouseScore(url) {
+/**
+ * A Chromium profile whose local storage holds a member's session token for `origin`, so that a
+ * Lighthouse run with it (and without its storage reset) measures a page as a signed-in member.
+ */
+async function signedInProfile(origin, token) {
+  const dir = mkdtempSync(join(tmpdir(), 'bahtdesk-lighthouse-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--headless=new'],
+  });
+  const page = await context.newPage();
+  await page.goto(`${origin}/config.json`);
+  await page.evaluate((value) => localStorage.setItem('token', value), token);
+  await context.close();
+  return dir;
+}
+
+/**
+ * Runs the Lighthouse CLI (default mobile config, performance only) and returns the score 0-100.
+ * `profile`: a Chromium profile to use as it is (signedInProfile).
+ */
+export function lighthouseScore(url, { profile } = {}) {
   if (!new URL(url).hostname.startsWith('127.'))
     throw new Error(`Lighthouse runs on loopback only, not ${url}`);
   return new Promise((resolve, reject) => {
@@ -31,7 +56,8 @@ export function lighthouseScore(url) {
         '--output=json',
         '--output-path=stdout',
         '--quiet',
-        `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+        `--chrome-flags=${[...CHROME_FLAGS, ...(profile ? [`--user-data-dir=${profile}`] : [])].join(' ')}`,
+        ...(profile ? ['--disable-storage-reset'] : []),
       ],
       {
         cwd: repoRoot,
@@ -77,28 +103,51 @@ export function lighthouseScore(url) {
 const RUNS = 3;
 
 /** Lighthouse varies from run to run (it says so itself): RUNS runs one after another, and the median. */
-export async function lighthouseMedian(url) {
+export async function lighthouseMedian(url, options) {
   const runs = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await lighthouseScore(url));
+  for (let run = 0; run < RUNS; run++) runs.push(await lighthouseScore(url, options));
   const sorted = [...runs].sort((a, b) => a.score - b.score);
   return { runs, median: sorted[Math.floor(sorted.length / 2)] };
 }
 
-export function printLighthouse({ runs, median }) {
+/** The target of issue 11 item 9: a median of at least 95 on each page, and no layout shift. */
+const TARGET = 95;
+
+export function printLighthouse(page, { runs, median }) {
   const details = Object.entries(median.metrics)
     .map(([name, value]) => `${name} ${value}`)
     .join(', ');
+  const verdict = median.score >= TARGET && Number(median.metrics.CLS) === 0 ? 'meets' : 'misses';
   console.log(
-    `Lighthouse mobile performance (home page): ${median.score}, the median of ${runs.length} runs ` +
-      `(${runs.map((run) => run.score).join(', ')}); that run: ${details}`,
+    `Lighthouse mobile performance (${page}): ${median.score}, the median of ${runs.length} runs ` +
+      `(${runs.map((run) => run.score).join(', ')}); that run: ${details}; ${verdict} the target ` +
+      `(median >= ${TARGET}, CLS 0)`,
   );
+}
+
+/** Home, login and sign-up as a visitor, and the account page as a signed-in member. */
+export async function lighthousePages(apiUrl) {
+  const profile = await signedInProfile(apiUrl, await signUpMember(apiUrl));
+  try {
+    for (const [page, route, options] of [
+      ['home', '/', {}],
+      ['login', '/#/login', {}],
+      ['sign-up', '/#/sign-up', {}],
+      ['account, signed in', '/#/account', { profile }],
+    ]) {
+      printLighthouse(page, await lighthouseMedian(`${apiUrl}${route}`, options));
+    }
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const given = process.argv[2];
   const api = given ? undefined : await startApi();
   try {
-    printLighthouse(await lighthouseMedian(given ?? `${api.url}/`));
+    if (given) printLighthouse(given, await lighthouseMedian(given));
+    else await lighthousePages(api.url);
   } finally {
     await api?.stop();
   }

@@ -4,7 +4,7 @@
 //               member's profile on the real app (fresh PGlite, and fresh PostgreSQL with
 //               BENCH_DATABASE_URL) beside a bare Fastify hello-world, 50 connections, 3 rounds;
 //               then where one request's CPU time goes, stage by stage, in process
-//   lighthouse  Lighthouse mobile performance score of the home page
+//   lighthouse  Lighthouse mobile performance of home, login, sign-up and account (signed in)
 //   signin      the sign-in timing measurement (bench/signin-timing.mjs), when present
 //   pg-restart  only when asked and BENCH_DATABASE_URL is set: restarts the local PostgreSQL under
 //               a running server (bench/pg-restart.mjs)
@@ -24,7 +24,7 @@ import {
   printFrozenDatabase,
   printSlowBodies,
 } from './hardening.mjs';
-import { lighthouseMedian, printLighthouse } from './lighthouse.mjs';
+import { lighthousePages } from './lighthouse.mjs';
 import { CONNECTIONS, measure, median, WARMUP_SECONDS } from './load.mjs';
 import { measurePostgresRestart, printPostgresRestart } from './pg-restart.mjs';
 import { repoRoot, signUpMember, startApi, startNode } from './processes.mjs';
@@ -278,7 +278,7 @@ async function runHttpAndLighthouse() {
     if (wanted('lighthouse')) {
       console.log('\n## (e) Lighthouse\n');
       try {
-        printLighthouse(await lighthouseMedian(`${api.url}/`));
+        await lighthousePages(api.url);
       } catch (error) {
         process.exitCode = 1;
         console.error(`Lighthouse did not give a score: ${error.message}`);
