@@ -40,8 +40,8 @@ function AccountNumber({ number }: { number: string }) {
   const t = useT('account');
   const [shown, setShown] = useState(false);
   return (
-    <span className="entry__mono">
-      {shown ? formatAccountNumber(number) : maskAccountNumber(number)}{' '}
+    <span>
+      <span className="entry__mono">{shown ? formatAccountNumber(number) : maskAccountNumber(number)}</span>{' '}
       <button
         type="button"
         className="button button--small button--outline"
