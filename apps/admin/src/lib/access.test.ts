@@ -12,6 +12,7 @@ describe('role-based navigation, read from the access the contract declares', ()
       'pages',
       'settings',
       'members',
+      'kyc',
       'bans',
       'outbox',
       'audit',
@@ -25,6 +26,9 @@ describe('role-based navigation, read from the access the contract declares', ()
     expect(keys('viewer')).not.toContain('staff');
     expect(keys('viewer')).not.toContain('outbox');
     expect(keys('viewer')).toContain('settings');
+    // Identity documents are for operators and admins only.
+    expect(keys('operator')).toContain('kyc');
+    expect(keys('viewer')).not.toContain('kyc');
     expect(keys(undefined)).toEqual([]);
   });
 

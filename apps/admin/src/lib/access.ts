@@ -18,6 +18,7 @@ export const SCREENS = [
   { path: '/pages', key: 'pages', read: 'listPages' },
   { path: '/settings', key: 'settings', read: 'getSettings' },
   { path: '/members', key: 'members', read: 'searchMembers' },
+  { path: '/kyc', key: 'kyc', read: 'kycQueue' },
   { path: '/bans', key: 'bans', read: 'listBans' },
   { path: '/outbox', key: 'outbox', read: 'outbox' },
   { path: '/audit', key: 'audit', read: 'auditLog' },

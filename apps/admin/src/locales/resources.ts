@@ -2,6 +2,7 @@ import type audit from './en/audit.json';
 import type common from './en/common.json';
 import type content from './en/content.json';
 import type dashboard from './en/dashboard.json';
+import type kyc from './en/kyc.json';
 import type members from './en/members.json';
 import type rates from './en/rates.json';
 import type settings from './en/settings.json';
@@ -20,6 +21,7 @@ export interface Resources {
   content: typeof content;
   settings: typeof settings;
   members: typeof members;
+  kyc: typeof kyc;
   audit: typeof audit;
   staff: typeof staff;
 }

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { LineChart } from '../../components/LineChart.tsx';
 import { Loaded } from '../../components/States.tsx';
 import { useFormat } from '../../lib/format.ts';
@@ -28,7 +29,9 @@ export default function DashboardPage() {
                 </span>
               </li>
               <li className="card">
-                <span className="card__label">{t('kycWaiting')}</span>
+                <Link className="card__label" to="/kyc">
+                  {t('kycWaiting')}
+                </Link>
                 <span className="card__value">{f.number(d.kycWaiting)}</span>
               </li>
               <li className="card">

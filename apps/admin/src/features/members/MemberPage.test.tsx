@@ -28,6 +28,7 @@ const DETAIL = {
   bankAccounts: [account(1, 'นาย สมชาย ใจดี'), account(2, 'นางสาว สมหญิง รักไทย')],
   usdtAddresses: [],
   sessions: [],
+  kycHistory: [],
   audit: [],
 };
 

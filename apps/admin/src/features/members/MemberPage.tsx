@@ -10,6 +10,7 @@ import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
 import { useLiveApi } from '../../lib/useLiveApi.ts';
+import { KycHistory } from './KycHistory.tsx';
 
 function BankAccounts({
   member,
@@ -85,6 +86,7 @@ function BankAccounts({
 /** A member's page: profile and KYC, payout destinations, live sessions and their audit trail. */
 export default function MemberPage() {
   const t = useT('members');
+  const tKyc = useT('kyc');
   const f = useFormat();
   const id = Number(useParams().id);
   const canEnd = useCan('endMemberSessions');
@@ -100,7 +102,7 @@ export default function MemberPage() {
         <Link to="/members">{t('detail.back')}</Link>
       </p>
       <Loaded state={state}>
-        {({ member, bankAccounts, usdtAddresses, sessions, audit }) => (
+        {({ member, bankAccounts, usdtAddresses, kycHistory, sessions, audit }) => (
           <>
             <h1 id="member-title">{member.username}</h1>
             <dl className="facts">
@@ -120,6 +122,9 @@ export default function MemberPage() {
               <dd>{f.dateTime(member.createdAt)}</dd>
             </dl>
 
+            <h2>{tKyc('history.title')}</h2>
+            <KycHistory history={kycHistory} />
+
             <h2>{t('detail.bankAccounts')}</h2>
             <BankAccounts member={member} accounts={bankAccounts} />
 
@@ -134,6 +139,7 @@ export default function MemberPage() {
                     <tr>
                       <th scope="col">{t('detail.network')}</th>
                       <th scope="col">{t('detail.address')}</th>
+                      <th scope="col">UID</th>
                       <th scope="col">{t('detail.nickname')}</th>
                       <th scope="col">{t('detail.usableFrom')}</th>
                     </tr>
@@ -145,6 +151,7 @@ export default function MemberPage() {
                         <td>
                           <code className="break">{a.address}</code>
                         </td>
+                        <td>{a.uid ?? tKyc('review.uidMissing')}</td>
                         <td>{a.nickname ?? '—'}</td>
                         <td>{f.dateTime(a.usableFrom)}</td>
                       </tr>

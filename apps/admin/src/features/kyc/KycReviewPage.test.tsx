@@ -1,0 +1,140 @@
+import { E, KYC_REJECT_REASONS, messageFor } from '@bahtdesk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { currentPath, fail, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import t from '../../locales/en/kyc.json';
+import { waitedMinutes } from './waitingTime.ts';
+
+const SUBMITTED = '2026-11-23T01:00:00.000Z';
+
+const summary = {
+  id: 12,
+  memberId: 7,
+  username: 'somchai',
+  firstName: 'Somchai',
+  lastName: 'Jaidee',
+  status: 'waiting',
+  submittedAt: SUBMITTED,
+  decidedAt: null,
+  decidedBy: null,
+  reasonCode: null,
+  note: null,
+};
+
+const submission = {
+  ...summary,
+  member: { phone: '0812345678', email: 'somchai@example.com', createdAt: SUBMITTED },
+  usdtAddresses: [
+    {
+      id: 3,
+      network: 'BEP20',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      nickname: null,
+      uid: '12345678',
+      createdAt: SUBMITTED,
+      usableFrom: SUBMITTED,
+    },
+  ],
+  images: { passportImage: 101, holdingPassportImage: 102, screenshot1Image: 103, screenshot2Image: 104 },
+};
+
+const image = () =>
+  new Response(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'Content-Type': 'image/jpeg' } });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:image'), revokeObjectURL: vi.fn() }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('identity reviews in the console', () => {
+  it('lists waiting submissions with how long each has waited, each opening its review', async () => {
+    mockApi({
+      me: () => ok(profile('operator')),
+      kycQueue: () => ok({ items: [summary], total: 1, page: 1, pageSize: 100 }),
+    });
+    await renderConsole('/kyc', 'tok');
+    const link = await screen.findByRole('link', { name: 'Somchai Jaidee' });
+    expect(link.getAttribute('href')).toBe('#/kyc/12');
+    const minutes = waitedMinutes(SUBMITTED, Date.now());
+    expect(screen.getByText(`${Math.floor(minutes / 60)} h ${minutes % 60} min`)).toBeTruthy();
+  });
+
+  it('shows the four images read with the staff token, the member and their exchange UIDs', async () => {
+    const api = mockApi({
+      me: () => ok(profile('operator')),
+      kycSubmission: () => ok(submission),
+      staffFile: image,
+    });
+    await renderConsole('/kyc/12', 'tok');
+    expect(await screen.findByRole('img', { name: t.slots.passportImage })).toBeTruthy();
+    await waitFor(() => expect(api.called('staffFile')).toHaveLength(4));
+    expect(api.called('staffFile').map((r) => r.headers.Authorization)).toEqual(Array(4).fill('Bearer tok'));
+    expect(screen.getByText('somchai@example.com')).toBeTruthy();
+    expect(screen.getByText(/UID 12345678/)).toBeTruthy();
+  });
+
+  it('approves only after a confirmation, then goes back to the queue', async () => {
+    const api = mockApi({
+      me: () => ok(profile('operator')),
+      kycSubmission: () => ok(submission),
+      staffFile: image,
+      decideKyc: () => ok({ ...summary, status: 'verified' }),
+      kycQueue: () => ok({ items: [], total: 0, page: 1, pageSize: 100 }),
+    });
+    await renderConsole('/kyc/12', 'tok');
+    await userEvent.click(await screen.findByRole('button', { name: t.review.approve }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: t.review.approveTitle }));
+    expect(api.called('decideKyc')).toEqual([]);
+    await userEvent.click(dialog.getByRole('button', { name: t.review.approve }));
+    await waitFor(() => expect(currentPath()).toBe('/kyc'));
+    expect(api.called('decideKyc')[0]?.body).toEqual({ decision: 'verified' });
+  });
+
+  it("rejecting needs a reason, and 'Another reason' needs a note; nothing is sent without them", async () => {
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      kycSubmission: () => ok(submission),
+      staffFile: image,
+      decideKyc: () => ok({ ...summary, status: 'failed' }),
+      kycQueue: () => ok({ items: [], total: 0, page: 1, pageSize: 100 }),
+    });
+    await renderConsole('/kyc/12', 'tok');
+    await userEvent.click(await screen.findByRole('button', { name: t.review.reject }));
+    expect(await screen.findByText(t.review.reasonRequired)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText(t.review.reason), 'other');
+    await userEvent.click(screen.getByRole('button', { name: t.review.reject }));
+    expect(await screen.findByText(messageFor(E.KYC_REASON_REQUIRED.code, 'en'))).toBeTruthy();
+    expect(api.called('decideKyc')).toEqual([]);
+    await userEvent.selectOptions(screen.getByLabelText(t.review.reason), 'paperMissing');
+    await userEvent.type(screen.getByLabelText(/Note to the member/), 'No date on the paper');
+    await userEvent.click(screen.getByRole('button', { name: t.review.reject }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: t.review.rejectTitle }));
+    expect(dialog.getByText(KYC_REJECT_REASONS.paperMissing.en)).toBeTruthy();
+    await userEvent.click(dialog.getByRole('button', { name: t.review.reject }));
+    await waitFor(() => expect(api.called('decideKyc')).toHaveLength(1));
+    expect(api.called('decideKyc')[0]?.body).toEqual({
+      decision: 'failed',
+      reasonCode: 'paperMissing',
+      note: 'No date on the paper',
+    });
+  });
+
+  it('says so when another staff member decided first (31008)', async () => {
+    mockApi({
+      me: () => ok(profile('operator')),
+      kycSubmission: () => ok(submission),
+      staffFile: image,
+      decideKyc: () => fail(E.KYC_ALREADY_DECIDED.code, messageFor(E.KYC_ALREADY_DECIDED.code, 'en')),
+      kycQueue: () => ok({ items: [], total: 0, page: 1, pageSize: 100 }),
+    });
+    await renderConsole('/kyc/12', 'tok');
+    await userEvent.click(await screen.findByRole('button', { name: t.review.approve }));
+    const dialog = within(await screen.findByRole('alertdialog', { name: t.review.approveTitle }));
+    await userEvent.click(dialog.getByRole('button', { name: t.review.approve }));
+    await waitFor(() => expect(currentPath()).toBe('/kyc'));
+  });
+});
