@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import th from '../apps/web/src/locales/th/common.json' with { type: 'json' };
 import { baseUrl, DESKTOP, PHONE, seriousA11yViolations, useBrowser } from './browser.ts';
-import { newSignedInMember, signInContext } from './members.ts';
+import { newVerifiedMember, signInContext } from './members.ts';
 import { currentRoute, expectLanguage, openRoute } from './routes.ts';
 
 const browser = useBrowser();
@@ -67,7 +67,7 @@ for (const { lang, locale, common } of LANGUAGES) {
       });
 
       test.each(MEMBER_ROUTES)('%s, signed in, has no serious or critical violation', async (route) => {
-        member ??= newSignedInMember();
+        member ??= newVerifiedMember();
         const context = await browser.context({ locale, viewport });
         await signInContext(context, (await member).token);
         const page = await browser.page();

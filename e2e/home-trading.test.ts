@@ -3,10 +3,11 @@
 // signed-in member who is not verified sees the next step to take (issue 11 item 2).
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import common from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en/home.json' with { type: 'json' };
 import th from '../apps/web/src/locales/th/home.json' with { type: 'json' };
 import { useBrowser } from './browser.ts';
-import { newSignedInMember, signInContext } from './members.ts';
+import { newSignedInMember, newVerifiedMember, signInContext } from './members.ts';
 import { expectLanguage, expectRoute, openRoute } from './routes.ts';
 
 const browser = useBrowser();
@@ -62,11 +63,31 @@ for (const [locale, lang, text] of [
 test('each rate card opens the transaction page with its direction chosen', async () => {
   await browser.context({ locale: 'en-US', viewport: PHONES[0] });
   const page = await browser.page();
-  const member = await newSignedInMember();
+  const member = await newVerifiedMember();
   await signInContext(await browser.context(), member.token);
   await openRoute(page, '/');
   await page.getByRole('link', { name: en.rates.sellAction, exact: true }).click();
   await expectRoute(page, '/transaction');
   expect(new URL(page.url()).hash).toBe('#/transaction?type=sell');
   await page.getByRole('heading', { level: 1, name: 'Sell USDT' }).waitFor();
+});
+
+test('an unverified member who starts a transaction (a rate card, or /transaction typed) sees the identity dialog, and Verify opens the identity section', async () => {
+  await browser.context({ locale: 'en-US', viewport: PHONES[0] });
+  const page = await browser.page();
+  const member = await newSignedInMember();
+  await signInContext(await browser.context(), member.token);
+  await openRoute(page, '/');
+  await page.getByRole('link', { name: en.rates.buyAction, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: common.dialog.requireKycTitle });
+  await dialog.getByText(common.dialog.requireKyc).waitFor();
+  await expectRoute(page, '/');
+  await dialog.getByRole('button', { name: common.dialog.later }).click();
+  await dialog.waitFor({ state: 'detached' });
+
+  await openRoute(page, '/transaction?type=sell');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: common.dialog.verify }).click();
+  await expectRoute(page, '/account');
+  expect(new URL(page.url()).hash).toBe('#/account?action=openKyc');
 });

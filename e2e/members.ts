@@ -3,7 +3,9 @@
 import { randomInt } from 'node:crypto';
 import { CLIENT_SIGNATURE_HEADER } from '@bahtdesk/contract';
 import type { BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
 import { baseUrl } from './browser.ts';
+import { adminOk, journeyAdmin } from './staff.ts';
 
 interface Envelope<T> {
   code: number;
@@ -70,6 +72,40 @@ export async function newSignedInMember(): Promise<{ username: string; password:
     true,
   );
   return { username, password, token };
+}
+
+/** A photo as the app sends it: a small JPEG, base64. */
+export async function testPhoto(colour = '#0b5d4b', width = 320, height = 240): Promise<string> {
+  const jpeg = await sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  return jpeg.toString('base64');
+}
+
+/**
+ * A member whose identity staff verified (their four photos sent through the API, approved by the
+ * journeys' admin), who may therefore trade.
+ */
+export async function newVerifiedMember(): Promise<{ username: string; password: string; token: string }> {
+  const member = await newSignedInMember();
+  const photo = await testPhoto();
+  await call(
+    'POST',
+    '/api/external/user/uploadKyc',
+    { passportImage: photo, holdingPassportImage: photo, screenshot1Image: photo, screenshot2Image: photo },
+    false,
+    member.token,
+  );
+  const admin = journeyAdmin();
+  const queue = await adminOk<{ items: { id: number; username: string }[] }>(
+    'GET',
+    '/api/admin/kyc?pageSize=100',
+    admin.token,
+  );
+  const submission = queue.items.find((item) => item.username === member.username);
+  if (!submission) throw new Error(`${member.username}'s submission is not in the queue`);
+  await adminOk('POST', `/api/admin/kyc/${submission.id}/decision`, admin.token, { decision: 'verified' });
+  return member;
 }
 
 /** Ends the session on the server (POST logout), as signing out in another tab would. */

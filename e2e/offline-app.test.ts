@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import { useBrowser } from './browser.ts';
-import { newSignedInMember, signInContext } from './members.ts';
+import { newVerifiedMember, signInContext } from './members.ts';
 import { expectRoute, openRoute } from './routes.ts';
 
 const browser = useBrowser({ serviceWorkers: 'allow' });
@@ -55,7 +55,7 @@ test('the app is installable: a manifest with English and Thai names and 192/512
 });
 
 test('offline, every page opens from the cache (also by a full load), says it is offline and keeps the member signed in; no API answer is cached', async () => {
-  const member = await newSignedInMember();
+  const member = await newVerifiedMember();
   const context = await browser.context();
   await signInContext(context, member.token);
   const page = await browser.page();

@@ -1,0 +1,136 @@
+// Journeys of identity verification (issue 12), in Chromium: a member picks four photos on the
+// account page (one a large PNG the browser shrinks before sending), sees "waiting"; an operator
+// approves in the console in another browser context, and the member's open page turns "verified"
+// without a reload. A second member (in Thai) is rejected with a reason, reads it in Thai, and
+// sends new photos.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KYC_REJECT_REASONS } from '@bahtdesk/contract';
+import type { Browser, Page } from 'playwright-core';
+import sharp, { type Sharp } from 'sharp';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import kycEn from '../apps/admin/src/locales/en/kyc.json' with { type: 'json' };
+import accountEn from '../apps/web/src/locales/en/account.json' with { type: 'json' };
+import commonEn from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import accountTh from '../apps/web/src/locales/th/account.json' with { type: 'json' };
+import { baseUrl, DESKTOP, launchChromium, PHONE, useBrowser } from './browser.ts';
+import { newSignedInMember, signInContext } from './members.ts';
+import { expectRoute, openRoute } from './routes.ts';
+import { consoleContext, journeyAdmin, newStaff, type StaffSession } from './staff.ts';
+
+const browser = useBrowser();
+let staffBrowser: Browser;
+let operator: StaffSession;
+const photos: Record<string, string> = {};
+
+beforeAll(async () => {
+  staffBrowser = await launchChromium();
+  operator = await newStaff(journeyAdmin(), 'operator');
+  const dir = mkdtempSync(join(tmpdir(), 'bahtdesk-kyc-'));
+  const save = async (name: string, image: Sharp) => {
+    photos[name] = join(dir, name);
+    writeFileSync(photos[name], await image.toBuffer());
+  };
+  const plain = (colour: string) =>
+    sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).jpeg();
+  // A 3,000 x 2,000 PNG of noise: far over 2 MB, so the browser must shrink it.
+  await save(
+    'large.png',
+    sharp({
+      create: {
+        width: 3000,
+        height: 2000,
+        channels: 3,
+        background: '#777',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    }).png(),
+  );
+  await save('holding.jpg', plain('#336699'));
+  await save('screen1.jpg', plain('#993366'));
+  await save('screen2.jpg', plain('#669933'));
+});
+
+afterAll(async () => {
+  await staffBrowser?.close();
+});
+
+const SLOTS = ['passportImage', 'holdingPassportImage', 'screenshot1Image', 'screenshot2Image'] as const;
+const FILES = ['large.png', 'holding.jpg', 'screen1.jpg', 'screen2.jpg'];
+
+/** Picks the four photos on the open account page and sends them; waits for "waiting". */
+async function sendPhotos(page: Page, account: typeof accountEn): Promise<void> {
+  for (const [i, slot] of SLOTS.entries()) {
+    await page
+      .getByLabel(account.kyc.slots[slot].title, { exact: true })
+      .setInputFiles(photos[FILES[i] ?? ''] ?? '');
+    await page
+      .getByRole('img', { name: account.kyc.thumbnail.replace('{{photo}}', account.kyc.slots[slot].title) })
+      .waitFor();
+  }
+  await page.getByRole('button', { name: account.kyc.submit }).click();
+  await page.locator('#kyc').getByText(account.kyc.waiting, { exact: true }).first().waitFor();
+}
+
+/** Opens the operator's console on a submission of `username` and returns the page. */
+async function openReview(username: string): Promise<Page> {
+  const context = await staffBrowser.newContext({ baseURL: baseUrl(), viewport: DESKTOP });
+  await consoleContext(context, operator.token);
+  const page = await context.newPage();
+  await page.goto('/admin/#/kyc');
+  const row = page.getByRole('row').filter({ hasText: username });
+  await row.getByRole('link').click();
+  await page.getByRole('heading', { level: 1, name: kycEn.review.title }).waitFor();
+  // The four images, read with the staff session.
+  for (const slot of SLOTS) await page.getByRole('img', { name: kycEn.slots[slot] }).waitFor();
+  return page;
+}
+
+test('a member sends four photos (a large PNG shrunk first), an operator approves, and the open page turns verified', async () => {
+  const member = await newSignedInMember();
+  const context = await browser.context({ viewport: PHONE });
+  await signInContext(context, member.token);
+  const page = await browser.page();
+  await openRoute(page, '/account?action=openKyc');
+  await sendPhotos(page, accountEn);
+
+  // What the server stored of the large PNG is a JPEG of at most 2,560 px (shrunk in the browser).
+  const review = await openReview(member.username);
+  const passport = review.getByRole('img', { name: kycEn.slots.passportImage });
+  const size = await passport.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  expect(Math.max(...size)).toBeLessThanOrEqual(2560);
+  expect(Math.max(...size)).toBeGreaterThan(1000);
+
+  await review.getByRole('button', { name: kycEn.review.approve }).click();
+  await review.getByRole('alertdialog').getByRole('button', { name: kycEn.review.approve }).click();
+  await review.waitForURL(/#\/kyc$/);
+  await review.context().close();
+
+  // The member's page hears the decision on its stream: no reload.
+  await page.locator('#kyc').getByText(accountEn.kyc.verified, { exact: true }).first().waitFor();
+  await page.getByText(commonEn.kycDecided.verified).waitFor();
+  await expectRoute(page, '/account');
+});
+
+test('a member in Thai is rejected with a reason, reads it in Thai, and sends new photos', async () => {
+  const member = await newSignedInMember();
+  const context = await browser.context({ viewport: PHONE, locale: 'th-TH' });
+  await signInContext(context, member.token);
+  const page = await browser.page();
+  await openRoute(page, '/account?action=openKyc');
+  await sendPhotos(page, accountTh);
+
+  const review = await openReview(member.username);
+  await review.getByLabel(kycEn.review.reason, { exact: true }).selectOption('paperMissing');
+  await review.getByLabel(/Note to the member/).fill('Please write today’s date on the paper.');
+  await review.getByRole('button', { name: kycEn.review.reject }).click();
+  await review.getByRole('alertdialog').getByRole('button', { name: kycEn.review.reject }).click();
+  await review.waitForURL(/#\/kyc$/);
+  await review.context().close();
+
+  const kyc = page.locator('#kyc');
+  await kyc.getByText(KYC_REJECT_REASONS.paperMissing.th).waitFor();
+  await kyc.getByText('Please write today’s date on the paper.').waitFor();
+  await sendPhotos(page, accountTh);
+});
