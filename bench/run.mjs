@@ -10,6 +10,7 @@
 //               a running server (bench/pg-restart.mjs)
 //   hardening   only when asked (about 2 minutes): slow request bodies, and with BENCH_DATABASE_URL
 //               a frozen database (bench/hardening.mjs)
+//   images      a member's photo: shrinking 12 MP in Chromium, checking and re-encoding 2 MB on the server
 // Everything runs against 127.0.0.1 only and each measurement is bounded in time.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -33,7 +34,7 @@ const HOME_JS_BUDGET_BROTLI = 100 * 1024;
 const ROUNDS = 3;
 const ROUND_SECONDS = 3;
 const WARMUP_PASS_SECONDS = 2;
-const SECTIONS = ['assets', 'http', 'lighthouse', 'signin', 'pg-restart', 'hardening'];
+const SECTIONS = ['assets', 'http', 'lighthouse', 'signin', 'pg-restart', 'hardening', 'images'];
 /** Sections that run only when named: they disturb the machine's shared services, or take minutes. */
 const ON_REQUEST = ['pg-restart', 'hardening'];
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
@@ -324,6 +325,13 @@ if (wanted('pg-restart')) {
   console.log('\n## (f) PostgreSQL restarted under a running server\n');
   if (postgresUrl) printPostgresRestart(await measurePostgresRestart(postgresUrl));
   else console.log('set BENCH_DATABASE_URL to a local PostgreSQL to run it');
+}
+if (wanted('images')) {
+  const script = await bundle('images');
+  console.log("\n## (i) A member's photo: shrunk in Chromium, checked and re-encoded on the server\n");
+  process.stdout.write(
+    execFileSync(process.execPath, [script], { cwd: repoRoot, timeout: 300_000, encoding: 'utf8' }),
+  );
 }
 if (wanted('hardening')) {
   console.log('\n## (g) Slow request bodies\n');

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import { useBrowser } from './browser.ts';
-import { newSignedInMember, signInContext } from './members.ts';
+import { newVerifiedMember, signInContext } from './members.ts';
 import { expectLanguage, openRoute } from './routes.ts';
 
 const browser = useBrowser({ locale: 'en-US' });
@@ -36,7 +36,7 @@ test.each(['en-US', 'th-TH'])('at 320 px no visitor page scrolls sideways (%s)',
 
 test.each(['en-US', 'th-TH'])('at 320 px no member page scrolls sideways (%s)', async (locale) => {
   const context = await browser.context({ locale, viewport: NARROW });
-  await signInContext(context, (await newSignedInMember()).token);
+  await signInContext(context, (await newVerifiedMember()).token);
   const page = await browser.page();
   for (const route of MEMBER_ROUTES) {
     await showRoute(page, route, locale === 'th-TH' ? 'th' : 'en');
@@ -93,7 +93,7 @@ test.each([
 
 test('at 1280 px single-column pages are centred in the container, not left-aligned', async () => {
   const context = await browser.context({ viewport: { width: 1280, height: 800 } });
-  await signInContext(context, (await newSignedInMember()).token);
+  await signInContext(context, (await newVerifiedMember()).token);
   const page = await browser.page();
   for (const route of ['/news', ...MEMBER_ROUTES]) {
     await showRoute(page, route, 'en');

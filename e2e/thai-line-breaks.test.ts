@@ -74,6 +74,7 @@ test('no Thai compound is split across lines on the visitor pages (320, 390 and 
 });
 
 test('no Thai compound is split across lines on the member pages (320, 390 and 1280 px)', async () => {
+  // Unverified: the account page shows the identity section's photo slots, with their Thai texts.
   const member = await newSignedInMember();
   await signInContext(await browser.context(), member.token);
   const page = await browser.page();

@@ -23,9 +23,14 @@ export async function refreshProfile(): Promise<{ before?: string; after: string
   return { before, after: profile.kycStatus };
 }
 
-/** While a member is signed in, listens to their stream (the default layout mounts it). */
+/**
+ * Listens to the member's stream while there is a staff decision to wait for (their identity
+ * submission is waiting; the orders issue adds open orders), so a signed-in tab holds no
+ * connection the rest of the time. The default layout mounts it.
+ */
 export function useMemberLive(): void {
-  const token = useClientState((s) => s.token);
+  const waiting = useClientState((s) => s.profile?.kycStatus === 'waiting');
+  const token = useClientState((s) => (waiting ? s.token : null));
   const translate = useT('common');
   const t = useRef(translate);
   t.current = translate;
