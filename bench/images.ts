@@ -33,7 +33,7 @@ async function noisyJpeg(width: number, height: number, quality: number): Promis
 }
 
 async function serverSide(): Promise<void> {
-  const jpeg = await noisyJpeg(1400, 1050, 92);
+  const jpeg = await noisyJpeg(1800, 1350, 93);
   const base64 = jpeg.toString('base64');
   const check: number[] = [];
   const header: number[] = [];
@@ -45,7 +45,7 @@ async function serverSide(): Promise<void> {
     await checkImage(base64);
     check.push(performance.now() - start);
   }
-  console.log(`Server, one ${(jpeg.length / 1024 / 1024).toFixed(2)} MB JPEG (1,400 x 1,050):\n`);
+  console.log(`Server, one ${(jpeg.length / 1024 / 1024).toFixed(2)} MB JPEG (1,800 x 1,350):\n`);
   console.log('| step | p50 | p95 | runs |\n|---|---|---|---|');
   console.log(line('bare sharp header read (baseline)', header));
   console.log(line('checkImage: header, full decode, re-encode', check));
