@@ -5,6 +5,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase, openPostgres } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { schedulePruning } from './modules/housekeeping/index.ts';
+import { scheduleExpiry } from './modules/orders/index.ts';
 import { seedDemo } from './seed.ts';
 import { stopGracefully } from './shutdown.ts';
 
@@ -75,11 +76,13 @@ async function main(): Promise<void> {
   }
 
   let stopPruning = () => {};
+  let stopExpiry = () => {};
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping || !app) return;
     stopping = true;
     stopPruning();
+    stopExpiry();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       const clean = await stopGracefully(app, database, SHUTDOWN_TIMEOUT_MS);
@@ -101,6 +104,7 @@ async function main(): Promise<void> {
     throw error;
   }
   stopPruning = schedulePruning(database.db, app.log);
+  stopExpiry = scheduleExpiry(app.services.orders, app.log);
   process.stdout.write(`BahtDesk is running at ${publicUrl(app, config.host)}\n`);
   if (seed.staff) {
     process.stdout.write(

@@ -22,6 +22,7 @@ import { createPublicReads } from './modules/home/index.ts';
 import { createKycService } from './modules/kyc/index.ts';
 import { createMembersService } from './modules/members/index.ts';
 import { createNewsService } from './modules/news/index.ts';
+import { createOrdersService } from './modules/orders/index.ts';
 import { createOutboxService } from './modules/outbox/index.ts';
 import { createPagesService } from './modules/pages/index.ts';
 import { createPasswordResetService } from './modules/password-reset/index.ts';
@@ -89,6 +90,7 @@ export async function createServices({
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),
     CLIENT_SIGNATURE_TTL_MS,
   );
+  const orders = createOrdersService({ db, events, kyc, payments, rates, settings, auditLog });
   return {
     passwords,
     settings,
@@ -98,6 +100,7 @@ export async function createServices({
     sessions,
     payments,
     kyc,
+    orders,
     account,
     auth: createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures }),
     passwordReset: createPasswordResetService({

@@ -27,6 +27,12 @@ export function isIsoDate(s: string): boolean {
   return !Number.isNaN(ms) && toIsoDate(ms) === s;
 }
 
+/** The Bangkok wall-clock time of an instant, 'HH:MM'. */
+export function bangkokClock(instant: Date): string {
+  const d = new Date(instant.getTime() + OFFSET_MS);
+  return `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+}
+
 /** True when the instant falls on Monday to Friday in Bangkok (cash appointments, code 50036). */
 export function isBangkokWeekday(instant: Date): boolean {
   const day = new Date(instant.getTime() + OFFSET_MS).getUTCDay();

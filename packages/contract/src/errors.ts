@@ -458,6 +458,48 @@ export const E = {
     'อัปโหลดบ่อยเกินไป กรุณารอสักครู่แล้วลองอีกครั้ง',
   ),
   FILE_NOT_FOUND: def(50040, 404, 'File not found.', 'ไม่พบไฟล์นี้'),
+  OPEN_ORDER_LIMIT: def(
+    50041,
+    409,
+    'You have reached the number of open orders allowed. Please finish or wait for an open order first.',
+    'คุณมีรายการที่ยังไม่เสร็จครบตามจำนวนที่กำหนดแล้ว กรุณาทำรายการเดิมให้เสร็จหรือรอผลก่อน',
+  ),
+  HOLIDAY_NOT_ALLOWED: def(
+    50042,
+    400,
+    'The desk is closed on Thai public holidays. Please choose another business day.',
+    'ร้านปิดทำการในวันหยุดนักขัตฤกษ์ กรุณาเลือกวันทำการอื่น',
+  ),
+  APPOINTMENT_TIME_INVALID: def(
+    50043,
+    400,
+    "Please choose a future time within the location's opening hours, at most 30 days ahead.",
+    'กรุณาเลือกเวลาในอนาคตภายในเวลาทำการของสถานที่ และไม่เกิน 30 วันข้างหน้า',
+  ),
+  DEPOSIT_AMOUNT_MISMATCH: def(
+    50044,
+    400,
+    'The deposited amount must be exactly the amount of the order.',
+    'จำนวนเงินที่ฝากต้องเท่ากับยอดของรายการพอดี',
+  ),
+  ORDER_REASON_REQUIRED: def(
+    50045,
+    400,
+    'Please give the reason in English and Thai.',
+    'กรุณาระบุเหตุผลทั้งภาษาอังกฤษและภาษาไทย',
+  ),
+  SLIP_NAME_CHECK_REQUIRED: def(
+    50046,
+    400,
+    "Please confirm that the name on the slip matches the member's name.",
+    'กรุณายืนยันว่าชื่อบนสลิปตรงกับชื่อของสมาชิก',
+  ),
+  PAYOUT_REFERENCE_INVALID: def(
+    50047,
+    400,
+    'Please enter the payout reference: the USDT transaction hash for a buy, the bank transfer reference for a sell.',
+    'กรุณากรอกเลขอ้างอิงการจ่าย: แฮชธุรกรรม USDT สำหรับการซื้อ หรือเลขอ้างอิงการโอนเงินสำหรับการขาย',
+  ),
 
   // 60001, 70001: back-office reports and dashboard.
   REPORT_INCORRECT: def(

@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './limits.ts';
 export * from './money.ts';
 export * from './networks.ts';
+export * from './order-reasons.ts';
 export * from './runtimeConfig.ts';
 export * from './settings.ts';
 export * from './thai-terms.ts';

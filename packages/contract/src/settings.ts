@@ -39,17 +39,28 @@ export const deskBankAccountSchema = withBankAccountCheck(
   }),
 );
 
+const clockTime = cappedString(16, codeMessage(E.LOCATION_INVALID)).regex(
+  /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/,
+  codeMessage(E.LOCATION_INVALID),
+);
+
 /** A place where cash appointments happen. */
-export const locationSchema = z.object({
-  id: cappedString(64, codeMessage(E.LOCATION_INVALID)).regex(
-    /^[a-z0-9-]{1,40}$/,
-    codeMessage(E.LOCATION_INVALID),
-  ),
-  name: bilingual(120, codeMessage(E.LOCATION_INVALID)),
-  address: bilingual(400, codeMessage(E.LOCATION_INVALID)),
-  /** Free text in both languages ('Mon-Fri 09:00-17:00'). */
-  openingHours: bilingual(200, codeMessage(E.LOCATION_INVALID)),
-});
+export const locationSchema = z
+  .object({
+    id: cappedString(64, codeMessage(E.LOCATION_INVALID)).regex(
+      /^[a-z0-9-]{1,40}$/,
+      codeMessage(E.LOCATION_INVALID),
+    ),
+    name: bilingual(120, codeMessage(E.LOCATION_INVALID)),
+    address: bilingual(400, codeMessage(E.LOCATION_INVALID)),
+    /** Free text in both languages ('Mon-Fri 09:00-17:00'). */
+    openingHours: bilingual(200, codeMessage(E.LOCATION_INVALID)),
+    /** Bangkok time from which appointments may be booked on a business day ('09:00'). */
+    opens: clockTime.default('09:00'),
+    /** Bangkok time by which an appointment must start ('16:00'). */
+    closes: clockTime.default('16:00'),
+  })
+  .refine((l) => l.opens < l.closes, codeMessage(E.LOCATION_INVALID));
 export type Location = z.infer<typeof locationSchema>;
 
 /** The desk's receiving USDT address per network, each valid for its network (30008 otherwise). */

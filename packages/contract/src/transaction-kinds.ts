@@ -8,3 +8,37 @@ export const PAYMENT_METHODS = ['cash_deposit', 'cash_appointment', 'usdt_transf
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/**
+ * The order's state machine (design section 4): who moves an order from which status to which.
+ * The server applies each as one conditional update; the member app and the console read it to
+ * know which buttons to show.
+ */
+export const ORDER_TRANSITIONS = {
+  confirm: { by: 'member', from: ['pending'], to: 'request' },
+  expire: { by: 'system', from: ['pending'], to: 'expired' },
+  complete: { by: 'staff', from: ['request'], to: 'success' },
+  reject: { by: 'staff', from: ['request'], to: 'reject' },
+} as const satisfies Record<
+  string,
+  { by: 'member' | 'staff' | 'system'; from: readonly TransactionStatus[]; to: TransactionStatus }
+>;
+export type OrderTransition = keyof typeof ORDER_TRANSITIONS;
+
+/** Whether `transition` may start from `status`. */
+export function orderTransitionAllowed(transition: OrderTransition, status: TransactionStatus): boolean {
+  return (ORDER_TRANSITIONS[transition].from as readonly TransactionStatus[]).includes(status);
+}
+
+/** Statuses that still count against the member's open-order cap. */
+export const OPEN_ORDER_STATUSES = ['pending', 'request'] as const satisfies readonly TransactionStatus[];
+
+/**
+ * The header that makes a retried create or confirm harmless: the same key from the same member
+ * gets the same order back rather than a second one.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
+
+/** The first letter of an order's readable id ('B2611230001', 'S2611230002'). */
+export const ORDER_ID_PREFIX = { buy: 'B', sell: 'S' } as const satisfies Record<TransactionType, string>;

@@ -182,9 +182,14 @@ export interface TransactionsTable {
   confirmed_at: Date | null;
   slip_name_checked: Generated<boolean>;
   payout_reference: string | null;
-  /** One of the contract's KYC_REJECT_REASONS when failed; `reason` holds the staff's note. */
+  /** One of the contract's ORDER_REJECT_REASONS when rejected; `reason` / `reason_th` hold the staff's note. */
   reason_code: string | null;
   reason: string | null;
+  reason_th: string | null;
+  idempotency_key: string | null;
+  confirm_key: string | null;
+  proof_sha256: string | null;
+  slip_qr: string | null;
   reviewed_by: number | null;
   reviewed_at: Date | null;
   version: Generated<number>;
@@ -298,6 +303,7 @@ export interface DB {
   usdt_addresses: UsdtAddressesTable;
   kyc_submissions: KycSubmissionsTable;
   transactions: TransactionsTable;
+  order_counters: { day: string; last: number };
   rates: RatesTable;
   news: NewsTable;
   html_pages: HtmlPagesTable;

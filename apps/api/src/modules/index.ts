@@ -9,6 +9,7 @@ import { kycRoutes } from './kyc/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { membersRoutes } from './members/routes.ts';
 import { newsRoutes } from './news/routes.ts';
+import { ordersRoutes } from './orders/routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { pagesRoutes } from './pages/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
@@ -29,6 +30,7 @@ export const modules: FastifyPluginAsync[] = [
   passwordResetRoutes,
   paymentsRoutes,
   kycRoutes,
+  ordersRoutes,
   staffRoutes,
   ratesRoutes,
   dashboardRoutes,

@@ -90,6 +90,11 @@ const EXPECTED: Record<string, Caller[]> = {
   kycSubmission: OPERATORS,
   decideKyc: OPERATORS,
   staffFile: OPERATORS,
+  // Orders: everyone reads the desk; operators and admins decide.
+  orderQueue: STAFF,
+  staffOrder: STAFF,
+  completeOrder: OPERATORS,
+  rejectOrder: OPERATORS,
   events: STAFF,
   publicEvents: EVERYONE,
   memberEvents: ['member'],

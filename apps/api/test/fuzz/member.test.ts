@@ -2,19 +2,22 @@ import { CLIENT_SIGNATURE_HEADER, fileEndpoints, memberEndpoints } from '@bahtde
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { testApp } from '../harness.ts';
-import { clientSignature, createMember } from '../members.ts';
+import { clientSignature } from '../members.ts';
+import { createTrader, deskReady } from '../traders.ts';
 import { fuzzEndpoints } from './requests.ts';
 
 /**
  * The member API (the spec's calls, nothing else) under generated requests, most of them carrying
- * a member's token or a clientSignature as the endpoint asks.
+ * a member's token (a verified member with saved entries) or a clientSignature as the endpoint asks.
  */
 let app: FastifyInstance;
 let memberId: number;
 
 beforeAll(async () => {
   ({ app } = await testApp());
-  ({ id: memberId } = await createMember(app));
+  // A member who may trade, with rates and desk settings, so order calls get past the gate.
+  await deskReady(app);
+  ({ id: memberId } = await createTrader(app));
 });
 
 afterAll(async () => {

@@ -5,7 +5,13 @@ import { endpoint } from '../endpoint.ts';
 import { E } from '../errors.ts';
 import { buyAmountSchema, feePercentString, moneyString, rateString, sellAmountSchema } from '../money.ts';
 import { NETWORK_IDS } from '../networks.ts';
-import { PAYMENT_METHODS, TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../transaction-kinds.ts';
+import { ORDER_REJECT_REASON_CODES, type OrderRejectReason } from '../order-reasons.ts';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  PAYMENT_METHODS,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from '../transaction-kinds.ts';
 import { imageBase64Schema } from '../validators/image.ts';
 import { cappedString, codeMessage, requiredText } from '../validators/index.ts';
 import { SLIP_BODY_LIMIT } from './uploads.ts';
@@ -45,6 +51,9 @@ const dateSchema = cappedString(64, codeMessage(E.INVALID_INPUT), codeMessage(E.
 
 // Results.
 
+const bilingualText = z.object({ en: z.string(), th: z.string() });
+const appointmentPlace = z.object({ id: z.string(), name: bilingualText, address: bilingualText });
+
 const bankAccountSnapshot = z.object({
   bankCode: z.enum(BANK_CODES),
   accountNumber: z.string(),
@@ -80,7 +89,8 @@ export const transactionSchema = transactionSummarySchema.extend({
       method: z.enum(PAYMENT_METHODS),
       depositAmount: moneyString.nullable(),
       depositAt: z.iso.datetime({ offset: true }).nullable(),
-      location: z.string().nullable(),
+      /** The desk location of a cash appointment, as it was when the member booked it. */
+      location: appointmentPlace.nullable(),
       appointmentAt: z.iso.datetime({ offset: true }).nullable(),
       txHash: z.string().nullable(),
       /** Authorised read path of the slip or screenshot under /api/files/..., if one was sent. */
@@ -90,8 +100,10 @@ export const transactionSchema = transactionSummarySchema.extend({
   confirmedAt: z.iso.datetime({ offset: true }).nullable(),
   /** Staff's payout reference once `success`: USDT transaction hash or bank transfer reference. */
   payoutReference: z.string().nullable(),
-  /** Why staff rejected the order. */
-  reason: z.string().nullable(),
+  /** Why staff rejected the order: one of ORDER_REJECT_REASONS, shown in the member's language. */
+  reasonCode: z.enum(ORDER_REJECT_REASON_CODES as [OrderRejectReason, ...OrderRejectReason[]]).nullable(),
+  /** The staff's note in both languages, when they wrote one. */
+  reason: bilingualText.nullable(),
 });
 
 export type Transaction = z.output<typeof transactionSchema>;
@@ -177,7 +189,8 @@ export const confirmTransactionBodySchema = z.discriminatedUnion(
     z.object({
       id: transactionIdSchema,
       method: z.literal('cash_appointment'),
-      location: requiredText(200, PAYMENT_DETAILS),
+      /** The id of one of the desk's locations (web settings; 30009 if none). */
+      locationId: requiredText(64, PAYMENT_DETAILS),
       appointmentAt: instant(PAYMENT_DETAILS).refine(
         (s) => isBangkokWeekday(new Date(s)),
         codeMessage(E.WEEKDAY_REQUIRED),
@@ -200,6 +213,12 @@ export const confirmTransactionBodySchema = z.discriminatedUnion(
 
 const idBody = z.object({ id: transactionIdSchema });
 
+/** The Idempotency-Key header of create and confirm: 8-100 letters, digits, '-' or '_'. */
+export const idempotencyKeySchema = cappedString(200, codeMessage(E.INVALID_INPUT)).regex(
+  IDEMPOTENCY_KEY_PATTERN,
+  codeMessage(E.INVALID_INPUT),
+);
+
 /** Where the member pays: the desk's bank accounts and locations (buy) or receiving address (sell). */
 export const receivePaymentSchema = z.discriminatedUnion('type', [
   z.object({
@@ -209,7 +228,18 @@ export const receivePaymentSchema = z.discriminatedUnion('type', [
     /** False above the cash-deposit ceiling: only an appointment is allowed (code 10052). */
     cashDepositAllowed: z.boolean(),
     bankAccounts: z.array(bankAccountSnapshot),
-    locations: z.array(z.object({ name: z.string(), address: z.string() })),
+    locations: z.array(
+      appointmentPlace.extend({
+        openingHours: bilingualText,
+        /** Bangkok 'HH:MM' between which an appointment may start. */
+        opens: z.string(),
+        closes: z.string(),
+      }),
+    ),
+    /** Bangkok dates on which no appointment can be booked: Thai public holidays, with their names. */
+    holidays: z.array(z.object({ date: z.string(), name: bilingualText })),
+    /** The last Bangkok date an appointment may be booked for. */
+    lastAppointmentDate: z.string(),
   }),
   z.object({
     type: z.literal('sell'),
@@ -251,7 +281,7 @@ export const transactionEndpoints = {
     path: '/api/external/transaction/createTransaction',
     access: 'member',
     summary:
-      'Creates a pending buy or sell order at the rate the member saw; needs verified identity and a saved USDT address.',
+      'Creates a pending buy or sell order at the rate (and fee) the member saw: 50017 if the rate in force differs. Needs verified identity and a saved USDT address (10034/10035), a payout destination past its cooling-off (10037), fewer open orders than the cap (50041). An Idempotency-Key header makes a retry return the same order.',
     body: createTransactionBodySchema,
     result: transactionSchema,
   }),
@@ -260,7 +290,7 @@ export const transactionEndpoints = {
     path: '/api/external/transaction/confrimTransaction',
     access: 'member',
     summary:
-      "Confirms a pending order with its payment and proof, moving it to 'request' for staff; an order past its deadline answers 50013.",
+      "Confirms a pending order with its payment and proof, moving it to 'request' for staff; an order past its deadline answers 50013 and is expired. Cash deposits above the ceiling answer 10052; appointments must fall on a business day that is not a Thai public holiday (50036/50042) within the location's hours (50043). An Idempotency-Key header makes a retry harmless.",
     body: confirmTransactionBodySchema,
     bodyLimit: SLIP_BODY_LIMIT,
     result: transactionSchema,

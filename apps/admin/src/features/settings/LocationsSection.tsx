@@ -58,6 +58,20 @@ export function LocationsSection({
               />
             </div>
           ))}
+          <div className="grid-2">
+            <TextField
+              label={t('locations.opens')}
+              type="time"
+              problem={errors?.[i]?.opens}
+              {...form.register(`value.${i}.opens`)}
+            />
+            <TextField
+              label={t('locations.closes')}
+              type="time"
+              problem={errors?.[i]?.closes ?? errors?.[i]?.root}
+              {...form.register(`value.${i}.closes`)}
+            />
+          </div>
           {canSave ? (
             <button type="button" className="button button--small" onClick={() => rows.remove(i)}>
               {t('locations.remove', { n: i + 1 })}
@@ -75,6 +89,8 @@ export function LocationsSection({
               name: { en: '', th: '' },
               address: { en: '', th: '' },
               openingHours: { en: '', th: '' },
+              opens: '09:00',
+              closes: '16:00',
             })
           }
         >

@@ -1,1 +1,3 @@
 export { type CheckedImage, checkImage } from './check.ts';
+export { readSlipQr } from './slip-qr.ts';
+export { storeImage } from './store.ts';

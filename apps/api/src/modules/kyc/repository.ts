@@ -1,7 +1,6 @@
 import type { KycImageSlot, KycStatus } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import type { CheckedImage } from '../images/index.ts';
 
 /** SQL of identity submissions and their images. */
 
@@ -14,28 +13,6 @@ export const SLOT_COLUMN = {
   screenshot1Image: 'screenshot1_file_id',
   screenshot2Image: 'screenshot2_file_id',
 } as const satisfies Record<KycImageSlot, string>;
-
-/** Stores one checked image of a member; answers its id. */
-export async function insertImage(
-  t: Kysely<DB>,
-  memberId: number,
-  purpose: string,
-  image: CheckedImage,
-): Promise<number> {
-  const row = await t
-    .insertInto('files')
-    .values({
-      owner_member_id: memberId,
-      purpose,
-      mime: image.mime,
-      size: image.bytes.length,
-      sha256: image.sha256,
-      bytes: image.bytes,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
 
 export function insertSubmission(t: Kysely<DB>, memberId: number, files: Record<KycImageSlot, number>) {
   return t

@@ -23,13 +23,12 @@ import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { FileAnswer } from '../../http/route.ts';
 import { type Actor, countRecentAudits, recordAudit } from '../audit/index.ts';
-import { checkImage } from '../images/index.ts';
+import { checkImage, storeImage } from '../images/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import {
   decideSubmission,
   findFile,
   findSubmission,
-  insertImage,
   insertSubmission,
   latestSubmission,
   SLOT_COLUMN,
@@ -105,7 +104,7 @@ export function createKycService({ db, events, payments }: Deps) {
         .execute(async (t) => {
           const files = {} as Record<KycImageSlot, number>;
           for (const [i, slot] of KYC_IMAGE_SLOTS.entries()) {
-            files[slot] = await insertImage(t, memberId, 'kyc', images[i] as (typeof images)[number]);
+            files[slot] = await storeImage(t, memberId, 'kyc', images[i] as (typeof images)[number]);
           }
           const row = await insertSubmission(t, memberId, files);
           await recordAudit(t, actor, {
@@ -123,6 +122,11 @@ export function createKycService({ db, events, payments }: Deps) {
         });
       await events.publish('kyc.updated', { memberId, submissionId: submission.id, status: 'waiting' });
       return { kycStatus: 'waiting' };
+    },
+
+    /** The member's identity status: their newest submission's. */
+    async status(memberId: number): Promise<KycStatus> {
+      return statusOf(await latestSubmission(db, memberId));
     },
 
     /** What the member's profile says of their newest submission. */

@@ -58,9 +58,14 @@ describe('the web settings', () => {
     expect(row?.after).toBe(4);
   });
 
-  it('saves locations with their opening hours in both languages', async () => {
+  it('saves locations with their opening hours in both languages, appointments from 09:00 to 16:00 unless set', async () => {
     const { body } = await save('locations', [location]);
-    expect(body.result?.period.values.locations).toEqual([location]);
+    expect(body.result?.period.values.locations).toEqual([{ ...location, opens: '09:00', closes: '16:00' }]);
+    const later = { ...location, opens: '10:30', closes: '18:00' };
+    expect((await save('locations', [later])).body.result?.period.values.locations).toEqual([later]);
+    expect((await save('locations', [{ ...location, opens: '18:00', closes: '10:00' }])).body.code).toBe(
+      E.LOCATION_INVALID.code,
+    );
   });
 
   it('applies the maintenance switch to the public reads at once', async () => {

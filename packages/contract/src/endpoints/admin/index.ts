@@ -3,6 +3,7 @@ import { ANY_STAFF, endpoint } from '../../endpoint.ts';
 import { deskEndpoints } from './desk.ts';
 import { kycReviewEndpoints } from './kyc.ts';
 import { membersEndpoints } from './members.ts';
+import { orderDeskEndpoints } from './orders.ts';
 import { settingsEndpoints } from './settings.ts';
 import { staffAdminEndpoints, staffAuthEndpoints } from './staff.ts';
 
@@ -10,6 +11,7 @@ export * from './common.ts';
 export * from './desk.ts';
 export * from './kyc.ts';
 export * from './members.ts';
+export * from './orders.ts';
 export * from './settings.ts';
 export * from './staff.ts';
 
@@ -55,6 +57,7 @@ export const adminEndpoints = {
   ...settingsEndpoints,
   ...membersEndpoints,
   ...kycReviewEndpoints,
+  ...orderDeskEndpoints,
   events: endpoint({
     method: 'GET',
     path: '/api/admin/events',

@@ -1,0 +1,23 @@
+import jsQR from 'jsqr';
+import sharp from 'sharp';
+
+/** Thai bank slips print their QR small in a corner: 1,200 px wide keeps it readable. */
+const READ_WIDTH = 1200;
+
+/**
+ * The payload of the QR code on a slip (Thai bank slips carry one that names the transfer), or
+ * null when there is none that can be read. `bytes` is an image checkImage already accepted.
+ */
+export async function readSlipQr(bytes: Uint8Array): Promise<string | null> {
+  const { data, info } = await sharp(bytes)
+    .resize({ width: READ_WIDTH, withoutEnlargement: true })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const code = jsQR(
+    new Uint8ClampedArray(data.buffer, data.byteOffset, data.length),
+    info.width,
+    info.height,
+  );
+  return code?.data ? code.data.slice(0, 1000) : null;
+}

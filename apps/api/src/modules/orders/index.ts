@@ -1,0 +1,2 @@
+export { createOrdersService, type OrdersService } from './service.ts';
+export { scheduleExpiry } from './sweeper.ts';

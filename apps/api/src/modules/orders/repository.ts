@@ -1,0 +1,222 @@
+import { OPEN_ORDER_STATUSES, type TransactionStatus, type TransactionType } from '@bahtdesk/contract';
+import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import { likeLiteral } from '../../db/like.ts';
+import type { DB, TransactionsTable } from '../../db/schema.ts';
+
+/** SQL of orders: every status change is one conditional update that names the status it leaves. */
+
+export type OrderRow = Selectable<TransactionsTable>;
+
+/** The next number of a Bangkok day (`day` = 'YYMMDD'), counted in the caller's transaction. */
+export async function nextOrderNumber(t: Kysely<DB>, day: string): Promise<number> {
+  const row = await t
+    .insertInto('order_counters')
+    .values({ day, last: 1 })
+    .onConflict((oc) => oc.column('day').doUpdateSet({ last: sql`order_counters.last + 1` }))
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return row.last;
+}
+
+/** Locks the member's row, so that counting their open orders and adding one is never raced. */
+export async function lockMember(t: Kysely<DB>, memberId: number): Promise<void> {
+  await t.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
+}
+
+/** Open orders of a member at `now`: pending ones still within their deadline, and requests. */
+export async function countOpen(t: Kysely<DB>, memberId: number, now: Date): Promise<number> {
+  const row = await t
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('member_id', '=', memberId)
+    .where('status', 'in', OPEN_ORDER_STATUSES)
+    .where((eb) => eb.or([eb('status', '=', 'request'), eb('deadline_at', '>', now)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function insertOrder(t: Kysely<DB>, values: Insertable<TransactionsTable>) {
+  return t.insertInto('transactions').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findByKey(db: Kysely<DB>, memberId: number, key: string) {
+  return db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** An order by its public id; with `memberId`, only if it is theirs. */
+export function findOrder(db: Kysely<DB>, publicId: string, memberId?: number) {
+  let query = db.selectFrom('transactions').selectAll().where('public_id', '=', publicId);
+  if (memberId !== undefined) query = query.where('member_id', '=', memberId);
+  return query.executeTakeFirst();
+}
+
+/** Moves an order from `from` to another status with `set`, if it is still in `from` (and before `before`). */
+export function transition(
+  t: Kysely<DB>,
+  id: number,
+  from: TransactionStatus,
+  set: Partial<Record<keyof TransactionsTable, unknown>>,
+  deadline?: { before: Date } | { atOrAfter: Date },
+) {
+  let query = t
+    .updateTable('transactions')
+    .set({ ...set, updated_at: new Date(), version: sql`version + 1` } as never)
+    .where('id', '=', id)
+    .where('status', '=', from);
+  if (deadline && 'before' in deadline) query = query.where('deadline_at', '>', deadline.before);
+  if (deadline && 'atOrAfter' in deadline) query = query.where('deadline_at', '<=', deadline.atOrAfter);
+  return query.returningAll().executeTakeFirst();
+}
+
+/** Every pending order past its deadline becomes expired; answers the ones that did. */
+export function expirePastDeadline(t: Kysely<DB>, now: Date) {
+  return t
+    .updateTable('transactions')
+    .set({ status: 'expired', updated_at: now, version: sql`version + 1` })
+    .where('status', '=', 'pending')
+    .where('deadline_at', '<=', now)
+    .returning(['id', 'public_id', 'member_id', 'deadline_at'])
+    .execute();
+}
+
+export interface MemberListQuery {
+  memberId: number;
+  start: Date;
+  end: Date;
+  type?: TransactionType;
+  status?: TransactionStatus;
+  offset: number;
+  limit: number;
+}
+
+/** A member's orders created in [start, end), newest first, and how many there are. */
+export async function memberOrders(db: Kysely<DB>, q: MemberListQuery) {
+  let query = db
+    .selectFrom('transactions')
+    .where('member_id', '=', q.memberId)
+    .where('created_at', '>=', q.start)
+    .where('created_at', '<', q.end);
+  if (q.type) query = query.where('type', '=', q.type);
+  if (q.status) query = query.where('status', '=', q.status);
+  const [rows, count] = await Promise.all([
+    query
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .offset(q.offset)
+      .limit(q.limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export interface QueueQuery {
+  status?: TransactionStatus;
+  type?: TransactionType;
+  start?: Date;
+  end?: Date;
+  q?: string;
+  offset: number;
+  limit: number;
+}
+
+/**
+ * Orders for the staff queue with their member. Without a status: the open ones, `request` first
+ * by confirmation time (oldest first), then `pending` by deadline; with one, newest first.
+ */
+export async function queue(db: Kysely<DB>, q: QueueQuery) {
+  let query = db.selectFrom('transactions as t').innerJoin('members as m', 'm.id', 't.member_id');
+  query = q.status
+    ? query.where('t.status', '=', q.status)
+    : query.where('t.status', 'in', OPEN_ORDER_STATUSES);
+  if (q.type) query = query.where('t.type', '=', q.type);
+  if (q.start) query = query.where('t.created_at', '>=', q.start);
+  if (q.end) query = query.where('t.created_at', '<', q.end);
+  if (q.q) {
+    const like = `%${likeLiteral(q.q.toLowerCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['t.public_id']), 'like', like),
+        eb(eb.fn('lower', ['m.username']), 'like', like),
+        eb(eb.fn('lower', ['m.first_name']), 'like', like),
+        eb(eb.fn('lower', ['m.last_name']), 'like', like),
+        eb('m.phone', 'like', like),
+      ]),
+    );
+  }
+  let rows = query.selectAll('t').select(['m.username', 'm.first_name', 'm.last_name']);
+  rows = q.status
+    ? rows.orderBy('t.created_at', 'desc')
+    : rows
+        .orderBy(sql`case when t.status = 'request' then 0 else 1 end`)
+        .orderBy(sql`coalesce(t.confirmed_at, t.deadline_at)`)
+        .orderBy('t.id');
+  const [items, count] = await Promise.all([
+    rows.offset(q.offset).limit(q.limit).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: items, total: Number(count.n) };
+}
+
+/** Other orders whose slip had the same bytes or the same QR payload, oldest first. */
+export async function sameSlip(db: Kysely<DB>, order: OrderRow) {
+  if (!order.proof_sha256 && !order.slip_qr) return [];
+  return db
+    .selectFrom('transactions')
+    .select(['public_id', 'status', 'proof_sha256', 'slip_qr'])
+    .where('id', '!=', order.id)
+    .where((eb) =>
+      eb.or([
+        ...(order.proof_sha256 ? [eb('proof_sha256', '=', order.proof_sha256)] : []),
+        ...(order.slip_qr ? [eb('slip_qr', '=', order.slip_qr)] : []),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(20)
+    .execute();
+}
+
+/** Which of these orders share a slip with another order. */
+export async function withDuplicateSlips(db: Kysely<DB>, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('transactions as a')
+    .innerJoin('transactions as b', (join) =>
+      join
+        .onRef('a.id', '!=', 'b.id')
+        .on((eb) =>
+          eb.or([
+            eb.and([
+              eb('a.proof_sha256', 'is not', null),
+              eb('a.proof_sha256', '=', eb.ref('b.proof_sha256')),
+            ]),
+            eb.and([eb('a.slip_qr', 'is not', null), eb('a.slip_qr', '=', eb.ref('b.slip_qr'))]),
+          ]),
+        ),
+    )
+    .select('a.id')
+    .distinct()
+    .where('a.id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The member an order belongs to, as staff see them beside the slip. */
+export function orderMember(db: Kysely<DB>, memberId: number) {
+  return db
+    .selectFrom('members')
+    .select(['id', 'username', 'first_name', 'last_name', 'phone'])
+    .where('id', '=', memberId)
+    .executeTakeFirstOrThrow();
+}
+
+export function staffName(db: Kysely<DB>, staffId: number | null) {
+  if (staffId === null) return Promise.resolve(undefined);
+  return db.selectFrom('staff').select('username').where('id', '=', staffId).executeTakeFirst();
+}

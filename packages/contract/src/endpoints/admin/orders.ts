@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { isIsoDate } from '../../dates.ts';
+import { ANY_STAFF, endpoint, type StaffRole } from '../../endpoint.ts';
+import { E } from '../../errors.ts';
+import { ORDER_REJECT_REASON_CODES, type OrderRejectReason } from '../../order-reasons.ts';
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../transaction-kinds.ts';
+import { codeMessage } from '../../validators/messages.ts';
+import { cappedString, NO_CONTROL_CHARS } from '../../validators/text.ts';
+import { KYC_STATUSES } from '../kyc.ts';
+import { transactionIdSchema, transactionSchema, transactionSummarySchema } from '../transaction.ts';
+import { iso, paged, pageQuery } from './common.ts';
+import { auditEntrySchema } from './members.ts';
+
+/**
+ * The order desk (issue 13): the queue (orders awaiting staff first, oldest first, then the ones
+ * awaiting the member's payment), one order with its proof, the member and earlier orders that
+ * used the same slip, and the two staff decisions. Every staff member reads; operators and admins
+ * decide.
+ */
+export const ORDER_HANDLERS: readonly StaffRole[] = ['admin', 'operator'];
+
+const calendarDay = (invalid: string) => cappedString(16, invalid).refine(isIsoDate, invalid).optional();
+
+export const orderQueueQuerySchema = pageQuery(100, 20).extend({
+  /** Without a status: `request` and `pending` (the open orders), the ones awaiting staff first. */
+  status: z.enum(TRANSACTION_STATUSES, { error: codeMessage(E.INVALID_INPUT) }).optional(),
+  type: z.enum(TRANSACTION_TYPES, { error: codeMessage(E.INVALID_INPUT) }).optional(),
+  /** Bangkok calendar days of creation, both ends included. */
+  from: calendarDay(codeMessage(E.INVALID_INPUT)),
+  to: calendarDay(codeMessage(E.INVALID_INPUT)),
+  /** Part of the member's username, name or phone, or the order's id. */
+  q: cappedString(200, codeMessage(E.INVALID_INPUT)).trim().max(100, codeMessage(E.INVALID_INPUT)).optional(),
+});
+
+export const orderQueueItemSchema = transactionSummarySchema.extend({
+  memberId: z.number().int(),
+  username: z.string(),
+  memberName: z.string(),
+  deadlineAt: iso,
+  confirmedAt: iso.nullable(),
+  paymentMethod: z.string().nullable(),
+  /** Another order used the same slip image or slip QR. */
+  duplicateSlip: z.boolean(),
+});
+export type OrderQueueItem = z.infer<typeof orderQueueItemSchema>;
+
+export const staffOrderSchema = z.object({
+  order: transactionSchema,
+  member: z.object({
+    id: z.number().int(),
+    username: z.string(),
+    /** The legal name, to compare with the name on the slip (spec section 5). */
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string(),
+    kycStatus: z.enum(KYC_STATUSES),
+  }),
+  /** File id of the slip or screenshot, read through `staffFile`. */
+  proofFileId: z.number().int().nullable(),
+  /** Whether the staff member ticked that the slip's name matches when completing. */
+  slipNameChecked: z.boolean(),
+  /** Earlier orders whose slip had the same image or the same QR payload. */
+  duplicates: z.array(
+    z.object({ id: z.string(), status: z.enum(TRANSACTION_STATUSES), by: z.enum(['image', 'qr']) }),
+  ),
+  /** The order's audited transitions, oldest first. */
+  history: z.array(auditEntrySchema),
+  decidedBy: z.string().nullable(),
+  decidedAt: iso.nullable(),
+});
+export type StaffOrder = z.infer<typeof staffOrderSchema>;
+
+const note = (max: number) =>
+  cappedString(2 * max, codeMessage(E.INVALID_INPUT))
+    .trim()
+    .max(max, codeMessage(E.INVALID_INPUT))
+    .regex(NO_CONTROL_CHARS, codeMessage(E.INVALID_INPUT));
+
+export const completeOrderBodySchema = z.object({
+  /** The USDT transaction hash (buy) or the bank transfer reference (sell): 4-128 characters. */
+  payoutReference: cappedString(256, codeMessage(E.PAYOUT_REFERENCE_INVALID))
+    .trim()
+    .regex(/^[A-Za-z0-9._:/-]{4,128}$/, codeMessage(E.PAYOUT_REFERENCE_INVALID)),
+  /** Cash deposits: the name on the slip matches the member's legal name (50046 unless true). */
+  slipNameMatches: z.boolean({ error: codeMessage(E.INVALID_INPUT) }).optional(),
+});
+export type CompleteOrderBody = z.input<typeof completeOrderBodySchema>;
+
+export const rejectOrderBodySchema = z.object({
+  reasonCode: z.enum(ORDER_REJECT_REASON_CODES as [OrderRejectReason, ...OrderRejectReason[]], {
+    error: codeMessage(E.ORDER_REASON_REQUIRED),
+  }),
+  /** Free text in both languages; both are required when reasonCode is 'other' (50045). */
+  note: z.object({ en: note(500), th: note(500) }).optional(),
+});
+export type RejectOrderBody = z.input<typeof rejectOrderBodySchema>;
+
+const orderParams = z.object({ id: transactionIdSchema });
+
+export const orderDeskEndpoints = {
+  orderQueue: endpoint({
+    method: 'GET',
+    path: '/api/admin/orders',
+    access: { staff: ANY_STAFF },
+    summary:
+      'Orders, paged: by default the open ones, `request` (awaiting staff) first and oldest first, then `pending`; with a status, that status newest first. Filters: type, Bangkok dates, member or order id.',
+    query: orderQueueQuerySchema,
+    result: paged(orderQueueItemSchema),
+  }),
+  staffOrder: endpoint({
+    method: 'GET',
+    path: '/api/admin/orders/:id',
+    access: { staff: ANY_STAFF },
+    summary:
+      "One order with its proof, the member's legal name and identity status, earlier orders with the same slip, and its audited history (50012 if none).",
+    params: orderParams,
+    result: staffOrderSchema,
+  }),
+  completeOrder: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:id/complete',
+    access: { staff: ORDER_HANDLERS },
+    summary:
+      "Completes an order awaiting staff ('request' -> 'success') with the payout reference; a cash deposit needs slipNameMatches (50046). One conditional update: of two staff at once one wins, the other gets 50014. Audited; the member is told live.",
+    params: orderParams,
+    body: completeOrderBodySchema,
+    result: staffOrderSchema,
+  }),
+  rejectOrder: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:id/reject',
+    access: { staff: ORDER_HANDLERS },
+    summary:
+      "Rejects an order awaiting staff ('request' -> 'reject') with a reason the member reads in their language ('other' needs the note in both languages, 50045). One winner as for complete. Audited; the member is told live.",
+    params: orderParams,
+    body: rejectOrderBodySchema,
+    result: staffOrderSchema,
+  }),
+} as const;
