@@ -55,7 +55,7 @@ async function browserSide(): Promise<void> {
   const bundled = await build({
     stdin: {
       contents:
-        "import { shrinkPhoto } from './apps/web/src/features/account/shrinkPhoto.ts'; window.shrinkPhoto = shrinkPhoto;",
+        "import { shrinkPhoto } from './apps/web/src/lib/shrinkPhoto.ts'; window.shrinkPhoto = shrinkPhoto;",
       resolveDir: process.cwd(),
       loader: 'ts',
     },

@@ -1,4 +1,4 @@
-import { CLIENT_SIGNATURE_HEADER } from '@bahtdesk/contract';
+import { CLIENT_SIGNATURE_HEADER, IDEMPOTENCY_KEY_HEADER } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -9,7 +9,7 @@ export interface CorsOptions {
 
 const PREFLIGHT = {
   'access-control-allow-methods': 'GET, POST',
-  'access-control-allow-headers': `content-type, authorization, accept-language, ${CLIENT_SIGNATURE_HEADER}`,
+  'access-control-allow-headers': `content-type, authorization, accept-language, ${CLIENT_SIGNATURE_HEADER}, ${IDEMPOTENCY_KEY_HEADER}`,
   'access-control-max-age': '600',
 };
 

@@ -63,6 +63,8 @@ const FIELD_HINTS: Record<string, fc.Arbitrary<unknown>> = {
   amountUsdt: fc.integer({ min: 100, max: 100_000 }).map(String),
   startDate: calendarDate,
   endDate: calendarDate,
+  from: calendarDate,
+  to: calendarDate,
 };
 
 function fixUp(value: Record<string, unknown>): Record<string, unknown> {

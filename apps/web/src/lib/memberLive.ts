@@ -24,9 +24,9 @@ export async function refreshProfile(): Promise<{ before?: string; after: string
 }
 
 /**
- * Listens to the member's stream while there is a staff decision to wait for (their identity
- * submission is waiting; the orders issue adds open orders), so a signed-in tab holds no
- * connection the rest of the time. The default layout mounts it.
+ * Listens to the member's stream while their identity submission waits for a staff decision, so a
+ * signed-in tab holds no connection the rest of the time (orders: useOrderUpdates). The default
+ * layout mounts it.
  */
 export function useMemberLive(): void {
   const waiting = useClientState((s) => s.profile?.kycStatus === 'waiting');
@@ -46,9 +46,22 @@ export function useMemberLive(): void {
         () => undefined,
       );
     });
-    return () => {
-      off();
-      stream.close();
-    };
+    // The stream closes when its last listener goes (an open order page may still listen).
+    return off;
+  }, [token]);
+}
+
+/**
+ * Calls `listener` whenever one of the member's orders changes (`order.updated`: a staff decision,
+ * an expiry) while `enabled`: an order page showing an order that can still change, a history
+ * page listing one. The stream is open only meanwhile.
+ */
+export function useOrderUpdates(enabled: boolean, listener: () => void): void {
+  const token = useClientState((s) => (enabled ? s.token : null));
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => {
+    if (!token) return;
+    return stream.on(['order.updated'], () => latest.current());
   }, [token]);
 }

@@ -142,7 +142,7 @@ describe('confirming an order', () => {
     const body = {
       id: 'B1',
       method: 'cash_appointment',
-      location: 'Silom branch',
+      locationId: 'silom',
       appointmentAt: '2025-09-05T16:00:00+07:00',
     };
     expect(confirmTransactionBodySchema.safeParse(body).success).toBe(true);
@@ -150,7 +150,7 @@ describe('confirming an order', () => {
     expect(codes(confirmTransactionBodySchema, { ...body, appointmentAt: '2025-09-05T23:30:00Z' })).toEqual([
       c(E.WEEKDAY_REQUIRED),
     ]);
-    expect(codes(confirmTransactionBodySchema, { ...body, location: ' ' })).toEqual([c(E.REQUIRED)]);
+    expect(codes(confirmTransactionBodySchema, { ...body, locationId: ' ' })).toEqual([c(E.REQUIRED)]);
   });
 
   it('takes a USDT transfer with a hash or a screenshot, and asks for proof without either', () => {

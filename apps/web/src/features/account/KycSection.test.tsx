@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountServer, PROFILE } from '../../../test/account.ts';
 import { mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
-import { fitWithin, photoType } from './shrinkPhoto.ts';
+import { fitWithin, photoType } from '../../lib/shrinkPhoto.ts';
 
 function signedIn(profile: object, lang?: 'th') {
   localStorage.setItem('token', 'member-token');

@@ -3,8 +3,8 @@ import { formatDate } from '@bahtdesk/ui/format';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { ApiError, call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
+import { PhotoError, shrinkPhoto, toBase64 } from '../../lib/shrinkPhoto.ts';
 import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
-import { PhotoError, shrinkPhoto, toBase64 } from './shrinkPhoto.ts';
 
 type Slot =
   | { state: 'empty' }

@@ -1,6 +1,327 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
+import {
+  HISTORY_FILTERS,
+  type HistoryFilter,
+  type memberEndpoints,
+  type ResultOf,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  type Transaction,
+  type TransactionStatus,
+  type TransactionType,
+} from '@bahtdesk/contract';
+import { formatAmount, formatDate, formatDateTime } from '@bahtdesk/ui/format';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { ApiError, call } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.ts';
+import { useOrderUpdates } from '../../lib/memberLive.ts';
+import { useClientState } from '../../lib/store.ts';
+import { OrderDetails } from '../transaction/OrderDetails.tsx';
+import { StatusChip } from '../transaction/StatusChip.tsx';
 
-/** Order history (/transaction-history and /transaction-history.vue): a placeholder until orders exist. */
+const PAGE_SIZE = 10;
+
+interface Filters {
+  filter: HistoryFilter;
+  startDate: string;
+  endDate: string;
+  type: TransactionType | '';
+  status: TransactionStatus | '';
+  page: number;
+}
+
+/** The filters in the address (`?filter=thisWeek&type=buy&page=2`), so a reload or Back keeps them. */
+function filtersOf(search: string): Filters {
+  const q = new URLSearchParams(search);
+  const pick = <T extends string>(list: readonly T[], value: string | null, fallback: T): T =>
+    list.find((v) => v === value) ?? fallback;
+  return {
+    filter: pick(HISTORY_FILTERS, q.get('filter'), 'thisMonth'),
+    startDate: q.get('startDate') ?? '',
+    endDate: q.get('endDate') ?? '',
+    type: pick(['', ...TRANSACTION_TYPES], q.get('type'), ''),
+    status: pick(['', ...TRANSACTION_STATUSES], q.get('status'), ''),
+    page: Math.max(1, Number(q.get('page')) || 1),
+  };
+}
+
+function searchOf(f: Filters): string {
+  const q = new URLSearchParams({ filter: f.filter });
+  if (f.filter === 'custom') {
+    q.set('startDate', f.startDate);
+    q.set('endDate', f.endDate);
+  }
+  if (f.type) q.set('type', f.type);
+  if (f.status) q.set('status', f.status);
+  if (f.page > 1) q.set('page', String(f.page));
+  return `?${q}`;
+}
+
+type ListResult = ResultOf<(typeof memberEndpoints)['getTransactionList']>;
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; data: ListResult };
+
+/**
+ * Order history (/transaction-history and /transaction-history.vue, issue 13): the member's orders
+ * over a Bangkok date filter, by type and status, newest first, a page at a time; live while one
+ * of them can still change. `?id=` shows one order in full, with "continue" for a pending one.
+ */
 export default function TransactionHistoryPage() {
-  return <PlaceholderPage title="pages.history" />;
+  const search = useLocation().search;
+  const id = new URLSearchParams(search).get('id');
+  return (
+    <section className="page">{id ? <HistoryDetail id={id} /> : <HistoryList search={search} />}</section>
+  );
+}
+
+function HistoryList({ search }: { search: string }) {
+  const t = useT('history');
+  const tx = useT('transaction');
+  const lang = useClientState((s) => s.language);
+  const navigate = useNavigate();
+  const applied = filtersOf(search);
+  const [draft, setDraft] = useState(applied);
+  const [state, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const formId = useId();
+
+  const load = useCallback(async () => {
+    const f = filtersOf(search);
+    try {
+      const data = await call('getTransactionList', {
+        body: {
+          filter: f.filter,
+          ...(f.filter === 'custom' ? { startDate: f.startDate, endDate: f.endDate } : {}),
+          ...(f.type ? { type: f.type } : {}),
+          ...(f.status ? { status: f.status } : {}),
+          page: f.page,
+          pageSize: PAGE_SIZE,
+        },
+        dialog: false,
+      });
+      setLoaded({ status: 'ready', data });
+    } catch (error) {
+      setLoaded({ status: 'failed', message: error instanceof ApiError ? error.message : t('error') });
+    }
+  }, [search, t]);
+
+  useEffect(() => {
+    setLoaded({ status: 'loading' });
+    void load();
+  }, [load]);
+  useEffect(() => setDraft(filtersOf(search)), [search]);
+
+  const open =
+    state.status === 'ready' &&
+    state.data.items.some((o) => o.status === 'pending' || o.status === 'request');
+  useOrderUpdates(open, () => void load());
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    navigate(`/transaction-history${searchOf({ ...draft, page: 1 })}`);
+  }
+
+  const pages = state.status === 'ready' ? Math.max(1, Math.ceil(state.data.total / PAGE_SIZE)) : 1;
+  return (
+    <>
+      <h1 id="page-title">{t('title')}</h1>
+      <form className="history-filters" onSubmit={apply} aria-label={t('filter')}>
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-filter`}>
+            {t('filter')}
+          </label>
+          <select
+            id={`${formId}-filter`}
+            className="field__input"
+            value={draft.filter}
+            onChange={(e) => setDraft({ ...draft, filter: e.target.value as HistoryFilter })}
+          >
+            {HISTORY_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {t(`filters.${f}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {draft.filter === 'custom' ? (
+          <>
+            <div className="field">
+              <label className="field__label" htmlFor={`${formId}-from`}>
+                {t('from')}
+              </label>
+              <input
+                id={`${formId}-from`}
+                className="field__input"
+                type="date"
+                required
+                value={draft.startDate}
+                max={draft.endDate || undefined}
+                onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
+              />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor={`${formId}-to`}>
+                {t('to')}
+              </label>
+              <input
+                id={`${formId}-to`}
+                className="field__input"
+                type="date"
+                required
+                value={draft.endDate}
+                min={draft.startDate || undefined}
+                onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
+              />
+            </div>
+          </>
+        ) : null}
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-type`}>
+            {t('type')}
+          </label>
+          <select
+            id={`${formId}-type`}
+            className="field__input"
+            value={draft.type}
+            onChange={(e) => setDraft({ ...draft, type: e.target.value as Filters['type'] })}
+          >
+            <option value="">{t('all')}</option>
+            {TRANSACTION_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {tx(`fields.${type}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={`${formId}-status`}>
+            {t('status')}
+          </label>
+          <select
+            id={`${formId}-status`}
+            className="field__input"
+            value={draft.status}
+            onChange={(e) => setDraft({ ...draft, status: e.target.value as Filters['status'] })}
+          >
+            <option value="">{t('all')}</option>
+            {TRANSACTION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {tx(`status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button button--primary history-filters__apply">
+          {t('apply')}
+        </button>
+      </form>
+
+      {state.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
+      {state.status === 'failed' ? (
+        <div role="alert" className="form-alert">
+          <p>{state.message}</p>
+          <button type="button" className="button" onClick={() => void load()}>
+            {t('retry')}
+          </button>
+        </div>
+      ) : null}
+      {state.status === 'ready' ? (
+        <>
+          <p className="muted" role="status">
+            {t('range', {
+              from: formatDate(`${state.data.from}T12:00:00+07:00`, lang),
+              to: formatDate(`${state.data.to}T12:00:00+07:00`, lang),
+            })}{' '}
+            · {t('count', { count: state.data.total })}
+          </p>
+          {state.data.items.length === 0 ? <p className="history-empty">{t('empty')}</p> : null}
+          <ul className="history-list">
+            {state.data.items.map((o) => (
+              <li key={o.id}>
+                <Link className="history-item" to={`/transaction-history?id=${encodeURIComponent(o.id)}`}>
+                  <span className="history-item__head">
+                    <span className="mono">{o.id}</span>
+                    <StatusChip status={o.status} />
+                  </span>
+                  <span className="history-item__main">
+                    <strong>{tx(`fields.${o.type}`)}</strong> {formatAmount(o.amountUsdt)} USDT ·{' '}
+                    {formatAmount(o.total)} ฿
+                  </span>
+                  <span className="muted">{formatDateTime(o.createdAt, lang)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+          {pages > 1 ? (
+            <nav className="pager" aria-label={t('page', { page: applied.page, pages })}>
+              <Link
+                className="button"
+                aria-disabled={applied.page <= 1}
+                to={`/transaction-history${searchOf({ ...applied, page: Math.max(1, applied.page - 1) })}`}
+              >
+                {t('previous')}
+              </Link>
+              <span>{t('page', { page: applied.page, pages })}</span>
+              <Link
+                className="button"
+                aria-disabled={applied.page >= pages}
+                to={`/transaction-history${searchOf({ ...applied, page: Math.min(pages, applied.page + 1) })}`}
+              >
+                {t('next')}
+              </Link>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function HistoryDetail({ id }: { id: string }) {
+  const t = useT('history');
+  const tx = useT('transaction');
+  const [state, setLoaded] = useState<
+    { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; order: Transaction }
+  >({
+    status: 'loading',
+  });
+  const load = useCallback(async () => {
+    try {
+      setLoaded({ status: 'ready', order: await call('getTransaction', { body: { id }, dialog: false }) });
+    } catch (error) {
+      setLoaded({ status: 'failed', message: error instanceof ApiError ? error.message : t('error') });
+    }
+  }, [id, t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const order = state.status === 'ready' ? state.order : null;
+  useOrderUpdates(order?.status === 'pending' || order?.status === 'request', () => void load());
+  return (
+    <>
+      <p>
+        <Link to="/transaction-history">← {t('back')}</Link>
+      </p>
+      <h1 id="page-title">{t('detailTitle', { id })}</h1>
+      {state.status === 'loading' ? <p role="status">{tx('order.loading')}</p> : null}
+      {state.status === 'failed' ? (
+        <p className="form-alert" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+      {order ? (
+        <>
+          {order.status === 'pending' ? (
+            <p>
+              <Link className="button button--primary" to={`/transaction?id=${encodeURIComponent(order.id)}`}>
+                {tx('order.continue')}
+              </Link>
+            </p>
+          ) : null}
+          <OrderDetails order={order} />
+        </>
+      ) : null}
+    </>
+  );
 }

@@ -1,34 +1,150 @@
-import { useEffect } from 'react';
+import type { Transaction } from '@bahtdesk/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { ApiError, call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { setState, useClientState } from '../../lib/store.ts';
-import { transactionTypeOf } from '../../lib/transactionPath.ts';
+import { useOrderUpdates } from '../../lib/memberLive.ts';
+import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
+import { transactionPath, transactionTypeOf } from '../../lib/transactionPath.ts';
+import { BuyPayment } from './BuyPayment.tsx';
+import { Countdown } from './Countdown.tsx';
+import { OrderDetails } from './OrderDetails.tsx';
+import { OrderOutcome } from './OrderOutcome.tsx';
+import { QuoteForm } from './QuoteForm.tsx';
+import { type ReceiveData, SellPayment } from './SellPayment.tsx';
+import { StatusChip } from './StatusChip.tsx';
 import { tradingBlocker } from './tradingBlocker.ts';
+import { useLeaveGuard } from './useLeaveGuard.tsx';
 
 /**
- * Create and confirm an order (/transaction). The entry point: it opens with the direction chosen
- * on the home page (`?type=buy` or `?type=sell`); the order form itself is not there yet. A member
- * who may not trade yet (home's buttons and a typed link both land here) is sent back home with
- * the identity-required or address-required dialog.
+ * Create and confirm an order (/transaction, issue 13). `?type=buy|sell` opens the quote; once
+ * placed the address names the order (`?id=B2611250001`), so a reload or a link from the history
+ * brings it back with its countdown. A member who may not trade yet is sent home with the
+ * identity-required or address-required dialog.
  */
 export default function TransactionPage() {
   const t = useT('common');
   const navigate = useNavigate();
   const profile = useClientState((s) => s.profile);
   const blocker = profile ? tradingBlocker(profile) : null;
-  const type = transactionTypeOf(useLocation().search);
+  const search = useLocation().search;
+  const type = transactionTypeOf(search) ?? 'buy';
+  const id = new URLSearchParams(search).get('id');
 
   useEffect(() => {
-    if (!blocker) return;
+    if (!blocker || id) return;
     setState(blocker === 'kyc' ? { dialogRequireKyc: true } : { dialogRequireBinanceId: true });
     navigate('/', { replace: true });
-  }, [blocker, navigate]);
+  }, [blocker, id, navigate]);
 
-  if (!profile || blocker) return null;
+  if (!profile || (blocker && !id)) return null;
   return (
     <section className="page" aria-labelledby="page-title">
-      <h1 id="page-title">{t(type ? `pages.transaction_${type}` : 'pages.transaction')}</h1>
-      <p>{t('placeholder.text')}</p>
+      {id ? (
+        <OrderView id={id} />
+      ) : (
+        <>
+          <h1 id="page-title">{t(`pages.transaction_${type}`)}</h1>
+          <QuoteForm
+            type={type}
+            onTypeChange={(next) => navigate(transactionPath(next), { replace: true })}
+            onCreated={(order) => navigate(`/transaction?id=${encodeURIComponent(order.id)}`)}
+          />
+        </>
+      )}
     </section>
+  );
+}
+
+type Loaded =
+  | { status: 'loading' }
+  | { status: 'failed'; message: string }
+  | { status: 'ready'; order: Transaction };
+
+/** One order: paying it (with the countdown), or what became of it; live while it can still change. */
+function OrderView({ id }: { id: string }) {
+  const t = useT('transaction');
+  const [state, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [pay, setPay] = useState<ReceiveData | null>(null);
+  const last = useRef<Transaction['status'] | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const order = await call('getTransaction', { body: { id }, dialog: false, background: true });
+      const before = last.current;
+      last.current = order.status;
+      if (before === 'request' && (order.status === 'success' || order.status === 'reject')) {
+        showSnackbar(
+          t('outcome.decided', { id: order.id, status: t(`status.${order.status}`) }),
+          order.status === 'success' ? 'success' : 'error',
+        );
+      }
+      setLoaded({ status: 'ready', order });
+    } catch (error) {
+      setLoaded({
+        status: 'failed',
+        message: error instanceof ApiError ? error.message : t('order.notFound'),
+      });
+    }
+  }, [id, t]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const confirmed = (o: Transaction) => {
+    last.current = o.status;
+    setLoaded({ status: 'ready', order: o });
+  };
+  const order = state.status === 'ready' ? state.order : null;
+  const pending = order?.status === 'pending';
+  useEffect(() => {
+    if (!pending) return;
+    let live = true;
+    call('getReceivePayment', { body: { id }, dialog: false }).then(
+      (data) => live && setPay(data as ReceiveData),
+      () => live && void load(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [pending, id, load]);
+
+  useOrderUpdates(order?.status === 'pending' || order?.status === 'request', () => void load());
+  const leaveDialog = useLeaveGuard(pending);
+
+  if (state.status === 'loading') return <p role="status">{t('order.loading')}</p>;
+  if (state.status === 'failed') {
+    return (
+      <p className="form-alert" role="alert">
+        {state.message}
+      </p>
+    );
+  }
+  const current = state.order;
+  return (
+    <>
+      <h1 id="page-title">{t('order.title', { id: current.id })}</h1>
+      <p>
+        <StatusChip status={current.status} />
+      </p>
+      {current.status === 'pending' ? (
+        <>
+          <div className="order-sticky">
+            <Countdown deadlineAt={current.deadlineAt} onExpired={() => void load()} />
+          </div>
+          {!pay ? <p role="status">{t('order.loading')}</p> : null}
+          {pay?.type === 'buy' ? <BuyPayment order={current} pay={pay} onConfirmed={confirmed} /> : null}
+          {pay?.type === 'sell' ? <SellPayment order={current} pay={pay} onConfirmed={confirmed} /> : null}
+        </>
+      ) : (
+        <OrderOutcome order={current} />
+      )}
+      <details className="order-more" open={current.status !== 'pending'}>
+        <summary>{t('order.details')}</summary>
+        <OrderDetails order={current} />
+      </details>
+      {leaveDialog}
+    </>
   );
 }

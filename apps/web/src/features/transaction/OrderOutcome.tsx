@@ -1,0 +1,85 @@
+import { ORDER_REJECT_REASONS, type Transaction } from '@bahtdesk/contract';
+import { withChunkReload } from '@bahtdesk/ui/chunkReload';
+import { formatDateTime } from '@bahtdesk/ui/format';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
+import { useT } from '../../lib/i18n.ts';
+import { useClientState } from '../../lib/store.ts';
+import { transactionPath } from '../../lib/transactionPath.ts';
+
+const ContactDialog = lazy(() => withChunkReload(() => import('../../components/ContactDialog.tsx')));
+
+/**
+ * What happens next once the member has paid or the order has ended: the desk is checking it;
+ * it is complete (with the payout reference); it was rejected (the staff's reason in the member's
+ * language, and the chat contact); or its time ran out.
+ */
+export function OrderOutcome({ order }: { order: Transaction }) {
+  const t = useT('transaction');
+  const lang = useClientState((s) => s.language);
+  const [contact, setContact] = useState(false);
+  const appointment = order.payment?.location && order.payment.appointmentAt ? order.payment : null;
+  return (
+    <div className={`outcome outcome--${order.status}`} role="status">
+      {order.status === 'request' ? (
+        <>
+          <p>{t('outcome.request')}</p>
+          {appointment?.location && appointment.appointmentAt ? (
+            <p>
+              {t('outcome.appointment', {
+                location: appointment.location.name[lang],
+                time: formatDateTime(appointment.appointmentAt, lang),
+              })}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {order.status === 'success' ? (
+        <>
+          <p className="outcome__headline">{t('outcome.success')}</p>
+          {order.payoutReference ? (
+            <p>
+              {order.type === 'buy' ? t('outcome.payoutBuy') : t('outcome.payoutSell')}:{' '}
+              <span className="mono wrap">{order.payoutReference}</span>
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      {order.status === 'reject' ? (
+        <>
+          <p className="outcome__headline">{t('outcome.reject')}</p>
+          {order.reasonCode ? (
+            <p>
+              <strong>{t('outcome.reason')}: </strong>
+              {ORDER_REJECT_REASONS[order.reasonCode][lang]}
+              {order.reason?.[lang] ? <> {order.reason[lang]}</> : null}
+            </p>
+          ) : null}
+          <p>{t('outcome.contact')}</p>
+          <button
+            type="button"
+            className="button button--outline"
+            aria-haspopup="dialog"
+            onClick={() => setContact(true)}
+          >
+            {t('outcome.contactButton')}
+          </button>
+          {contact ? (
+            <Suspense fallback={null}>
+              <ContactDialog onClose={() => setContact(false)} />
+            </Suspense>
+          ) : null}
+        </>
+      ) : null}
+      {order.status === 'expired' ? <p className="outcome__headline">{t('outcome.expired')}</p> : null}
+      <p className="outcome__links">
+        <Link className="button button--primary" to={transactionPath(order.type)}>
+          {t('order.newOrder')}
+        </Link>
+        <Link className="button" to="/transaction-history">
+          {t('order.history')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,362 @@
+import {
+  BANKS,
+  E,
+  maskAccountNumber,
+  NETWORKS,
+  type Profile,
+  type Transaction,
+  type TransactionType,
+} from '@bahtdesk/contract';
+import { Modal } from '@bahtdesk/ui/components';
+import { formatAmount, formatDateTime } from '@bahtdesk/ui/format';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { bankName, networkName } from '../../components/paymentForms.tsx';
+import { ApiError, call, useApi } from '../../lib/api.ts';
+import { useT } from '../../lib/i18n.ts';
+import { useClientState } from '../../lib/store.ts';
+import { calculate } from '../calculator/calc.ts';
+
+/** A fresh Idempotency-Key: the same key for every retry of one order, a new one for the next. */
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+const usable = (entry: { usableFrom: string }, now: number) => Date.parse(entry.usableFrom) <= now;
+
+interface Props {
+  type: TransactionType;
+  onTypeChange: (type: TransactionType) => void;
+  onCreated: (order: Transaction) => void;
+}
+
+/**
+ * Step 1, the quote (issue 13): buying, THB in and USDT out to a saved address; selling, USDT in
+ * and THB out, net of the fee, to a saved bank account, on the network the member sends on. The
+ * live rates (updated by the server's events) give the quote; the member reviews it and places the
+ * order at exactly the rate shown. A destination still in its cooling-off period cannot be chosen.
+ */
+export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
+  const t = useT('transaction');
+  const lang = useClientState((s) => s.language);
+  const profile = useClientState((s) => s.profile) as Profile;
+  const [ratesVersion, setRatesVersion] = useState(0);
+  const rates = useApi('getRate', {}, { key: String(ratesVersion) });
+  const [amount, setAmount] = useState('');
+  const [destination, setDestination] = useState('');
+  const [network, setNetwork] = useState('TETHER');
+  const [review, setReview] = useState(false);
+  const [placing, setPlacing] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const key = useRef(newKey());
+  const amountId = useId();
+  const now = Date.now();
+
+  const live = rates.status === 'ready' ? rates.data : null;
+  const quote = live ? calculate(type, amount, live) : { kind: 'empty' as const };
+  const entries = type === 'buy' ? profile.usdtAddresses : profile.bankAccounts;
+  const chosen = entries.find((e) => String(e.id) === destination);
+  const amountProblem =
+    quote.kind === 'invalid' ? quote.error : quote.kind !== 'empty' && quote.warning ? quote.warning : null;
+  const ready =
+    live &&
+    (quote.kind === 'buy' || quote.kind === 'sell') &&
+    !amountProblem &&
+    chosen &&
+    usable(chosen, now);
+
+  function switchType(next: TransactionType) {
+    if (next === type) return;
+    setAmount('');
+    setDestination('');
+    setProblem(null);
+    setTouched(false);
+    key.current = newKey();
+    onTypeChange(next);
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setTouched(true);
+    setProblem(null);
+    if (ready) setReview(true);
+  }
+
+  async function place() {
+    if (!live || !chosen || (quote.kind !== 'buy' && quote.kind !== 'sell')) return;
+    setPlacing(true);
+    setProblem(null);
+    try {
+      const body =
+        quote.kind === 'buy'
+          ? { type: 'buy' as const, amountThb: quote.thb, rate: live.buyRate, usdtAddressId: chosen.id }
+          : {
+              type: 'sell' as const,
+              amountUsdt: quote.usdt,
+              rate: live.sellRate,
+              feePercent: live.sellFeePercent,
+              network: network as (typeof NETWORKS)[number]['id'],
+              bankAccountId: chosen.id,
+            };
+      const order = await call('createTransaction', {
+        body,
+        dialog: false,
+        headers: { 'Idempotency-Key': key.current },
+      });
+      key.current = newKey();
+      onCreated(order);
+    } catch (error) {
+      setReview(false);
+      if (error instanceof ApiError && error.code === E.RATE_MISMATCH.code) {
+        // The member never gets a rate they did not see: show the new one and ask again.
+        key.current = newKey();
+        setRatesVersion((v) => v + 1);
+        setProblem(t('quote.rateChanged'));
+      } else {
+        setProblem(error instanceof ApiError ? error.message : String(error));
+      }
+    } finally {
+      setPlacing(false);
+    }
+  }
+
+  const thbOut = quote.kind === 'sell' ? quote.net : null;
+  return (
+    <form className="order-form" onSubmit={submit} noValidate>
+      <fieldset className="segmented">
+        <legend className="visually-hidden">{t('tabs.label')}</legend>
+        {(['buy', 'sell'] as const).map((option) => (
+          <label
+            key={option}
+            className={`segmented__option${type === option ? ' segmented__option--on' : ''}`}
+          >
+            <input
+              type="radio"
+              name="order-type"
+              className="visually-hidden"
+              checked={type === option}
+              onChange={() => switchType(option)}
+            />
+            {t(`tabs.${option}`)}
+          </label>
+        ))}
+      </fieldset>
+
+      <p className="order-form__rate" aria-live="polite">
+        {!live
+          ? t('quote.loadingRates')
+          : type === 'buy'
+            ? t('quote.rateBuy', { rate: formatAmount(live.buyRate) })
+            : t('quote.rateSell', { rate: formatAmount(live.sellRate), fee: live.sellFeePercent })}{' '}
+        <span className="muted">{t('quote.live')}</span>
+      </p>
+
+      <div className="field">
+        <label className="field__label" htmlFor={amountId}>
+          {type === 'buy' ? t('quote.amountThb') : t('quote.amountUsdt')}
+        </label>
+        <p className="field__hint" id={`${amountId}-hint`}>
+          {type === 'buy' ? t('quote.amountThbHint') : t('quote.amountUsdtHint')}
+        </p>
+        <input
+          id={amountId}
+          className="field__input"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          aria-invalid={touched && (amountProblem || quote.kind === 'empty') ? true : undefined}
+          aria-describedby={`${amountId}-hint${touched && amountProblem ? ` ${amountId}-error` : ''}`}
+          onChange={(e) => setAmount(e.target.value)}
+        />
+        {touched && amountProblem ? (
+          <p className="field__error" id={`${amountId}-error`}>
+            {amountProblem[lang]}
+          </p>
+        ) : null}
+        {touched && quote.kind === 'empty' ? <p className="field__error">{t('quote.required')}</p> : null}
+      </div>
+
+      {quote.kind === 'buy' || quote.kind === 'sell' ? (
+        <dl className="quote">
+          {quote.kind === 'buy' ? (
+            <div className="quote__row quote__row--total">
+              <dt>{t('quote.youReceiveUsdt')}</dt>
+              <dd>{formatAmount(quote.usdt)} USDT</dd>
+            </div>
+          ) : (
+            <>
+              <div className="quote__row">
+                <dt>{t('quote.gross')}</dt>
+                <dd>{formatAmount(quote.gross)} ฿</dd>
+              </div>
+              <div className="quote__row">
+                <dt>{t('quote.fee', { fee: quote.feePercent })}</dt>
+                <dd>−{formatAmount(quote.fee)} ฿</dd>
+              </div>
+              <div className="quote__row quote__row--total">
+                <dt>{t('quote.youReceiveThb')}</dt>
+                <dd>{formatAmount(thbOut ?? '0')} ฿</dd>
+              </div>
+            </>
+          )}
+          <p className="muted">{t('quote.truncation')}</p>
+        </dl>
+      ) : null}
+
+      <DestinationField
+        type={type}
+        entries={entries}
+        value={destination}
+        onChange={setDestination}
+        now={now}
+        showError={touched && !chosen}
+      />
+      {type === 'sell' ? (
+        <div className="field">
+          <label className="field__label" htmlFor={`${amountId}-network`}>
+            {t('quote.network')}
+          </label>
+          <select
+            id={`${amountId}-network`}
+            className="field__input"
+            value={network}
+            onChange={(e) => setNetwork(e.target.value)}
+          >
+            {NETWORKS.map((n) => (
+              <option key={n.id} value={n.id}>
+                {networkName(NETWORKS, n.id)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+
+      {problem ? (
+        <p className="form-alert" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <button type="submit" className="button button--primary button--block" disabled={!live}>
+        {t('quote.submit')}
+      </button>
+
+      <Modal
+        open={review}
+        onClose={() => setReview(false)}
+        title={t('quote.reviewTitle')}
+        actions={
+          <>
+            <button type="button" className="button" onClick={() => setReview(false)} disabled={placing}>
+              {t('quote.back')}
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => void place()}
+              disabled={placing}
+            >
+              {placing ? t('quote.placing') : t('quote.place')}
+            </button>
+          </>
+        }
+      >
+        {live && quote.kind === 'buy' ? (
+          <p>
+            {t('quote.reviewBuy', {
+              thb: formatAmount(quote.thb),
+              usdt: formatAmount(quote.usdt),
+              rate: formatAmount(live.buyRate),
+            })}
+          </p>
+        ) : null}
+        {live && quote.kind === 'sell' ? (
+          <p>
+            {t('quote.reviewSell', {
+              usdt: formatAmount(quote.usdt),
+              thb: formatAmount(quote.net),
+              fee: formatAmount(quote.fee),
+              rate: formatAmount(live.sellRate),
+            })}
+          </p>
+        ) : null}
+        {chosen ? <p className="muted">{describe(chosen, lang)}</p> : null}
+        <p>{t('quote.reviewDeadline')}</p>
+        {placing ? <progress aria-label={t('quote.placing')} /> : null}
+      </Modal>
+    </form>
+  );
+
+  function describe(entry: (typeof entries)[number], language: 'en' | 'th'): string {
+    return 'address' in entry
+      ? `${networkName(NETWORKS, entry.network)} · ${entry.nickname ?? ''} ${entry.address}`
+      : `${bankName(BANKS, entry.bankCode, language)} · ${maskAccountNumber(entry.accountNumber)} · ${entry.accountName}`;
+  }
+}
+
+function DestinationField({
+  type,
+  entries,
+  value,
+  onChange,
+  now,
+  showError,
+}: {
+  type: TransactionType;
+  entries: Profile['usdtAddresses'] | Profile['bankAccounts'];
+  value: string;
+  onChange: (value: string) => void;
+  now: number;
+  showError: boolean;
+}) {
+  const t = useT('transaction');
+  const lang = useClientState((s) => s.language);
+  const id = useId();
+  const waiting = entries.some((e) => !usable(e, now));
+  if (type === 'sell' && entries.length === 0) {
+    return (
+      <div className="note note--warning">
+        <p>{t('quote.noBankAccount')}</p>
+        <Link className="button button--small" to="/account?action=addBank">
+          {t('quote.addBankAccount')}
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {type === 'buy' ? t('quote.address') : t('quote.bankAccount')}
+      </label>
+      {waiting ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {t('quote.coolingOffNote')}
+        </p>
+      ) : null}
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        aria-invalid={showError ? true : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{t('quote.choose')}</option>
+        {entries.map((entry) => {
+          const label =
+            'address' in entry
+              ? `${networkName(NETWORKS, entry.network)} · ${entry.nickname ? `${entry.nickname} · ` : ''}${entry.address.slice(0, 8)}…${entry.address.slice(-6)}`
+              : `${bankName(BANKS, entry.bankCode, lang)} · ${maskAccountNumber(entry.accountNumber)}`;
+          const ok = usable(entry, now);
+          return (
+            <option key={entry.id} value={String(entry.id)} disabled={!ok}>
+              {ok
+                ? label
+                : `${label} (${t('quote.coolingOff', { time: formatDateTime(entry.usableFrom, lang) })})`}
+            </option>
+          );
+        })}
+      </select>
+      {showError ? <p className="field__error">{t('quote.required')}</p> : null}
+    </div>
+  );
+}

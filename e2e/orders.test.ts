@@ -1,0 +1,230 @@
+// Journeys of orders (issue 13), in Chromium against the real server: a member buys by cash
+// deposit from quote to success (staff complete it and the member's open page changes without a
+// reload); a Thai member sells and is rejected with a reason; an appointment refuses a Saturday
+// and a public holiday; an order expires while its page is open; a member leaves midway, resumes
+// from the history, and filters the history.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bangkokDate, ORDER_REJECT_REASONS } from '@bahtdesk/contract';
+import Holidays from 'date-holidays';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import historyEn from '../apps/web/src/locales/en/history.json' with { type: 'json' };
+import transactionEn from '../apps/web/src/locales/en/transaction.json' with { type: 'json' };
+import transactionTh from '../apps/web/src/locales/th/transaction.json' with { type: 'json' };
+import { baseUrl, decodeQr, PHONE, useBrowser } from './browser.ts';
+import { newVerifiedMember, signInContext, testPhoto } from './members.ts';
+import { expectRoute, openRoute } from './routes.ts';
+import { adminOk, journeyAdmin, newStaff, type StaffSession } from './staff.ts';
+
+type Texts = typeof transactionEn;
+const browser = useBrowser({ viewport: PHONE });
+let operator: StaffSession;
+let slipFile: string;
+const TX_HASH = `0x${'5e'.repeat(32)}`;
+
+async function saveSetting(key: string, value: unknown): Promise<void> {
+  await adminOk('POST', '/api/admin/settings', journeyAdmin().token, { key, value });
+}
+
+beforeAll(async () => {
+  operator = await newStaff(journeyAdmin(), 'operator');
+  // A bank account added in a journey is usable at once (its cooling-off is the hardening's subject).
+  await saveSetting('payoutCoolingOffHours', 0);
+  const dir = mkdtempSync(join(tmpdir(), 'bahtdesk-orders-'));
+  slipFile = join(dir, 'slip.jpg');
+  writeFileSync(slipFile, Buffer.from(await testPhoto('#eeeeee', 600, 800), 'base64'));
+});
+
+afterAll(async () => {
+  await saveSetting('payoutCoolingOffHours', 24);
+  await saveSetting('paymentDeadlineMinutes', 15);
+});
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+/** Opens /transaction in `type`, quotes `amount`, picks the first destination, and places the order. */
+async function placeOrder(page: Page, t: Texts, type: 'buy' | 'sell', amount: string): Promise<string> {
+  await openRoute(page, `/transaction?type=${type}`);
+  await page.getByLabel(type === 'buy' ? t.quote.amountThb : t.quote.amountUsdt).fill(amount);
+  await page.getByLabel(type === 'buy' ? t.quote.address : t.quote.bankAccount).selectOption({ index: 1 });
+  await page.getByRole('button', { name: t.quote.submit }).click();
+  await page
+    .getByRole('dialog', { name: t.quote.reviewTitle })
+    .getByRole('button', { name: t.quote.place })
+    .click();
+  const heading = page.getByRole('heading', { level: 1, name: /[BS]\d{10,}/ });
+  await heading.waitFor();
+  const id = (await heading.textContent())?.match(/[BS]\d{10,}/)?.[0];
+  if (!id) throw new Error('no order id in the heading');
+  await page.getByRole('timer').waitFor();
+  return id;
+}
+
+async function sendForChecking(page: Page, t: Texts): Promise<void> {
+  await page.getByRole('button', { name: t.pay.confirm }).click();
+  await page
+    .getByRole('dialog', { name: t.pay.confirmTitle })
+    .getByRole('button', { name: t.pay.send })
+    .click();
+  await page.getByText(t.outcome.request).waitFor();
+}
+
+test('a member buys by cash deposit from quote to success; the open page hears the completion', async () => {
+  const member = await newVerifiedMember();
+  await signInContext(await browser.context(), member.token);
+  const page = await browser.page();
+  const t = transactionEn;
+  const id = await placeOrder(page, t, 'buy', '10,000');
+  expect(id.startsWith('B')).toBe(true);
+
+  // The desk's account from the web settings, grouped as the bank prints it, with the exact amount.
+  await page.getByText('123-4-56789-0').waitFor();
+  await page.getByText(fill(t.pay.deskAccounts, { thb: '10,000.00' })).waitFor();
+  await page.getByLabel(t.pay.slip).setInputFiles(slipFile);
+  await page.getByRole('img', { name: t.pay.slipPreview }).waitFor();
+  await sendForChecking(page, t);
+
+  const done = await adminOk<{ order: { status: string } }>(
+    'POST',
+    `/api/admin/orders/${id}/complete`,
+    operator.token,
+    { payoutReference: TX_HASH, slipNameMatches: true },
+  );
+  expect(done.order.status).toBe('success');
+  // No reload: the member's stream brings the decision.
+  await page.getByText(t.outcome.success).waitFor();
+  await page.getByText(TX_HASH).first().waitFor();
+  await page.getByText(fill(t.outcome.decided, { id, status: t.status.success })).waitFor();
+  await expectRoute(page, '/transaction');
+});
+
+test('a member in Thai sells, sends the hash, and reads the rejection reason in Thai', async () => {
+  const member = await newVerifiedMember();
+  await addBankAccount(member.token, member.password);
+  await signInContext(await browser.context({ locale: 'th-TH' }), member.token);
+  const page = await browser.page();
+  const t = transactionTh;
+  const id = await placeOrder(page, t, 'sell', '150');
+  expect(id.startsWith('S')).toBe(true);
+
+  // The desk's receiving address, as text and as a QR code that decodes to it.
+  const address = (await page.locator('.receive__address').textContent())?.trim() ?? '';
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  expect(await decodeQr(page, page.getByRole('img', { name: /QR|คิวอาร์/ }))).toBe(address);
+  await page.getByLabel(t.pay.txHash).fill(TX_HASH);
+  await sendForChecking(page, t);
+
+  await adminOk('POST', `/api/admin/orders/${id}/reject`, operator.token, { reasonCode: 'amountMismatch' });
+  await page.getByText(ORDER_REJECT_REASONS.amountMismatch.th).waitFor();
+  await page.getByRole('button', { name: t.outcome.contactButton }).waitFor();
+});
+
+test('an appointment refuses a Saturday and a Thai public holiday, then books a business day', async () => {
+  const member = await newVerifiedMember();
+  await signInContext(await browser.context(), member.token);
+  const page = await browser.page();
+  const t = transactionEn;
+  await placeOrder(page, t, 'buy', '5000');
+  await page.getByLabel(t.pay.cash_appointment).check();
+
+  const day = (offset: number) => bangkokDate(new Date(Date.now() + offset * 86_400_000));
+  const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+  const saturday = [...Array(8).keys()].map((i) => day(i + 1)).find((d) => weekday(d) === 6) ?? '';
+  await page.getByLabel(t.pay.date).fill(saturday);
+  await page.getByText(t.pay.weekend).waitFor();
+
+  // The next weekday public holiday within the booking window, as the maintained calendar has it.
+  const calendar = new Holidays('TH', { timezone: 'Asia/Bangkok', types: ['public'] });
+  const holiday = [...Array(30).keys()]
+    .map((i) => day(i + 1))
+    .find((d) => weekday(d) >= 1 && weekday(d) <= 5 && calendar.isHoliday(new Date(`${d}T12:00:00+07:00`)));
+  if (holiday) {
+    await page.getByLabel(t.pay.date).fill(holiday);
+    await page.getByText(/is a public holiday/).waitFor();
+  }
+
+  const open = [...Array(30).keys()]
+    .map((i) => day(i + 1))
+    .find((d) => weekday(d) >= 1 && weekday(d) <= 5 && !calendar.isHoliday(new Date(`${d}T12:00:00+07:00`)));
+  await page.getByLabel(t.pay.date).fill(open ?? '');
+  await page.getByLabel(t.pay.time).fill('10:00');
+  await page.getByRole('button', { name: t.pay.confirmAppointment }).click();
+  await page
+    .getByRole('dialog', { name: t.pay.confirmTitle })
+    .getByRole('button', { name: t.pay.send })
+    .click();
+  await page.getByText(t.outcome.request).waitFor();
+});
+
+test('a member leaves midway, resumes from the history with the countdown running, and filters the history', async () => {
+  const member = await newVerifiedMember();
+  await signInContext(await browser.context(), member.token);
+  const page = await browser.page();
+  const t = transactionEn;
+  const id = await placeOrder(page, t, 'buy', '2000');
+
+  // Leaving asks first; staying keeps the order on screen.
+  await page.getByRole('link', { name: 'History' }).first().click();
+  const leave = page.getByRole('alertdialog', { name: t.leave.title });
+  await leave.getByRole('button', { name: t.leave.stay }).click();
+  await page.getByRole('timer').waitFor();
+  await page.getByRole('link', { name: 'History' }).first().click();
+  await leave.getByRole('button', { name: t.leave.leave }).click();
+  await expectRoute(page, '/transaction-history');
+
+  const row = page.getByRole('link').filter({ hasText: id });
+  await row.getByText(t.status.pending).waitFor();
+  await row.click();
+  await page.getByRole('link', { name: t.order.continue }).click();
+  await expectRoute(page, '/transaction');
+  await page.getByRole('heading', { level: 1, name: new RegExp(id) }).waitFor();
+  await page.getByRole('timer').waitFor();
+
+  // Filters: the order is a buy of today, so "sell" and "yesterday" show none.
+  await openRoute(page, '/transaction-history');
+  await page.getByLabel(historyEn.type).selectOption('sell');
+  await page.getByRole('button', { name: historyEn.apply }).click();
+  await page.getByText(historyEn.empty).waitFor();
+  await page.getByLabel(historyEn.type).selectOption('buy');
+  await page.getByLabel(historyEn.filter).selectOption('yesterday');
+  await page.getByRole('button', { name: historyEn.apply }).click();
+  await page.getByText(historyEn.empty).waitFor();
+  await page.getByLabel(historyEn.filter).selectOption('today');
+  await page.getByRole('button', { name: historyEn.apply }).click();
+  await page.getByRole('link').filter({ hasText: id }).waitFor();
+});
+
+test('an order expires while its page is open', { timeout: 150_000 }, async () => {
+  await saveSetting('paymentDeadlineMinutes', 1);
+  try {
+    const member = await newVerifiedMember();
+    await signInContext(await browser.context(), member.token);
+    const page = await browser.page();
+    const t = transactionEn;
+    await placeOrder(page, t, 'buy', '1000');
+    await page.getByText(t.outcome.expired).waitFor({ timeout: 120_000 });
+    await page.getByText(t.status.expired).first().waitFor();
+  } finally {
+    await saveSetting('paymentDeadlineMinutes', 15);
+  }
+});
+
+/** Adds a bank account in the member's own name (the current password is the step-up). */
+async function addBankAccount(token: string, password: string): Promise<void> {
+  const response = await fetch(`${baseUrl()}/api/external/user/addPayment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      type: 'bank',
+      bankCode: 'KBANK',
+      accountNumber: '9876543210',
+      accountName: 'Somsak Rakdee',
+      currentPassword: password,
+    }),
+  });
+  const envelope = (await response.json()) as { code: number; message: string };
+  if (envelope.code !== 0) throw new Error(`addPayment answered ${envelope.code}: ${envelope.message}`);
+}
