@@ -23,6 +23,8 @@ export const routes = (
       <Route path="members/:id" element={screen(() => import('../features/members/MemberPage.tsx'))} />
       <Route path="kyc" element={screen(() => import('../features/kyc/KycQueuePage.tsx'))} />
       <Route path="kyc/:id" element={screen(() => import('../features/kyc/KycReviewPage.tsx'))} />
+      <Route path="orders" element={screen(() => import('../features/orders/OrderQueuePage.tsx'))} />
+      <Route path="orders/:id" element={screen(() => import('../features/orders/OrderPage.tsx'))} />
       <Route path="bans" element={screen(() => import('../features/bans/BansPage.tsx'))} />
       <Route path="outbox" element={screen(() => import('../features/outbox/OutboxPage.tsx'))} />
       <Route path="audit" element={screen(() => import('../features/audit/AuditPage.tsx'))} />

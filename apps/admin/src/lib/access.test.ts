@@ -13,6 +13,7 @@ describe('role-based navigation, read from the access the contract declares', ()
       'settings',
       'members',
       'kyc',
+      'orders',
       'bans',
       'outbox',
       'audit',
@@ -29,6 +30,8 @@ describe('role-based navigation, read from the access the contract declares', ()
     // Identity documents are for operators and admins only.
     expect(keys('operator')).toContain('kyc');
     expect(keys('viewer')).not.toContain('kyc');
+    // Every staff member reads the order desk.
+    expect(keys('viewer')).toContain('orders');
     expect(keys(undefined)).toEqual([]);
   });
 

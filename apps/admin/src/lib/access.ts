@@ -19,6 +19,7 @@ export const SCREENS = [
   { path: '/settings', key: 'settings', read: 'getSettings' },
   { path: '/members', key: 'members', read: 'searchMembers' },
   { path: '/kyc', key: 'kyc', read: 'kycQueue' },
+  { path: '/orders', key: 'orders', read: 'orderQueue' },
   { path: '/bans', key: 'bans', read: 'listBans' },
   { path: '/outbox', key: 'outbox', read: 'outbox' },
   { path: '/audit', key: 'audit', read: 'auditLog' },

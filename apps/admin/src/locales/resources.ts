@@ -4,6 +4,7 @@ import type content from './en/content.json';
 import type dashboard from './en/dashboard.json';
 import type kyc from './en/kyc.json';
 import type members from './en/members.json';
+import type orders from './en/orders.json';
 import type rates from './en/rates.json';
 import type settings from './en/settings.json';
 import type signIn from './en/signIn.json';
@@ -22,6 +23,7 @@ export interface Resources {
   settings: typeof settings;
   members: typeof members;
   kyc: typeof kyc;
+  orders: typeof orders;
   audit: typeof audit;
   staff: typeof staff;
 }

@@ -35,11 +35,15 @@ export default function DashboardPage() {
                 <span className="card__value">{f.number(d.kycWaiting)}</span>
               </li>
               <li className="card">
-                <span className="card__label">{t('ordersPending')}</span>
+                <Link className="card__label" to="/orders?status=pending">
+                  {t('ordersPending')}
+                </Link>
                 <span className="card__value">{f.number(d.ordersOpen.pending)}</span>
               </li>
               <li className="card">
-                <span className="card__label">{t('ordersRequest')}</span>
+                <Link className="card__label" to="/orders">
+                  {t('ordersRequest')}
+                </Link>
                 <span className="card__value">{f.number(d.ordersOpen.request)}</span>
               </li>
               <li className="card card--wide">

@@ -3,7 +3,7 @@ import { Empty, Loaded } from '../../components/States.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useLiveApi } from '../../lib/useLiveApi.ts';
-import { waitedMinutes } from './waitingTime.ts';
+import { waitedMinutes } from '../../lib/waitingTime.ts';
 
 const TABS = ['waiting', 'verified', 'failed'] as const;
 type Tab = (typeof TABS)[number];

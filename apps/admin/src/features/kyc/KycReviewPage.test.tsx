@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, fail, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import { waitedMinutes } from '../../lib/waitingTime.ts';
 import t from '../../locales/en/kyc.json';
-import { waitedMinutes } from './waitingTime.ts';
 
 const SUBMITTED = '2026-11-23T01:00:00.000Z';
 

@@ -10,13 +10,13 @@ import { ApiError } from '@bahtdesk/ui/api';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { StaffImage } from '../../components/StaffImage.tsx';
 import { Loaded } from '../../components/States.tsx';
 import { call } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/store.ts';
 import { useLiveApi } from '../../lib/useLiveApi.ts';
-import { StaffImage } from './StaffImage.tsx';
 
 type Decision = { decision: 'verified' } | { decision: 'failed'; reasonCode: KycRejectReason; note: string };
 

@@ -2,9 +2,9 @@ import { fillPath } from '@bahtdesk/contract';
 import { apiBase } from '@bahtdesk/ui/api';
 import { Modal } from '@bahtdesk/ui/components';
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/endpoints.ts';
-import { useT } from '../../lib/i18n.ts';
-import { getState } from '../../lib/store.ts';
+import { api } from '../lib/endpoints.ts';
+import { useT } from '../lib/i18n.ts';
+import { getState } from '../lib/store.ts';
 
 /**
  * A stored image read with the staff session (`staffFile`: the bearer token cannot ride on an
@@ -39,25 +39,25 @@ function useStaffImage(fileId: number): { url?: string; failed: boolean } {
 
 const ZOOMS = [1, 1.5, 2, 3] as const;
 
-/** One of a submission's images: a thumbnail that opens larger, with zoom and rotate. */
+/** A stored image (an identity document, a slip): a thumbnail that opens larger, with zoom and rotate. */
 export function StaffImage({ fileId, caption }: { fileId: number; caption: string }) {
-  const t = useT('kyc');
+  const t = useT('common');
   const { url, failed } = useStaffImage(fileId);
   const [open, setOpen] = useState(false);
   const [zoom, setZoom] = useState(0);
   const [turns, setTurns] = useState(0);
   return (
-    <figure className="kyc-image">
+    <figure className="staff-image">
       {failed ? (
-        <p className="state state--error">{t('review.imageFailed')}</p>
+        <p className="state state--error">{t('image.failed')}</p>
       ) : url ? (
-        <button type="button" className="kyc-image__open" onClick={() => setOpen(true)}>
+        <button type="button" className="staff-image__open" onClick={() => setOpen(true)}>
           <img src={url} alt={caption} />
-          <span className="visually-hidden">{t('review.enlarge')}</span>
+          <span className="visually-hidden">{t('image.enlarge')}</span>
         </button>
       ) : (
         <p className="state" role="status">
-          {t('review.imageLoading')}
+          {t('image.loading')}
         </p>
       )}
       <figcaption>{caption}</figcaption>
@@ -70,28 +70,28 @@ export function StaffImage({ fileId, caption }: { fileId: number; caption: strin
           actions={
             <>
               <button type="button" className="button" onClick={() => setZoom((z) => Math.max(0, z - 1))}>
-                {t('review.zoomOut')}
+                {t('image.zoomOut')}
               </button>
               <button
                 type="button"
                 className="button"
                 onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
               >
-                {t('review.zoomIn')}
+                {t('image.zoomIn')}
               </button>
               <button type="button" className="button" onClick={() => setTurns((n) => (n + 1) % 4)}>
-                {t('review.rotate')}
+                {t('image.rotate')}
               </button>
               <button type="button" className="button button--primary" onClick={() => setOpen(false)}>
-                {t('review.close')}
+                {t('image.close')}
               </button>
             </>
           }
         >
           <p className="muted" aria-live="polite">
-            {t('review.view', { zoom: ZOOMS[zoom] ?? 1, degrees: turns * 90 })}
+            {t('image.view', { zoom: ZOOMS[zoom] ?? 1, degrees: turns * 90 })}
           </p>
-          <div className="kyc-viewer">
+          <div className="image-viewer">
             <img
               src={url}
               alt={caption}

@@ -1,0 +1,99 @@
+import {
+  type CompleteOrderBody,
+  codeMessage,
+  completeOrderBodySchema,
+  E,
+  type StaffOrder,
+  validationMessage,
+} from '@bahtdesk/contract';
+import { contractResolver, TextField } from '@bahtdesk/ui/forms';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { call } from '../../lib/api.ts';
+import { useFormat } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
+import type { Decide } from './OrderDecision.tsx';
+
+interface Values {
+  payoutReference: string;
+  slipNameMatches: boolean;
+}
+
+/** A cash deposit's slip must have been compared with the member's legal name (the server's 50046). */
+const cashDepositSchema = completeOrderBodySchema.refine((body) => body.slipNameMatches === true, {
+  path: ['slipNameMatches'],
+  message: codeMessage(E.SLIP_NAME_CHECK_REQUIRED),
+});
+
+/** Completes the order with the payout reference, after a confirmation. */
+export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: Decide }) {
+  const t = useT('orders');
+  const f = useFormat();
+  const { order, member } = detail;
+  const cash = order.payment?.method === 'cash_deposit';
+  const name = `${member.firstName} ${member.lastName}`;
+  const form = useForm<Values>({
+    resolver: contractResolver(cash ? cashDepositSchema : completeOrderBodySchema),
+    defaultValues: { payoutReference: '', slipNameMatches: false },
+  });
+  const { errors } = form.formState;
+  const [confirming, setConfirming] = useState<CompleteOrderBody | null>(null);
+  const submit = form.handleSubmit((values) =>
+    setConfirming(cash ? values : { payoutReference: values.payoutReference }),
+  );
+  const send = (body: CompleteOrderBody) =>
+    decide(
+      () => call('completeOrder', { params: { id: order.id }, body, dialog: false }),
+      t('complete.done'),
+    ).finally(() => setConfirming(null));
+  return (
+    <form noValidate onSubmit={submit} className="panel" aria-labelledby="complete-title">
+      <h2 id="complete-title">{t('complete.title')}</h2>
+      <TextField
+        label={t(order.type === 'buy' ? 'complete.txHash' : 'complete.bankReference')}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={128}
+        problem={errors.payoutReference}
+        {...form.register('payoutReference')}
+      />
+      {cash ? (
+        <>
+          <label className="check">
+            <input
+              type="checkbox"
+              aria-required="true"
+              aria-invalid={errors.slipNameMatches ? true : undefined}
+              aria-describedby={errors.slipNameMatches ? 'slip-name-error' : undefined}
+              {...form.register('slipNameMatches')}
+            />
+            {t('complete.nameMatches', { name })}
+          </label>
+          {errors.slipNameMatches ? (
+            <p id="slip-name-error" className="field__error">
+              {validationMessage(errors.slipNameMatches.message, f.lang)}
+            </p>
+          ) : null}
+        </>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="button button--primary">
+          {t('complete.submit')}
+        </button>
+      </div>
+      {confirming ? (
+        <ConfirmDialog
+          title={t('complete.confirmTitle')}
+          confirmLabel={t('complete.submit')}
+          onClose={() => setConfirming(null)}
+          onConfirm={() => send(confirming)}
+        >
+          <p>{t('complete.confirmText', { id: order.id, name })}</p>
+          <p>{t('complete.confirmReference', { reference: confirming.payoutReference.trim() })}</p>
+          {cash ? <p>{t('complete.nameMatches', { name })}</p> : null}
+        </ConfirmDialog>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import {
+  bankByCode,
+  formatAccountNumber,
+  networkById,
+  ORDER_REJECT_REASONS,
+  type StaffOrder,
+} from '@bahtdesk/contract';
+import type { ReactNode } from 'react';
+import { useFormat } from '../../lib/format.ts';
+import { useT } from '../../lib/i18n.ts';
+import { StatusChip } from './StatusChip.tsx';
+
+/** A term and its value, left out when there is no value. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  if (children === null || children === undefined || children === '') return null;
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+/** Everything about the order: amounts, where the money or USDT goes, the payment and the outcome. */
+export function OrderFacts({ detail }: { detail: StaffOrder }) {
+  const t = useT('orders');
+  const f = useFormat();
+  const { order } = detail;
+  const payment = order.payment;
+  const bank = order.bankAccount ? bankByCode(order.bankAccount.bankCode) : undefined;
+  const at = (iso: string | null | undefined) => (iso ? f.dateTime(iso) : null);
+  return (
+    <section aria-labelledby="order-facts-title">
+      <h2 id="order-facts-title">{t('detail.order')}</h2>
+      <dl className="facts">
+        <Fact term={t('detail.type')}>{t(`type.${order.type}`)}</Fact>
+        <Fact term={t('detail.status')}>
+          <StatusChip status={order.status} />
+        </Fact>
+        <Fact term={t('detail.created')}>{f.dateTime(order.createdAt)}</Fact>
+        <Fact term={t('detail.rate')}>{f.amount(order.rate)}</Fact>
+        <Fact term={t('detail.amountThb')}>{f.amount(order.amountThb)} THB</Fact>
+        <Fact term={t('detail.fee')}>
+          {t('detail.feeValue', { fee: f.amount(order.fee), percent: order.feePercent })}
+        </Fact>
+        <Fact term={t(order.type === 'buy' ? 'detail.totalBuy' : 'detail.totalSell')}>
+          <strong>{f.amount(order.total)} THB</strong>
+        </Fact>
+        <Fact term={t('detail.amountUsdt')}>
+          <strong>{f.amount(order.amountUsdt)} USDT</strong>
+        </Fact>
+        <Fact term={t('detail.network')}>{networkById(order.network)?.name ?? order.network}</Fact>
+        <Fact term={t('detail.usdtAddress')}>
+          {order.usdtAddress ? <code className="break">{order.usdtAddress}</code> : null}
+        </Fact>
+        <Fact term={t('detail.bankAccount')}>
+          {order.bankAccount ? (
+            <>
+              {bank ? bank[f.lang] : order.bankAccount.bankCode} ·{' '}
+              <code>{formatAccountNumber(order.bankAccount.accountNumber)}</code> ·{' '}
+              {order.bankAccount.accountName}
+            </>
+          ) : null}
+        </Fact>
+        <Fact term={t('detail.payment')}>{payment ? t(`method.${payment.method}`) : null}</Fact>
+        <Fact term={t('detail.depositAmount')}>
+          {payment?.depositAmount ? `${f.amount(payment.depositAmount)} THB` : null}
+        </Fact>
+        <Fact term={t('detail.depositAt')}>{at(payment?.depositAt)}</Fact>
+        <Fact term={t('detail.location')}>{payment?.location?.name[f.lang]}</Fact>
+        <Fact term={t('detail.appointmentAt')}>{at(payment?.appointmentAt)}</Fact>
+        <Fact term={t('detail.deadline')}>{f.dateTime(order.deadlineAt)}</Fact>
+        <Fact term={t('detail.confirmedAt')}>{at(order.confirmedAt)}</Fact>
+        <Fact term={t('detail.payoutReference')}>
+          {order.payoutReference ? <code className="break">{order.payoutReference}</code> : null}
+        </Fact>
+        <Fact term={t('detail.slipNameChecked')}>
+          {order.status === 'success' && payment?.method === 'cash_deposit'
+            ? t(detail.slipNameChecked ? 'detail.yes' : 'detail.no')
+            : null}
+        </Fact>
+        <Fact term={t('detail.reason')}>
+          {order.reasonCode ? ORDER_REJECT_REASONS[order.reasonCode][f.lang] : null}
+        </Fact>
+        <Fact term={t('detail.note')}>{order.reason?.[f.lang]}</Fact>
+        <Fact term={t('detail.decided')}>
+          {detail.decidedAt
+            ? t('detail.decidedValue', { when: f.dateTime(detail.decidedAt), who: detail.decidedBy ?? '—' })
+            : null}
+        </Fact>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,216 @@
+import { E, messageFor, ORDER_REJECT_REASONS } from '@bahtdesk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import t from '../../locales/en/orders.json';
+
+const AT = '2026-11-23T01:00:00.000Z';
+
+const order = {
+  id: 'B2611230001',
+  type: 'buy',
+  status: 'request',
+  createdAt: AT,
+  currency: 'USDT',
+  rate: '35.00',
+  amountThb: '35000.00',
+  amountUsdt: '1000.00',
+  fee: '0.00',
+  total: '35000.00',
+  feePercent: '0.00',
+  deadlineAt: AT,
+  network: 'BEP20',
+  usdtAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  bankAccount: null,
+  payment: {
+    method: 'cash_deposit',
+    depositAmount: '35000.00',
+    depositAt: AT,
+    location: null,
+    appointmentAt: null,
+    txHash: null,
+    proofUrl: '/api/files/55',
+  },
+  confirmedAt: AT,
+  payoutReference: null,
+  reasonCode: null,
+  reason: null,
+};
+
+const detail = (patch: Record<string, unknown> = {}, orderPatch: Record<string, unknown> = {}) => ({
+  order: { ...order, ...orderPatch },
+  member: {
+    id: 7,
+    username: 'somchai',
+    firstName: 'Somchai',
+    lastName: 'Jaidee',
+    phone: '0812345678',
+    kycStatus: 'verified',
+  },
+  proofFileId: 55,
+  slipNameChecked: false,
+  duplicates: [],
+  history: [],
+  decidedBy: null,
+  decidedAt: null,
+  ...patch,
+});
+
+const image = () =>
+  new Response(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'Content-Type': 'image/jpeg' } });
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:image'), revokeObjectURL: vi.fn() }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const button = (name: string) => screen.findByRole('button', { name });
+
+describe('one order at the desk', () => {
+  it('shows the slip beside the legal name, flags earlier orders with the same slip, links the tx hash', async () => {
+    mockApi({
+      me: () => ok(profile('operator')),
+      staffOrder: () =>
+        ok(
+          detail(
+            { duplicates: [{ id: 'B2611220007', status: 'success', by: 'qr' }] },
+            { payment: { ...order.payment, txHash: '0xabc123' } },
+          ),
+        ),
+      staffFile: image,
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    expect(await screen.findByRole('img', { name: t.detail.slip })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Somchai Jaidee' }).getAttribute('href')).toBe('#/members/7');
+    const duplicates = within(screen.getByRole('region', { name: t.detail.duplicatesTitle }));
+    expect(duplicates.getByRole('link', { name: 'B2611220007' }).getAttribute('href')).toBe(
+      '#/orders/B2611220007',
+    );
+    expect(duplicates.getByText(/same QR code/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /0xabc123/ }).getAttribute('href')).toBe(
+      'https://bscscan.com/tx/0xabc123',
+    );
+  });
+
+  it('shows a viewer the order but no decision', async () => {
+    mockApi({ me: () => ok(profile('viewer')), staffOrder: () => ok(detail()) });
+    await renderConsole('/orders/B2611230001', 'tok');
+    expect(await screen.findByText('Somchai Jaidee')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.complete.submit })).toBeNull();
+    expect(screen.queryByRole('button', { name: t.reject.submit })).toBeNull();
+  });
+
+  it('offers no decision on an order that is not awaiting staff', async () => {
+    mockApi({
+      me: () => ok(profile('admin')),
+      staffOrder: () => ok(detail({}, { status: 'pending', confirmedAt: null })),
+      staffFile: image,
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    expect(await screen.findByText(t.status.pending)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.complete.submit })).toBeNull();
+    expect(screen.queryByRole('button', { name: t.reject.submit })).toBeNull();
+  });
+
+  it('will not complete a cash deposit until the name on the slip is ticked, then asks before sending', async () => {
+    const api = mockApi({
+      me: () => ok(profile('operator')),
+      staffOrder: () => ok(detail()),
+      staffFile: image,
+      completeOrder: () => ok(detail({}, { status: 'success' })),
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    await userEvent.type(screen.getByLabelText(t.complete.txHash), '0xfeed1234');
+    await userEvent.click(await button(t.complete.submit));
+    expect(await screen.findByText(messageFor(E.SLIP_NAME_CHECK_REQUIRED.code, 'en'))).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await userEvent.click(screen.getByLabelText('The name on the slip matches Somchai Jaidee'));
+    await userEvent.click(await button(t.complete.submit));
+    const dialog = within(await screen.findByRole('alertdialog', { name: t.complete.confirmTitle }));
+    expect(api.called('completeOrder')).toEqual([]);
+    await userEvent.click(dialog.getByRole('button', { name: t.complete.submit }));
+    await waitFor(() => expect(api.called('completeOrder')).toHaveLength(1));
+    expect(api.called('completeOrder')[0]?.body).toEqual({
+      payoutReference: '0xfeed1234',
+      slipNameMatches: true,
+    });
+  });
+
+  it('asks for a bank transfer reference on a sell, and refuses one that is not a reference', async () => {
+    const api = mockApi({
+      me: () => ok(profile('operator')),
+      staffOrder: () =>
+        ok(
+          detail(
+            {},
+            { type: 'sell', payment: { ...order.payment, method: 'usdt_transfer', txHash: '0xabc' } },
+          ),
+        ),
+      staffFile: image,
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    await userEvent.type(screen.getByLabelText(t.complete.bankReference), 'ab');
+    await userEvent.click(await button(t.complete.submit));
+    expect(await screen.findByText(messageFor(E.PAYOUT_REFERENCE_INVALID.code, 'en'))).toBeTruthy();
+    expect(screen.queryByLabelText(/The name on the slip matches/)).toBeNull();
+    expect(api.called('completeOrder')).toEqual([]);
+  });
+
+  it("needs a reason to reject, and 'Another reason' needs the note in both languages", async () => {
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      staffOrder: () => ok(detail()),
+      staffFile: image,
+      rejectOrder: () => ok(detail({}, { status: 'reject' })),
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    await userEvent.click(await button(t.reject.submit));
+    expect(await screen.findByText(t.reject.reasonRequired)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText(t.reject.reason), ORDER_REJECT_REASONS.other.en);
+    await userEvent.type(screen.getByLabelText(t.reject.noteEn), 'Paid from a company account');
+    await userEvent.click(await button(t.reject.submit));
+    expect(await screen.findByText(messageFor(E.ORDER_REASON_REQUIRED.code, 'en'))).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await userEvent.type(screen.getByLabelText(t.reject.noteTh), 'โอนจากบัญชีบริษัท');
+    await userEvent.click(await button(t.reject.submit));
+    const dialog = within(await screen.findByRole('alertdialog', { name: t.reject.confirmTitle }));
+    expect(api.called('rejectOrder')).toEqual([]);
+    await userEvent.click(dialog.getByRole('button', { name: t.reject.submit }));
+    await waitFor(() => expect(api.called('rejectOrder')).toHaveLength(1));
+    expect(api.called('rejectOrder')[0]?.body).toEqual({
+      reasonCode: 'other',
+      note: { en: 'Paid from a company account', th: 'โอนจากบัญชีบริษัท' },
+    });
+  });
+
+  it('when another staff member decided first (50014), says so and shows what they decided', async () => {
+    let current = detail();
+    mockApi({
+      me: () => ok(profile('operator')),
+      staffOrder: () => ok(current),
+      staffFile: image,
+      rejectOrder: () => {
+        current = detail(
+          { decidedBy: 'operator2', decidedAt: AT },
+          { status: 'success', payoutReference: 'KB-1' },
+        );
+        return fail(E.TRANSACTION_STATUS_INVALID.code, messageFor(E.TRANSACTION_STATUS_INVALID.code, 'en'));
+      },
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    await userEvent.selectOptions(screen.getByLabelText(t.reject.reason), 'amountMismatch');
+    await userEvent.click(await button(t.reject.submit));
+    const dialog = within(await screen.findByRole('alertdialog', { name: t.reject.confirmTitle }));
+    await userEvent.click(dialog.getByRole('button', { name: t.reject.submit }));
+    expect(await screen.findByText(messageFor(E.TRANSACTION_STATUS_INVALID.code, 'en'))).toBeTruthy();
+    expect(await screen.findByText(t.status.success)).toBeTruthy();
+    expect(screen.getByText(/by operator2/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.reject.submit })).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import { Link, useParams } from 'react-router';
+import { AuditTable } from '../../components/AuditTable.tsx';
+import { Empty, Loaded } from '../../components/States.tsx';
+import { useT } from '../../lib/i18n.ts';
+import { useLiveApi } from '../../lib/useLiveApi.ts';
+import { Duplicates } from './Duplicates.tsx';
+import { OrderDecision } from './OrderDecision.tsx';
+import { OrderFacts } from './OrderFacts.tsx';
+import { OrderProof } from './OrderProof.tsx';
+
+/** One order: duplicate slips first, the proof beside the member, the order, the decisions and the history; live. */
+export default function OrderPage() {
+  const t = useT('orders');
+  const id = useParams().id ?? '';
+  const state = useLiveApi('staffOrder', { params: { id } }, { refreshOn: ['order.updated'], key: id });
+  return (
+    <section className="page" aria-labelledby="order-title">
+      <p>
+        <Link to="/orders">{t('detail.back')}</Link>
+      </p>
+      <h1 id="order-title">{t('detail.title', { id })}</h1>
+      <Loaded state={state}>
+        {(d) => (
+          <>
+            <Duplicates duplicates={d.duplicates} />
+            <div className="order-review">
+              <div>
+                <OrderProof detail={d} />
+                <OrderFacts detail={d} />
+              </div>
+              <div>
+                <OrderDecision detail={d} onChanged={state.reload} />
+              </div>
+            </div>
+            <h2>{t('detail.history')}</h2>
+            {d.history.length === 0 ? (
+              <Empty>{t('detail.noHistory')}</Empty>
+            ) : (
+              <AuditTable items={d.history} caption={t('detail.history')} />
+            )}
+          </>
+        )}
+      </Loaded>
+    </section>
+  );
+}
