@@ -113,12 +113,16 @@ test('a member in Thai sells, sends the hash, and reads the rejection reason in 
   // The desk's receiving address, as text and as a QR code that decodes to it.
   const address = (await page.locator('.receive__address').textContent())?.trim() ?? '';
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-  expect(await decodeQr(page, page.getByRole('img', { name: /QR|คิวอาร์/ }))).toBe(address);
+  const qr = page.getByRole('img', { name: fill(t.pay.qrAlt, { network: 'Tether (ERC-20)' }) });
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Clear of the sticky top bar and countdown.
+  await qr.evaluate((img) => img.scrollIntoView({ block: 'center' }));
+  expect(await decodeQr(page, qr)).toBe(address);
   await page.getByLabel(t.pay.txHash).fill(TX_HASH);
   await sendForChecking(page, t);
 
   await adminOk('POST', `/api/admin/orders/${id}/reject`, operator.token, { reasonCode: 'amountMismatch' });
-  await page.getByText(ORDER_REJECT_REASONS.amountMismatch.th).waitFor();
+  await page.getByRole('status').getByText(ORDER_REJECT_REASONS.amountMismatch.th).waitFor();
   await page.getByRole('button', { name: t.outcome.contactButton }).waitFor();
 });
 

@@ -126,7 +126,7 @@ function HistoryList({ search }: { search: string }) {
   return (
     <>
       <h1 id="page-title">{t('title')}</h1>
-      <form className="history-filters" onSubmit={apply} aria-label={t('filter')}>
+      <form className="history-filters" onSubmit={apply}>
         <div className="field">
           <label className="field__label" htmlFor={`${formId}-filter`}>
             {t('filter')}
