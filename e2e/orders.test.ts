@@ -8,19 +8,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bangkokDate, ORDER_REJECT_REASONS } from '@bahtdesk/contract';
 import Holidays from 'date-holidays';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import ordersEn from '../apps/admin/src/locales/en/orders.json' with { type: 'json' };
 import historyEn from '../apps/web/src/locales/en/history.json' with { type: 'json' };
 import transactionEn from '../apps/web/src/locales/en/transaction.json' with { type: 'json' };
 import transactionTh from '../apps/web/src/locales/th/transaction.json' with { type: 'json' };
-import { baseUrl, decodeQr, PHONE, useBrowser } from './browser.ts';
+import { baseUrl, DESKTOP, decodeQr, launchChromium, PHONE, useBrowser } from './browser.ts';
 import { newVerifiedMember, signInContext, testPhoto } from './members.ts';
 import { expectRoute, openRoute } from './routes.ts';
-import { adminOk, journeyAdmin, newStaff, type StaffSession } from './staff.ts';
+import { adminOk, consoleContext, journeyAdmin, newStaff, type StaffSession } from './staff.ts';
 
 type Texts = typeof transactionEn;
 const browser = useBrowser({ viewport: PHONE });
 let operator: StaffSession;
+let staffBrowser: Browser;
 let slipFile: string;
 const TX_HASH = `0x${'5e'.repeat(32)}`;
 
@@ -29,6 +31,7 @@ async function saveSetting(key: string, value: unknown): Promise<void> {
 }
 
 beforeAll(async () => {
+  staffBrowser = await launchChromium();
   operator = await newStaff(journeyAdmin(), 'operator');
   // A bank account added in a journey is usable at once (its cooling-off is the hardening's subject).
   await saveSetting('payoutCoolingOffHours', 0);
@@ -38,6 +41,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await staffBrowser?.close();
   await saveSetting('payoutCoolingOffHours', 24);
   await saveSetting('paymentDeadlineMinutes', 15);
 });
@@ -72,7 +76,7 @@ async function sendForChecking(page: Page, t: Texts): Promise<void> {
   await page.getByText(t.outcome.request).waitFor();
 }
 
-test('a member buys by cash deposit from quote to success; the open page hears the completion', async () => {
+test('a member buys by cash deposit from quote to success; an operator completes it in the console and the open page changes without a reload', async () => {
   const member = await newVerifiedMember();
   await signInContext(await browser.context(), member.token);
   const page = await browser.page();
@@ -87,13 +91,20 @@ test('a member buys by cash deposit from quote to success; the open page hears t
   await page.getByRole('img', { name: t.pay.slipPreview }).waitFor();
   await sendForChecking(page, t);
 
-  const done = await adminOk<{ order: { status: string } }>(
-    'POST',
-    `/api/admin/orders/${id}/complete`,
-    operator.token,
-    { payoutReference: TX_HASH, slipNameMatches: true },
-  );
-  expect(done.order.status).toBe('success');
+  // An operator completes it in the console, in another browser: the queue shows it live.
+  const staff = await staffBrowser.newContext({ baseURL: baseUrl(), viewport: DESKTOP });
+  await consoleContext(staff, operator.token);
+  const desk = await staff.newPage();
+  await desk.goto('/admin/#/orders');
+  await desk.getByRole('link', { name: id }).click();
+  await desk.getByRole('img', { name: ordersEn.detail.slip }).waitFor();
+  await desk.getByText('Somsak Rakdee').first().waitFor();
+  await desk.getByLabel(ordersEn.complete.txHash).fill(TX_HASH);
+  await desk.getByLabel(fill(ordersEn.complete.nameMatches, { name: 'Somsak Rakdee' })).check();
+  await desk.getByRole('button', { name: ordersEn.complete.submit }).click();
+  await desk.getByRole('alertdialog').getByRole('button', { name: ordersEn.complete.submit }).click();
+  await desk.getByText(ordersEn.complete.done).waitFor();
+  await staff.close();
   // No reload: the member's stream brings the decision.
   await page.getByText(t.outcome.success).waitFor();
   await page.getByText(TX_HASH).first().waitFor();
@@ -114,7 +125,9 @@ test('a member in Thai sells, sends the hash, and reads the rejection reason in 
   const address = (await page.locator('.receive__address').textContent())?.trim() ?? '';
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   const qr = page.getByRole('img', { name: fill(t.pay.qrAlt, { network: 'Tether (ERC-20)' }) });
-  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
   // Clear of the sticky top bar and countdown.
   await qr.evaluate((img) => img.scrollIntoView({ block: 'center' }));
   expect(await decodeQr(page, qr)).toBe(address);
