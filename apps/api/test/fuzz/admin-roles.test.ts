@@ -93,6 +93,7 @@ const EXPECTED: Record<string, Caller[]> = {
   // Orders: everyone reads the desk; operators and admins decide.
   orderQueue: STAFF,
   staffOrder: STAFF,
+  ordersReport: STAFF,
   completeOrder: OPERATORS,
   rejectOrder: OPERATORS,
   events: STAFF,

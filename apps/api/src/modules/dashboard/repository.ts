@@ -59,3 +59,32 @@ export function signupsPerBangkokDay(db: Kysely<DB>, since: Date) {
     .groupBy(day)
     .execute();
 }
+
+const BANGKOK_DAY = sql<string>`to_char((created_at at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`;
+
+/** Completed orders created from `since` on, by type: how many, and their THB and USDT. */
+export function completedVolumes(db: Kysely<DB>, since: Date) {
+  return db
+    .selectFrom('transactions')
+    .select([
+      'type',
+      (eb) => eb.fn.countAll<string | number>().as('n'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_thb'), sql<string>`0`).as('thb'),
+      (eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_usdt'), sql<string>`0`).as('usdt'),
+    ])
+    .where('status', '=', 'success')
+    .where('created_at', '>=', since)
+    .groupBy('type')
+    .execute();
+}
+
+/** THB of completed orders per Bangkok day and type from `since` on; days without any are absent. */
+export function completedThbPerBangkokDay(db: Kysely<DB>, since: Date) {
+  return db
+    .selectFrom('transactions')
+    .select([BANGKOK_DAY.as('day'), 'type', (eb) => eb.fn.sum<string>('amount_thb').as('thb')])
+    .where('status', '=', 'success')
+    .where('created_at', '>=', since)
+    .groupBy([BANGKOK_DAY, 'type'])
+    .execute();
+}

@@ -1,8 +1,29 @@
-import { bangkokDate, bangkokInstants, type Dashboard } from '@bahtdesk/contract';
+import { bangkokDate, bangkokInstants, type Dashboard, toMoneyString, type Volume } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { RatesService } from '../rates/index.ts';
-import { countKycWaiting, countMembers, countOpenOrders, signupsPerBangkokDay } from './repository.ts';
+import {
+  completedThbPerBangkokDay,
+  completedVolumes,
+  countKycWaiting,
+  countMembers,
+  countOpenOrders,
+  signupsPerBangkokDay,
+} from './repository.ts';
+
+type VolumeRows = Awaited<ReturnType<typeof completedVolumes>>;
+
+function volumeOf(rows: VolumeRows): Volume {
+  const side = (type: 'buy' | 'sell') => {
+    const row = rows.find((r) => r.type === type);
+    return {
+      count: Number(row?.n ?? 0),
+      thb: toMoneyString(row?.thb ?? '0'),
+      usdt: toMoneyString(row?.usdt ?? '0'),
+    };
+  };
+  return { buy: side('buy'), sell: side('sell') };
+}
 
 const DAY_MS = 86_400_000;
 
@@ -20,14 +41,24 @@ export function createDashboardService(db: Kysely<DB>, rates: Pick<RatesService,
       const dates = lastDays(now, days);
       const today = bangkokInstants({ from: dates.at(-1) ?? '', to: dates.at(-1) ?? '' }).start;
       const first = bangkokInstants({ from: dates[0] ?? '', to: dates[0] ?? '' }).start;
-      const [membersTotal, membersNewToday, kycWaiting, open, signups, latest] = await Promise.all([
-        countMembers(db),
-        countMembers(db, today),
-        countKycWaiting(db),
-        countOpenOrders(db, now),
-        signupsPerBangkokDay(db, first),
-        rates.history({ page: 1, pageSize: 1 }),
-      ]);
+      const monthStart = bangkokInstants({
+        from: `${bangkokDate(now).slice(0, 8)}01`,
+        to: bangkokDate(now),
+      }).start;
+      const [membersTotal, membersNewToday, kycWaiting, open, signups, latest, todays, months, perDay] =
+        await Promise.all([
+          countMembers(db),
+          countMembers(db, today),
+          countKycWaiting(db),
+          countOpenOrders(db, now),
+          signupsPerBangkokDay(db, first),
+          rates.history({ page: 1, pageSize: 1 }),
+          completedVolumes(db, today),
+          completedVolumes(db, monthStart),
+          completedThbPerBangkokDay(db, first),
+        ]);
+      const thbOn = (date: string, type: 'buy' | 'sell') =>
+        toMoneyString(perDay.find((r) => r.day === date && r.type === type)?.thb ?? '0');
       const byDay = new Map(signups.map((s) => [s.day, Number(s.n)]));
       const openBy = (status: string) => Number(open.find((o) => o.status === status)?.n ?? 0);
       const inForce = latest.items[0];
@@ -46,6 +77,12 @@ export function createDashboardService(db: Kysely<DB>, rates: Pick<RatesService,
             }
           : null,
         signupsPerDay: dates.map((date) => ({ date, count: byDay.get(date) ?? 0 })),
+        volumes: { today: volumeOf(todays), month: volumeOf(months) },
+        volumePerDay: dates.map((date) => ({
+          date,
+          buyThb: thbOn(date, 'buy'),
+          sellThb: thbOn(date, 'sell'),
+        })),
       };
     },
   };

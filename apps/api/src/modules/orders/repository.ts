@@ -220,3 +220,42 @@ export function staffName(db: Kysely<DB>, staffId: number | null) {
   if (staffId === null) return Promise.resolve(undefined);
   return db.selectFrom('staff').select('username').where('id', '=', staffId).executeTakeFirst();
 }
+
+/** Orders created in [start, end) with their member, in creation order, `limit` after `afterId`. */
+export function reportBatch(db: Kysely<DB>, start: Date, end: Date, afterId: number, limit: number) {
+  return db
+    .selectFrom('transactions as t')
+    .innerJoin('members as m', 'm.id', 't.member_id')
+    .selectAll('t')
+    .select(['m.username', 'm.first_name', 'm.last_name'])
+    .where('t.created_at', '>=', start)
+    .where('t.created_at', '<', end)
+    .where('t.id', '>', afterId)
+    .orderBy('t.id')
+    .limit(limit)
+    .execute();
+}
+
+const BANGKOK_DAY = sql<string>`to_char((created_at at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`;
+
+/** Per Bangkok day and type over [start, end): orders, completed ones and their THB, USDT and fees. */
+export function reportTotals(db: Kysely<DB>, start: Date, end: Date) {
+  const done = sql`status = 'success'`;
+  return db
+    .selectFrom('transactions')
+    .select([
+      BANGKOK_DAY.as('day'),
+      'type',
+      (eb) => eb.fn.countAll<string>().as('orders'),
+      sql<string>`count(*) filter (where ${done})`.as('completed'),
+      sql<string>`coalesce(sum(amount_thb) filter (where ${done}), 0)`.as('thb'),
+      sql<string>`coalesce(sum(amount_usdt) filter (where ${done}), 0)`.as('usdt'),
+      sql<string>`coalesce(sum(fee) filter (where ${done}), 0)`.as('fee'),
+    ])
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .groupBy([BANGKOK_DAY, 'type'])
+    .orderBy(BANGKOK_DAY)
+    .orderBy('type')
+    .execute();
+}

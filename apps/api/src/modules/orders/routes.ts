@@ -7,7 +7,7 @@ import {
 } from '@bahtdesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/app-error.ts';
-import { defineRoute, signedInMember, signedInStaff } from '../../http/route.ts';
+import { csvLine, defineRoute, signedInMember, signedInStaff } from '../../http/route.ts';
 import { memberActor, staffActor } from '../audit/index.ts';
 
 /** The Idempotency-Key header, if sent: 400 for one that is not 8-100 letters, digits, '-' or '_'. */
@@ -46,6 +46,10 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   );
 
   defineRoute(app, adminEndpoints.orderQueue, ({ query }) => orders.queue(query));
+  defineRoute(app, adminEndpoints.ordersReport, async ({ query }) => ({
+    filename: `orders-${query.kind}-${query.from}-${query.to}.csv`,
+    lines: orders.report(query, csvLine),
+  }));
   defineRoute(app, adminEndpoints.staffOrder, ({ params }) => orders.staffOrder(params.id));
   defineRoute(app, adminEndpoints.completeOrder, ({ params, body, req }) => {
     const { staffId } = signedInStaff(req);

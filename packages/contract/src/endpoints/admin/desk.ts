@@ -14,6 +14,10 @@ import { idParams, iso, paged, pageQuery } from './common.ts';
 
 const DASHBOARD_DAYS_MAX = 90;
 
+const sideVolume = z.object({ count: z.number().int(), thb: moneyString, usdt: moneyString });
+const volumeSchema = z.object({ buy: sideVolume, sell: sideVolume });
+export type Volume = z.infer<typeof volumeSchema>;
+
 export const dashboardSchema = z.object({
   membersTotal: z.number().int(),
   /** Members who signed up today (Asia/Bangkok). */
@@ -34,6 +38,10 @@ export const dashboardSchema = z.object({
     .nullable(),
   /** Sign-ups per Bangkok day, oldest first, `days` entries ending today (days without any are 0). */
   signupsPerDay: z.array(z.object({ date: z.string(), count: z.number().int() })),
+  /** Completed orders created today and this month (Asia/Bangkok): THB and USDT by type. */
+  volumes: z.object({ today: volumeSchema, month: volumeSchema }),
+  /** THB of completed orders per Bangkok day and type, oldest first, `days` entries ending today. */
+  volumePerDay: z.array(z.object({ date: z.string(), buyThb: moneyString, sellThb: moneyString })),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

@@ -97,6 +97,21 @@ export type RejectOrderBody = z.input<typeof rejectOrderBodySchema>;
 
 const orderParams = z.object({ id: transactionIdSchema });
 
+const reportDay = cappedString(16, codeMessage(E.REPORT_INCORRECT), codeMessage(E.REPORT_INCORRECT))
+  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, codeMessage(E.REPORT_INCORRECT))
+  .refine(isIsoDate, codeMessage(E.REPORT_INCORRECT));
+
+/**
+ * A report over Bangkok calendar days, both included (at most 366 days; 60001 otherwise):
+ * `orders`, one line per order created in the range; `totals`, one line per day and type.
+ */
+export const ordersReportQuerySchema = z.object({
+  from: reportDay,
+  to: reportDay,
+  kind: z.enum(['orders', 'totals'], { error: codeMessage(E.REPORT_INCORRECT) }).default('orders'),
+});
+export type OrdersReportQuery = z.input<typeof ordersReportQuerySchema>;
+
 export const orderDeskEndpoints = {
   orderQueue: endpoint({
     method: 'GET',
@@ -125,6 +140,16 @@ export const orderDeskEndpoints = {
     params: orderParams,
     body: completeOrderBodySchema,
     result: staffOrderSchema,
+  }),
+  ordersReport: endpoint({
+    method: 'GET',
+    path: '/api/admin/reports/orders.csv',
+    access: { staff: ANY_STAFF },
+    response: 'csv',
+    summary:
+      'Orders created over Bangkok days `from`-`to` as CSV (UTF-8 with a BOM, streamed): one line per order, or with kind=totals the count and completed volumes per day and type. 60001 for a bad range.',
+    query: ordersReportQuerySchema,
+    result: z.string(),
   }),
   rejectOrder: endpoint({
     method: 'POST',
