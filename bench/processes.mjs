@@ -69,9 +69,9 @@ export async function startNode(script, { args = [], env = {}, readyPath = '/', 
  * server on loopback), a new database created there; either is removed at stop. It logs as in
  * production (LOG_LEVEL=info: a line per request, to /dev/null here). The abuse limits stay on
  * but are raised far above what a load generator sends, so the bench measures served requests,
- * not bans.
+ * not bans. `env` adds variables; `prepare(env)` runs before the server starts (e.g. the CLI).
  */
-export async function startApi({ postgresUrl } = {}) {
+export async function startApi({ postgresUrl, env: extra = {}, prepare } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bahtdesk-bench-'));
   const database = postgresUrl ? await createDatabase(postgresUrl) : undefined;
   const env = {
@@ -84,12 +84,15 @@ export async function startApi({ postgresUrl } = {}) {
     SMTP_URL: '',
     API_URL: '',
     TRUST_PROXY: '',
+    ...extra,
   };
   const cleanUp = async () => {
     rmSync(dataDir, { recursive: true, force: true });
     await database?.drop();
   };
   try {
+    // Work on the database before the server holds it (the operator CLI on the same folder).
+    prepare?.(env);
     const server = await startNode('apps/api/dist/server.js', { env, readyPath: '/readyz' });
     return {
       url: server.url,

@@ -11,6 +11,8 @@
 //   hardening   only when asked (about 2 minutes): slow request bodies, and with BENCH_DATABASE_URL
 //               a frozen database (bench/hardening.mjs)
 //   images      a member's photo: shrinking 12 MP in Chromium, checking and re-encoding 2 MB on the server
+//   orders      createTransaction and confrimTransaction under load beside bare Fastify, and a staff
+//               completion reaching 1,000 open member streams (bench/orders.mjs)
 // Everything runs against 127.0.0.1 only and each measurement is bounded in time.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,6 +29,7 @@ import {
 } from './hardening.mjs';
 import { lighthousePages } from './lighthouse.mjs';
 import { CONNECTIONS, measure, median, WARMUP_SECONDS } from './load.mjs';
+import { measureOrders, printOrders } from './orders.mjs';
 import { measurePostgresRestart, printPostgresRestart } from './pg-restart.mjs';
 import { repoRoot, signUpMember, startApi, startNode } from './processes.mjs';
 
@@ -34,7 +37,7 @@ const HOME_JS_BUDGET_BROTLI = 100 * 1024;
 const ROUNDS = 3;
 const ROUND_SECONDS = 3;
 const WARMUP_PASS_SECONDS = 2;
-const SECTIONS = ['assets', 'http', 'lighthouse', 'signin', 'pg-restart', 'hardening', 'images'];
+const SECTIONS = ['assets', 'http', 'lighthouse', 'signin', 'pg-restart', 'hardening', 'images', 'orders'];
 /** Sections that run only when named: they disturb the machine's shared services, or take minutes. */
 const ON_REQUEST = ['pg-restart', 'hardening'];
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
@@ -332,6 +335,14 @@ if (wanted('images')) {
   process.stdout.write(
     execFileSync(process.execPath, [script], { cwd: repoRoot, timeout: 300_000, encoding: 'utf8' }),
   );
+}
+if (wanted('orders')) {
+  const hello = await startNode(await bundle('hello-server'));
+  try {
+    printOrders(await measureOrders(hello));
+  } finally {
+    await hello.stop();
+  }
 }
 if (wanted('hardening')) {
   console.log('\n## (g) Slow request bodies\n');

@@ -317,7 +317,7 @@ function DestinationField({
     return (
       <div className="note note--warning">
         <p>{t('quote.noBankAccount')}</p>
-        <Link className="button button--small" to="/account?action=addBank">
+        <Link className="button button--small" to="/account?action=openBankAccounts">
           {t('quote.addBankAccount')}
         </Link>
       </div>
