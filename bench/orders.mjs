@@ -144,8 +144,9 @@ async function openStreams(url, token, count) {
   return streams;
 }
 
-export async function measureOrders(hello) {
+export async function measureOrders(hello, postgresUrl) {
   const api = await startApi({
+    postgresUrl,
     env: { MAX_CONNECTIONS_PER_IP: '0' },
     prepare: (env) =>
       execFileSync(
@@ -183,12 +184,13 @@ export async function measureOrders(hello) {
     const { buyRate } = await call(url, '/api/external/home/getRate', { body: {} });
 
     const baseline = await measure({ url: `${hello.url}/`, seconds: 3, pid: hello.pid });
-    const creates = members.flatMap((m) =>
-      Array.from({ length: ORDERS_PER_MEMBER }, () => ({
+    // Members take turns, as real traffic would: one member's creates queue on their own row lock.
+    const creates = Array.from({ length: ORDERS_PER_MEMBER }, () =>
+      members.map((m) => ({
         token: m.token,
         body: { type: 'buy', amountThb: '5000.00', rate: buyRate, usdtAddressId: m.usdtAddressId },
       })),
-    );
+    ).flat();
     const created = await fire(url, '/api/external/transaction/createTransaction', creates);
 
     const appointmentAt = nextBusinessDay();
@@ -225,6 +227,7 @@ export async function measureOrders(hello) {
     const heard = times.filter((t) => Number.isFinite(t));
     const at = (p) => heard[Math.min(heard.length - 1, Math.floor((p / 100) * heard.length))];
     return {
+      database: postgresUrl ? 'PostgreSQL' : 'PGlite',
       baseline,
       created,
       confirmed,
@@ -242,10 +245,10 @@ export async function measureOrders(hello) {
   }
 }
 
-export function printOrders({ baseline, created, confirmed, fanOut }) {
+export function printOrders({ database, baseline, created, confirmed, fanOut }) {
   const ms = (v) => `${v.toFixed(1)} ms`;
   console.log(
-    `\n## (o) Orders on PGlite: ${MEMBERS} verified members, ${CONNECTIONS} connections, every call a real order\n`,
+    `\n## (o) Orders on ${database}: ${MEMBERS} verified members, ${CONNECTIONS} connections, every call a real order\n`,
   );
   console.log(
     `bare Fastify hello-world (baseline)       ${Math.round(baseline.rps)} req/s, p50 ${ms(baseline.p50)}, p99 ${ms(baseline.p99)}`,

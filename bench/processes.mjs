@@ -154,7 +154,7 @@ export async function signUpMember(apiUrl) {
       usdtAddress: {
         network: 'SOLANA',
         uid: '12345678',
-        address: '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T',
+        address: 'Aj6WpirGC7e77jdURc7xTG9hDhx6L5F4hJSSCKb6vaYz',
       },
     }),
   });

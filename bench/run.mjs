@@ -12,7 +12,8 @@
 //               a frozen database (bench/hardening.mjs)
 //   images      a member's photo: shrinking 12 MP in Chromium, checking and re-encoding 2 MB on the server
 //   orders      createTransaction and confrimTransaction under load beside bare Fastify, and a staff
-//               completion reaching 1,000 open member streams (bench/orders.mjs)
+//               completion reaching 1,000 open member streams, on PGlite and with BENCH_DATABASE_URL
+//               on PostgreSQL (bench/orders.mjs)
 // Everything runs against 127.0.0.1 only and each measurement is bounded in time.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -340,6 +341,8 @@ if (wanted('orders')) {
   const hello = await startNode(await bundle('hello-server'));
   try {
     printOrders(await measureOrders(hello));
+    if (postgresUrl) printOrders(await measureOrders(hello, postgresUrl));
+    else console.log('(set BENCH_DATABASE_URL to a local PostgreSQL to measure on it too)');
   } finally {
     await hello.stop();
   }

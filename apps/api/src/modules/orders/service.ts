@@ -364,12 +364,14 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
         };
       }
       const day = bangkokDate(now).slice(2).replaceAll('-', '');
+      // The day's number is taken in its own statement before the order's transaction, so creates
+      // never wait on one counter row while another commits; a create refused below leaves a gap.
+      const n = await nextOrderNumber(db, day);
       let row: OrderRow;
       try {
         row = await db.transaction().execute(async (t) => {
           await lockMember(t, memberId);
           if ((await countOpen(t, memberId, now)) >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
-          const n = await nextOrderNumber(t, day);
           const inserted = await insertOrder(t, {
             ...values,
             public_id: publicId(body.type, day, n),

@@ -246,7 +246,7 @@ function HistoryList({ search }: { search: string }) {
                   </span>
                   <span className="history-item__main">
                     <strong>{tx(`fields.${o.type}`)}</strong> {formatAmount(o.amountUsdt)} USDT ·{' '}
-                    {formatAmount(o.total)} ฿
+                    {tx('money.thb', { amount: formatAmount(o.total) })}
                   </span>
                   <span className="muted">{formatDateTime(o.createdAt, lang)}</span>
                 </Link>

@@ -8,7 +8,7 @@ export function BankBadge({ code }: { code: string }) {
   const known = (BANK_CODES as readonly string[]).includes(code);
   return (
     <span className={`bank-badge${known ? ` bank-badge--${code}` : ''}`} aria-hidden="true">
-      {code.slice(0, 4)}
+      {code.slice(0, 5)}
     </span>
   );
 }

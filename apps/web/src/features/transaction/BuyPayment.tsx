@@ -139,7 +139,7 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
               <div>
                 <dt>{t('pay.exactAmount')}</dt>
                 <dd>
-                  <strong>{formatAmount(order.amountThb)} ฿</strong>{' '}
+                  <strong>{t('money.thb', { amount: formatAmount(order.amountThb) })}</strong>{' '}
                   <CopyButton text={order.amountThb} label={t('pay.exactAmount')} />
                 </dd>
               </div>

@@ -33,7 +33,7 @@ export function OrderDetails({ order }: { order: Transaction }) {
     [t('fields.createdAt'), formatDateTime(order.createdAt, lang)],
     [t('fields.currency'), order.currency],
     [t('fields.rate'), formatAmount(order.rate)],
-    [t('fields.unitPrice'), `${formatAmount(order.rate)} ฿ / USDT`],
+    [t('fields.unitPrice'), t('money.perUsdt', { amount: formatAmount(order.rate) })],
     [t('fields.amountUsdt'), formatAmount(order.amountUsdt)],
     [t('fields.amountThb'), formatAmount(order.amountThb)],
     [t('fields.fee'), formatAmount(order.fee)],

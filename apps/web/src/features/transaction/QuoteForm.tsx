@@ -188,15 +188,15 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
             <>
               <div className="quote__row">
                 <dt>{t('quote.gross')}</dt>
-                <dd>{formatAmount(quote.gross)} ฿</dd>
+                <dd>{t('money.thb', { amount: formatAmount(quote.gross) })}</dd>
               </div>
               <div className="quote__row">
                 <dt>{t('quote.fee', { fee: quote.feePercent })}</dt>
-                <dd>−{formatAmount(quote.fee)} ฿</dd>
+                <dd>−{t('money.thb', { amount: formatAmount(quote.fee) })}</dd>
               </div>
               <div className="quote__row quote__row--total">
                 <dt>{t('quote.youReceiveThb')}</dt>
-                <dd>{formatAmount(thbOut ?? '0')} ฿</dd>
+                <dd>{t('money.thb', { amount: formatAmount(thbOut ?? '0') })}</dd>
               </div>
             </>
           )}
