@@ -14,7 +14,7 @@ import ordersEn from '../apps/admin/src/locales/en/orders.json' with { type: 'js
 import historyEn from '../apps/web/src/locales/en/history.json' with { type: 'json' };
 import transactionEn from '../apps/web/src/locales/en/transaction.json' with { type: 'json' };
 import transactionTh from '../apps/web/src/locales/th/transaction.json' with { type: 'json' };
-import { baseUrl, DESKTOP, decodeQr, launchChromium, PHONE, useBrowser } from './browser.ts';
+import { a11yViolations, baseUrl, DESKTOP, decodeQr, launchChromium, PHONE, useBrowser } from './browser.ts';
 import { newVerifiedMember, signInContext, testPhoto } from './members.ts';
 import { expectRoute, openRoute } from './routes.ts';
 import { adminOk, consoleContext, journeyAdmin, newStaff, type StaffSession } from './staff.ts';
@@ -54,6 +54,7 @@ async function placeOrder(page: Page, t: Texts, type: 'buy' | 'sell', amount: st
   await openRoute(page, `/transaction?type=${type}`);
   await page.getByLabel(type === 'buy' ? t.quote.amountThb : t.quote.amountUsdt).fill(amount);
   await page.getByLabel(type === 'buy' ? t.quote.address : t.quote.bankAccount).selectOption({ index: 1 });
+  expect(await a11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: t.quote.submit }).click();
   await page
     .getByRole('dialog', { name: t.quote.reviewTitle })
@@ -89,6 +90,7 @@ test('a member buys by cash deposit from quote to success; an operator completes
   await page.getByText(fill(t.pay.deskAccounts, { thb: '10,000.00' })).waitFor();
   await page.getByLabel(t.pay.slip).setInputFiles(slipFile);
   await page.getByRole('img', { name: t.pay.slipPreview }).waitFor();
+  expect(await a11yViolations(page)).toEqual([]);
   await sendForChecking(page, t);
 
   // An operator completes it in the console, in another browser: the queue shows it live.
@@ -132,11 +134,13 @@ test('a member in Thai sells, sends the hash, and reads the rejection reason in 
   await qr.evaluate((img) => img.scrollIntoView({ block: 'center' }));
   expect(await decodeQr(page, qr)).toBe(address);
   await page.getByLabel(t.pay.txHash).fill(TX_HASH);
+  expect(await a11yViolations(page)).toEqual([]);
   await sendForChecking(page, t);
 
   await adminOk('POST', `/api/admin/orders/${id}/reject`, operator.token, { reasonCode: 'amountMismatch' });
   await page.getByRole('status').getByText(ORDER_REJECT_REASONS.amountMismatch.th).waitFor();
   await page.getByRole('button', { name: t.outcome.contactButton }).waitFor();
+  expect(await a11yViolations(page)).toEqual([]);
 });
 
 test('an appointment refuses a Saturday and a Thai public holiday, then books a business day', async () => {
@@ -194,7 +198,10 @@ test('a member leaves midway, resumes from the history with the countdown runnin
 
   const row = page.getByRole('link').filter({ hasText: id });
   await row.getByText(t.status.pending).waitFor();
+  expect(await a11yViolations(page)).toEqual([]);
   await row.click();
+  await page.getByRole('link', { name: t.order.continue }).waitFor();
+  expect(await a11yViolations(page)).toEqual([]);
   await page.getByRole('link', { name: t.order.continue }).click();
   await expectRoute(page, '/transaction');
   await page.getByRole('heading', { level: 1, name: new RegExp(id) }).waitFor();

@@ -200,8 +200,10 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
               </div>
             </>
           )}
-          <p className="muted">{t('quote.truncation')}</p>
         </dl>
+      ) : null}
+      {quote.kind === 'buy' || quote.kind === 'sell' ? (
+        <p className="muted quote__note">{t('quote.truncation')}</p>
       ) : null}
 
       <DestinationField
