@@ -17,7 +17,7 @@ import ratesTh from '../apps/admin/src/locales/th/rates.json' with { type: 'json
 import signInTh from '../apps/admin/src/locales/th/signIn.json' with { type: 'json' };
 import webCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import { a11yViolations, baseUrl, useBrowser } from './browser.ts';
-import { newSignedInMember, signInContext } from './members.ts';
+import { newSignedInMember, newVerifiedMember, signInContext } from './members.ts';
 import { expectRoute, openRoute } from './routes.ts';
 import { repoRoot } from './server-process.ts';
 import {
@@ -298,6 +298,9 @@ describe('every console screen is accessible and fits', () => {
     '/settings',
     '/members',
     'a member',
+    '/orders',
+    'an order',
+    '/reports',
     '/bans',
     '/outbox',
     '/audit',
@@ -312,6 +315,29 @@ describe('every console screen is accessible and fits', () => {
       token,
     );
     return `/members/${page.items[0]?.id}`;
+  };
+
+  let orderRoute: Promise<string> | undefined;
+  /** An order awaiting payment, placed through the member API at the rate in force. */
+  const anOrder = async () => {
+    const member = await newVerifiedMember();
+    const post = async <T>(path: string, body: unknown): Promise<T> => {
+      const response = await fetch(`${baseUrl()}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+        body: JSON.stringify(body),
+      });
+      return ((await response.json()) as { result: { period: T } }).result.period;
+    };
+    const rates = await post<{ buyRate: string }>('/api/external/home/getRate', {});
+    const profile = await post<{ usdtAddresses: { id: number }[] }>('/api/external/user/profile', {});
+    const order = await post<{ id: string }>('/api/external/transaction/createTransaction', {
+      type: 'buy',
+      amountThb: '5000.00',
+      rate: rates.buyRate,
+      usdtAddressId: profile.usdtAddresses[0]?.id,
+    });
+    return `/orders/${order.id}`;
   };
 
   for (const lang of ['en', 'th'] as const) {
@@ -332,7 +358,13 @@ describe('every console screen is accessible and fits', () => {
       async (screen) => {
         const { token } = await adminSession();
         memberRoute ??= firstMember(token);
-        const route = screen === 'a member' ? await memberRoute : screen;
+        if (screen === 'an order') orderRoute ??= anOrder();
+        const route =
+          screen === 'a member'
+            ? await memberRoute
+            : screen === 'an order'
+              ? await (orderRoute ?? anOrder())
+              : screen;
         const context = await browser.context({ locale: lang === 'th' ? 'th-TH' : 'en-US' });
         await consoleContext(context, token, lang);
         const page = await context.newPage();

@@ -25,6 +25,7 @@ export const routes = (
       <Route path="kyc/:id" element={screen(() => import('../features/kyc/KycReviewPage.tsx'))} />
       <Route path="orders" element={screen(() => import('../features/orders/OrderQueuePage.tsx'))} />
       <Route path="orders/:id" element={screen(() => import('../features/orders/OrderPage.tsx'))} />
+      <Route path="reports" element={screen(() => import('../features/reports/ReportsPage.tsx'))} />
       <Route path="bans" element={screen(() => import('../features/bans/BansPage.tsx'))} />
       <Route path="outbox" element={screen(() => import('../features/outbox/OutboxPage.tsx'))} />
       <Route path="audit" element={screen(() => import('../features/audit/AuditPage.tsx'))} />

@@ -14,6 +14,7 @@ describe('role-based navigation, read from the access the contract declares', ()
       'members',
       'kyc',
       'orders',
+      'reports',
       'bans',
       'outbox',
       'audit',

@@ -20,6 +20,7 @@ export const SCREENS = [
   { path: '/members', key: 'members', read: 'searchMembers' },
   { path: '/kyc', key: 'kyc', read: 'kycQueue' },
   { path: '/orders', key: 'orders', read: 'orderQueue' },
+  { path: '/reports', key: 'reports', read: 'ordersReport' },
   { path: '/bans', key: 'bans', read: 'listBans' },
   { path: '/outbox', key: 'outbox', read: 'outbox' },
   { path: '/audit', key: 'audit', read: 'auditLog' },

@@ -6,6 +6,7 @@ import type kyc from './en/kyc.json';
 import type members from './en/members.json';
 import type orders from './en/orders.json';
 import type rates from './en/rates.json';
+import type reports from './en/reports.json';
 import type settings from './en/settings.json';
 import type signIn from './en/signIn.json';
 import type staff from './en/staff.json';
@@ -24,6 +25,7 @@ export interface Resources {
   members: typeof members;
   kyc: typeof kyc;
   orders: typeof orders;
+  reports: typeof reports;
   audit: typeof audit;
   staff: typeof staff;
 }

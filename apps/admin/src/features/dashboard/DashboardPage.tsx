@@ -1,3 +1,4 @@
+import type { Volume } from '@bahtdesk/contract';
 import { Link } from 'react-router';
 import { LineChart } from '../../components/LineChart.tsx';
 import { Loaded } from '../../components/States.tsx';
@@ -5,7 +6,35 @@ import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useLiveApi } from '../../lib/useLiveApi.ts';
 
-/** The desk at a glance: members, KYC waiting, open orders, the rates in force and sign-ups per day. */
+/** Completed orders of a period: THB and USDT bought and sold, with how many orders. */
+function VolumeCard({ title, volume }: { title: string; volume: Volume }) {
+  const t = useT('dashboard');
+  const f = useFormat();
+  return (
+    <li className="card card--wide">
+      <span className="card__label">{title}</span>
+      <dl className="volume">
+        {(['buy', 'sell'] as const).map((side) => (
+          <div key={side} className="volume__row">
+            <dt>{t(side)}</dt>
+            <dd>
+              {t('volumeLine', {
+                thb: f.amount(volume[side].thb),
+                usdt: f.amount(volume[side].usdt),
+                count: f.number(volume[side].count),
+              })}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </li>
+  );
+}
+
+/**
+ * The desk at a glance: members, KYC waiting, open orders, the rates in force, completed volumes
+ * today and this month, and completed THB and sign-ups per day.
+ */
 export default function DashboardPage() {
   const t = useT('dashboard');
   const f = useFormat();
@@ -66,6 +95,21 @@ export default function DashboardPage() {
                 )}
               </li>
             </ul>
+            <h2>{t('volumes')}</h2>
+            <ul className="cards">
+              <VolumeCard title={t('today')} volume={d.volumes.today} />
+              <VolumeCard title={t('month')} volume={d.volumes.month} />
+            </ul>
+            <h2>{t('volumePerDay')}</h2>
+            <LineChart
+              title={t('volumePerDay')}
+              labels={d.volumePerDay.map((p) => f.date(`${p.date}T12:00:00+07:00`))}
+              series={[
+                { label: t('buySeries'), values: d.volumePerDay.map((p) => Number(p.buyThb)) },
+                { label: t('sellSeries'), values: d.volumePerDay.map((p) => Number(p.sellThb)) },
+              ]}
+              format={(v) => f.amount(v.toFixed(2))}
+            />
             <h2>{t('signups')}</h2>
             <LineChart
               title={t('signups')}

@@ -33,6 +33,17 @@ describe('staff sign-in', () => {
           ordersOpen: { pending: 0, request: 0 },
           rates: null,
           signupsPerDay: [],
+          volumes: {
+            today: {
+              buy: { count: 0, thb: '0.00', usdt: '0.00' },
+              sell: { count: 0, thb: '0.00', usdt: '0.00' },
+            },
+            month: {
+              buy: { count: 0, thb: '0.00', usdt: '0.00' },
+              sell: { count: 0, thb: '0.00', usdt: '0.00' },
+            },
+          },
+          volumePerDay: [],
         }),
     });
     await renderConsole('/sign-in');
