@@ -53,7 +53,7 @@ function QueueTable({ items }: { items: OrderQueueItem[] }) {
         <tbody>
           {items.map((o) => (
             <tr key={o.id}>
-              <td>
+              <td className="id">
                 <Link to={`/orders/${o.id}`}>{o.id}</Link>
                 {o.duplicateSlip ? (
                   <>
