@@ -71,6 +71,7 @@ function fire(url, path, jobs) {
   const durations = [];
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
+    let lastAnswer = started;
     const instance = autocannon(
       {
         url: `${url}${path}`,
@@ -92,7 +93,9 @@ function fire(url, path, jobs) {
       },
       (error, result) => {
         if (error) return reject(error);
-        const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+        // Up to the last answer: autocannon reports the end of an `amount` run on its next
+        // one-second tick, which would round every rate down to 2000 / whole seconds.
+        const seconds = Number(lastAnswer - started) / 1e9;
         durations.sort((a, b) => a - b);
         const at = (p) => durations[Math.min(durations.length - 1, Math.floor((p / 100) * durations.length))];
         resolve({
@@ -104,7 +107,10 @@ function fire(url, path, jobs) {
         });
       },
     );
-    instance.on('response', (_client, _status, _bytes, time) => durations.push(time));
+    instance.on('response', (_client, _status, _bytes, time) => {
+      durations.push(time);
+      lastAnswer = process.hrtime.bigint();
+    });
   });
 }
 
@@ -144,7 +150,11 @@ async function openStreams(url, token, count) {
   return streams;
 }
 
-export async function measureOrders(hello, postgresUrl) {
+/**
+ * Measures the order calls on a fresh API (PGlite, or PostgreSQL at `postgresUrl`); given `floor`
+ * (bench/order-floor-server.ts on PostgreSQL), the same load on it too.
+ */
+export async function measureOrders(hello, postgresUrl, floor) {
   const api = await startApi({
     postgresUrl,
     env: { MAX_CONNECTIONS_PER_IP: '0' },
@@ -192,6 +202,13 @@ export async function measureOrders(hello, postgresUrl) {
       })),
     ).flat();
     const created = await fire(url, '/api/external/transaction/createTransaction', creates);
+    const floorCreated =
+      floor &&
+      (await fire(
+        floor.url,
+        '/create',
+        creates.map((_, i) => ({ token: 'none', body: { member: (i % MEMBERS) + 1 } })),
+      ));
 
     const appointmentAt = nextBusinessDay();
     const confirms = [];
@@ -230,6 +247,7 @@ export async function measureOrders(hello, postgresUrl) {
       database: postgresUrl ? 'PostgreSQL' : 'PGlite',
       baseline,
       created,
+      floorCreated,
       confirmed,
       fanOut: {
         streams: STREAMS,
@@ -245,7 +263,7 @@ export async function measureOrders(hello, postgresUrl) {
   }
 }
 
-export function printOrders({ database, baseline, created, confirmed, fanOut }) {
+export function printOrders({ database, baseline, created, floorCreated, confirmed, fanOut }) {
   const ms = (v) => `${v.toFixed(1)} ms`;
   console.log(
     `\n## (o) Orders on ${database}: ${MEMBERS} verified members, ${CONNECTIONS} connections, every call a real order\n`,
@@ -261,6 +279,13 @@ export function printOrders({ database, baseline, created, confirmed, fanOut }) 
     console.log(
       `${name.padEnd(40)} ${Math.round(f.rps)} req/s, p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, ${f.total} requests, ` +
         `${f.bad} non-2xx; ${ratio.toFixed(3)}x the baseline: target >= 0.05x with zero non-2xx ${ratio >= 0.05 && f.bad === 0 ? 'met' : 'NOT met'}`,
+    );
+  }
+  if (floorCreated) {
+    console.log(
+      `${'floor: the same round trips, raw pg'.padEnd(40)} ${Math.round(floorCreated.rps)} req/s, p50 ${ms(floorCreated.p50)}, ` +
+        `p99 ${ms(floorCreated.p99)}, ${floorCreated.bad} non-2xx; ${(floorCreated.rps / baseline.rps).toFixed(3)}x the baseline ` +
+        '(bench/order-floor-server.ts: what PostgreSQL allows createTransaction here)',
     );
   }
   console.log(

@@ -109,7 +109,7 @@ export async function startApi({ postgresUrl, env: extra = {}, prepare } = {}) {
 }
 
 /** A new, empty database beside the one `url` names (same server, loopback only). */
-async function createDatabase(url) {
+export async function createDatabase(url) {
   const admin = new URL(url);
   if (!admin.hostname.startsWith('127.') && admin.hostname !== 'localhost') {
     throw new Error(`benches run on loopback only, not ${admin.hostname}`);

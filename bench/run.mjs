@@ -32,7 +32,7 @@ import { lighthousePages } from './lighthouse.mjs';
 import { CONNECTIONS, measure, median, WARMUP_SECONDS } from './load.mjs';
 import { measureOrders, printOrders } from './orders.mjs';
 import { measurePostgresRestart, printPostgresRestart } from './pg-restart.mjs';
-import { repoRoot, signUpMember, startApi, startNode } from './processes.mjs';
+import { createDatabase, repoRoot, signUpMember, startApi, startNode } from './processes.mjs';
 
 const HOME_JS_BUDGET_BROTLI = 100 * 1024;
 const ROUNDS = 3;
@@ -341,8 +341,18 @@ if (wanted('orders')) {
   const hello = await startNode(await bundle('hello-server'));
   try {
     printOrders(await measureOrders(hello));
-    if (postgresUrl) printOrders(await measureOrders(hello, postgresUrl));
-    else console.log('(set BENCH_DATABASE_URL to a local PostgreSQL to measure on it too)');
+    if (postgresUrl) {
+      const floorDatabase = await createDatabase(postgresUrl);
+      const floor = await startNode(await bundle('order-floor-server'), {
+        env: { DATABASE_URL: floorDatabase.url },
+      });
+      try {
+        printOrders(await measureOrders(hello, postgresUrl, floor));
+      } finally {
+        await floor.stop();
+        await floorDatabase.drop();
+      }
+    } else console.log('(set BENCH_DATABASE_URL to a local PostgreSQL to measure on it too)');
   } finally {
     await hello.stop();
   }

@@ -90,7 +90,8 @@ export async function createServices({
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),
     CLIENT_SIGNATURE_TTL_MS,
   );
-  const orders = createOrdersService({ db, events, kyc, payments, rates, settings, auditLog });
+  const publicReads = createPublicReads({ rates, news, pages, settings, events });
+  const orders = createOrdersService({ db, events, kyc, payments, reads: publicReads, auditLog });
   return {
     passwords,
     settings,
@@ -118,7 +119,7 @@ export async function createServices({
     members: createMembersService({ db, sessions, auditLog, kyc, events }),
     bans: createBansService(db, bans),
     outbox: createOutboxService(db),
-    publicReads: createPublicReads({ rates, news, pages, settings, events }),
+    publicReads,
   };
 }
 

@@ -1,3 +1,4 @@
 export { type AuditLog, createAuditLog } from './log.ts';
 export type { Actor, AuditEntry } from './repository.ts';
+export { auditInsertFrom } from './repository.ts';
 export { countRecentAudits, memberActor, recordAudit, staffActor } from './service.ts';

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { likeLiteral } from '../../db/like.ts';
 import type { ActorType, DB } from '../../db/schema.ts';
 
@@ -35,6 +35,25 @@ export async function insertAudit(db: Kysely<DB>, actor: Actor, entry: AuditEntr
       outcome: entry.outcome ?? 'success',
     })
     .execute();
+}
+
+/**
+ * The audit row of a change made in the same statement: an INSERT that writes `entry` once for each
+ * row of the CTE `source`, so a conditional change that matched nothing records nothing. Use it as
+ * a data-modifying CTE beside the change (`with moved as (update ... returning *), audited as
+ * (<this>) select * from moved`): one statement, one round trip, atomic without a transaction.
+ * `target` may be an expression over the source's columns, for a change of several rows.
+ */
+export function auditInsertFrom(
+  source: string,
+  actor: Actor,
+  entry: Omit<AuditEntry, 'target'> & { target: string | RawBuilder<string> },
+): RawBuilder<unknown> {
+  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+  return sql`insert into audit_log (actor_type, actor_id, ip, action, target, before, after, reason, outcome)
+    select ${actor.type}, ${actor.id}, ${actor.ip ?? null}, ${entry.action}, ${entry.target},
+      ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb, ${entry.reason ?? null}, ${entry.outcome ?? 'success'}
+    from ${sql.table(source)}`;
 }
 
 /** How many rows an actor has of one action with one reason and outcome since `since`. */

@@ -6,8 +6,8 @@ import type { RatesService } from '../rates/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 
 /**
- * The public reads (rates, maintenance switch, chat link, news, pages) served from this process's
- * memory (decision 0013). An entry is loaded on first use and dropped when the event bus says its
+ * The public reads (rates, settings, news, pages) served from this process's memory (decision
+ * 0013); the order calls read the rates and the desk's settings through them too (decision 0039). An entry is loaded on first use and dropped when the event bus says its
  * source changed, wherever the change was made (back office, operator CLI, another process). While
  * the bus is not connected, events may be missed, so every read goes to the database; when it
  * reconnects, everything is dropped.
@@ -79,8 +79,8 @@ export function createPublicReads({ rates, news, pages, settings, events }: Sour
 
   return {
     rates: (): Promise<Read<RateResult>> => cached('rates', () => rates.current()),
-    setting: <K extends 'maintenance' | 'chatLink'>(key: K): Promise<Read<SettingValue<K>>> =>
-      cached(`settings:${key satisfies SettingKey}`, () => settings.get(key)),
+    setting: <K extends SettingKey>(key: K): Promise<Read<SettingValue<K>>> =>
+      cached(`settings:${key}`, () => settings.get(key)),
     news: (options: { limit: number; id?: number | undefined }): Promise<Read<NewsItem[]>> =>
       cached(`news:${options.limit}:${options.id ?? ''}`, () => news.listPublished(options)),
     page: (link: string): Promise<Read<HtmlPage | undefined>> =>

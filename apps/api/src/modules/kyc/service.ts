@@ -72,7 +72,7 @@ const statusOf = (row: SubmissionRow | undefined): KycStatus => row?.status ?? '
 interface Deps {
   db: Kysely<DB>;
   events: Pick<EventBus, 'publish'>;
-  payments: Pick<PaymentsService, 'list'>;
+  payments: Pick<PaymentsService, 'list' | 'hasUsdtAddress'>;
 }
 
 export function createKycService({ db, events, payments }: Deps) {
@@ -215,9 +215,12 @@ export function createKycService({ db, events, payments }: Deps) {
      * USDT address (10035). The order calls call it first, so the dialogs in the app are a courtesy.
      */
     async tradingGate(memberId: number): Promise<void> {
-      if (statusOf(await latestSubmission(db, memberId)) !== 'verified') throw new AppError(E.KYC_REQUIRED);
-      if ((await payments.list(memberId)).usdtAddresses.length === 0)
-        throw new AppError(E.USDT_ADDRESS_REQUIRED);
+      const [latest, hasAddress] = await Promise.all([
+        latestSubmission(db, memberId),
+        payments.hasUsdtAddress(memberId),
+      ]);
+      if (statusOf(latest) !== 'verified') throw new AppError(E.KYC_REQUIRED);
+      if (!hasAddress) throw new AppError(E.USDT_ADDRESS_REQUIRED);
     },
 
     /** An image the member uploaded; any other id answers 50040, as one that does not exist. */

@@ -1,20 +1,35 @@
 import { OPEN_ORDER_STATUSES, type TransactionStatus, type TransactionType } from '@bahtdesk/contract';
-import { type Insertable, type Kysely, type Selectable, sql } from 'kysely';
+import {
+  type Compilable,
+  type Insertable,
+  type Kysely,
+  type OperationNodeSource,
+  type Selectable,
+  sql,
+} from 'kysely';
 import { likeLiteral } from '../../db/like.ts';
 import type { DB, TransactionsTable } from '../../db/schema.ts';
+import { type Actor, type AuditEntry, auditInsertFrom } from '../audit/index.ts';
 
 /** SQL of orders: every status change is one conditional update that names the status it leaves. */
 
 export type OrderRow = Selectable<TransactionsTable>;
 
-/** The next number of a Bangkok day (`day` = 'YYMMDD'), counted in the caller's transaction. */
-export async function nextOrderNumber(t: Kysely<DB>, day: string): Promise<number> {
-  const row = await t
-    .insertInto('order_counters')
-    .values({ day, last: 1 })
-    .onConflict((oc) => oc.column('day').doUpdateSet({ last: sql`order_counters.last + 1` }))
-    .returning('last')
-    .executeTakeFirstOrThrow();
+/**
+ * The next number of a Bangkok day (`day` = 'YYMMDD'), in a statement of its own committed
+ * asynchronously: every create of the day takes this one row, so it is held only until the commit
+ * is written, not until it is flushed to disk. Nothing is lost that matters: an order that uses a
+ * number commits (and flushes) later, and its flush carries the counter's earlier commit with it;
+ * a number whose order never committed may be handed out again after a crash, as no order has it.
+ */
+export async function nextOrderNumber(db: Kysely<DB>, day: string): Promise<number> {
+  const { rows } = await sql<{ last: number }>`
+    with async as (select set_config('synchronous_commit', 'off', true))
+    insert into order_counters as c (day, last) select ${day}, 1 from async
+    on conflict (day) do update set last = c.last + 1
+    returning last`.execute(db);
+  const [row] = rows;
+  if (!row) throw new Error('the order counter answered no row');
   return row.last;
 }
 
@@ -35,8 +50,25 @@ export async function countOpen(t: Kysely<DB>, memberId: number, now: Date): Pro
   return Number(row.n);
 }
 
-export function insertOrder(t: Kysely<DB>, values: Insertable<TransactionsTable>) {
-  return t.insertInto('transactions').values(values).returningAll().executeTakeFirstOrThrow();
+/** An audit entry of an order, written in the statement that changes it (its target is the order). */
+export type OrderAudit = { actor: Actor; entry: Omit<AuditEntry, 'target'> };
+
+/** The audit target of the order in the CTE `source`: `order:<public id>`. */
+const orderTarget = sql<string>`'order:' || public_id`;
+
+/** Runs `change` (returning the order rows) with `audit`'s row for each, in one statement. */
+async function audited(db: Kysely<DB>, change: Compilable & OperationNodeSource, audit: OrderAudit) {
+  const log = auditInsertFrom('changed', audit.actor, { ...audit.entry, target: orderTarget });
+  const { rows } = await sql<OrderRow>`with changed as (${change}), audited as (${log})
+    select * from changed`.execute(db);
+  return rows;
+}
+
+/** Adds an order with its audit row. */
+export async function insertOrder(t: Kysely<DB>, values: Insertable<TransactionsTable>, audit: OrderAudit) {
+  const [row] = await audited(t, t.insertInto('transactions').values(values).returningAll(), audit);
+  if (!row) throw new Error('the order insert answered no row');
+  return row;
 }
 
 export function findByKey(db: Kysely<DB>, memberId: number, key: string) {
@@ -55,33 +87,43 @@ export function findOrder(db: Kysely<DB>, publicId: string, memberId?: number) {
   return query.executeTakeFirst();
 }
 
-/** Moves an order from `from` to another status with `set`, if it is still in `from` (and before `before`). */
-export function transition(
-  t: Kysely<DB>,
+/**
+ * Moves an order from `from` to another status with `set`, if it is still in `from` (and before
+ * `before`), with its audit row, in one statement: atomic on its own, no transaction needed.
+ */
+export async function transition(
+  db: Kysely<DB>,
   id: number,
   from: TransactionStatus,
   set: Partial<Record<keyof TransactionsTable, unknown>>,
-  deadline?: { before: Date } | { atOrAfter: Date },
-) {
-  let query = t
+  audit: OrderAudit,
+  deadline?: { before: Date },
+): Promise<OrderRow | undefined> {
+  let query = db
     .updateTable('transactions')
     .set({ ...set, updated_at: new Date(), version: sql`version + 1` } as never)
     .where('id', '=', id)
     .where('status', '=', from);
-  if (deadline && 'before' in deadline) query = query.where('deadline_at', '>', deadline.before);
-  if (deadline && 'atOrAfter' in deadline) query = query.where('deadline_at', '<=', deadline.atOrAfter);
-  return query.returningAll().executeTakeFirst();
+  if (deadline) query = query.where('deadline_at', '>', deadline.before);
+  const [row] = await audited(db, query.returningAll(), audit);
+  return row;
 }
 
-/** Every pending order past its deadline becomes expired; answers the ones that did. */
-export function expirePastDeadline(t: Kysely<DB>, now: Date) {
-  return t
+/**
+ * Every pending order past its deadline at `now` (with `id`, that one only) becomes expired, each
+ * with its audit row by the system, in one statement; answers the ones that did.
+ */
+export function expirePastDeadline(db: Kysely<DB>, now: Date, id?: number) {
+  let query = db
     .updateTable('transactions')
     .set({ status: 'expired', updated_at: now, version: sql`version + 1` })
     .where('status', '=', 'pending')
-    .where('deadline_at', '<=', now)
-    .returning(['id', 'public_id', 'member_id', 'deadline_at'])
-    .execute();
+    .where('deadline_at', '<=', now);
+  if (id !== undefined) query = query.where('id', '=', id);
+  return audited(db, query.returningAll(), {
+    actor: { type: 'system', id: null },
+    entry: { action: 'order.expire', before: { status: 'pending' }, after: { status: 'expired' } },
+  });
 }
 
 export interface MemberListQuery {

@@ -21,6 +21,7 @@ import {
   orderTransitionAllowed,
   type RejectOrderBody,
   type receivePaymentSchema,
+  type SettingKey,
   type StaffOrder,
   sellQuote,
   type Transaction,
@@ -35,12 +36,11 @@ import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
-import { type Actor, type AuditLog, recordAudit } from '../audit/index.ts';
+import type { Actor, AuditLog } from '../audit/index.ts';
+import type { PublicReads } from '../home/index.ts';
 import { checkImage, readSlipQr, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
-import type { RatesService } from '../rates/index.ts';
-import type { SettingsService } from '../settings/index.ts';
 import { thaiHolidayOn, thaiHolidays } from './holidays.ts';
 import {
   countOpen,
@@ -192,8 +192,8 @@ interface Deps {
   events: Pick<EventBus, 'publish'>;
   kyc: Pick<KycService, 'tradingGate' | 'status'>;
   payments: Pick<PaymentsService, 'payoutDestination'>;
-  rates: Pick<RatesService, 'current'>;
-  settings: Pick<SettingsService, 'get'>;
+  /** The rates and settings in force, from memory that follows the event bus (decision 0039). */
+  reads: Pick<PublicReads, 'rates' | 'setting'>;
   auditLog: Pick<AuditLog, 'search'>;
 }
 
@@ -202,7 +202,8 @@ interface Deps {
  * with its audit row in one transaction, announced (`order.updated`, with the member's id) after
  * it commits; ORDER_TRANSITIONS in the contract says which change starts from which status.
  */
-export function createOrdersService({ db, events, kyc, payments, rates, settings, auditLog }: Deps) {
+export function createOrdersService({ db, events, kyc, payments, reads, auditLog }: Deps) {
+  const setting = async <K extends SettingKey>(key: K) => (await reads.setting(key)).value;
   const announce = (row: Pick<OrderRow, 'member_id' | 'public_id' | 'status'>) =>
     events.publish('order.updated', { memberId: row.member_id, id: row.public_id, status: row.status });
 
@@ -214,28 +215,13 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
 
   /** Expires one pending order past its deadline (if no one else moved it first), audited. */
   async function expireOne(row: OrderRow, now: Date): Promise<void> {
-    const expired = await db.transaction().execute(async (t) => {
-      const moved = await transition(t, row.id, 'pending', { status: 'expired' }, { atOrAfter: now });
-      if (moved) {
-        await recordAudit(
-          t,
-          { type: 'system', id: null },
-          {
-            action: 'order.expire',
-            target: target(row.public_id),
-            before: { status: 'pending' },
-            after: { status: 'expired' },
-          },
-        );
-      }
-      return moved;
-    });
+    const [expired] = await expirePastDeadline(db, now, row.id);
     if (expired) await announce(expired);
   }
 
   /** The rate the member saw must be the one in force (50017, with the rates in force). */
   async function checkRate(body: CreateBody) {
-    const live = await rates.current();
+    const live = (await reads.rates()).value;
     const same =
       body.type === 'buy'
         ? new Decimal(body.rate).eq(live.buyRate)
@@ -289,24 +275,22 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
     if (!orderTransitionAllowed(to === 'success' ? 'complete' : 'reject', before.status)) {
       throw new AppError(E.TRANSACTION_STATUS_INVALID);
     }
-    const now = new Date();
-    const after = await db.transaction().execute(async (t) => {
-      const moved = await transition(t, before.id, 'request', {
-        ...set,
-        status: to,
-        reviewed_by: staffId,
-        reviewed_at: now,
-      });
-      if (!moved) throw new AppError(E.TRANSACTION_STATUS_INVALID);
-      await recordAudit(t, actor, {
-        action: to === 'success' ? 'order.complete' : 'order.reject',
-        target: target(id),
-        before: { status: 'request' },
-        after: { status: to, ...set },
-        reason,
-      });
-      return moved;
-    });
+    const after = await transition(
+      db,
+      before.id,
+      'request',
+      { ...set, status: to, reviewed_by: staffId, reviewed_at: new Date() },
+      {
+        actor,
+        entry: {
+          action: to === 'success' ? 'order.complete' : 'order.reject',
+          before: { status: 'request' },
+          after: { status: to, ...set },
+          reason,
+        },
+      },
+    );
+    if (!after) throw new AppError(E.TRANSACTION_STATUS_INVALID);
     await announce(after);
     return staffOrder(after);
   }
@@ -318,18 +302,27 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
         const earlier = await findByKey(db, memberId, key);
         if (earlier) return toTransaction(earlier);
       }
-      await kyc.tradingGate(memberId);
-      await checkRate(body);
       const now = new Date();
+      // The reads go out together; their refusals keep the order of the checks (identity and
+      // address, rate, receiving address, then the payout destination).
+      const gate = kyc.tradingGate(memberId);
+      const destination =
+        body.type === 'buy'
+          ? payments.payoutDestination(memberId, 'usdt', body.usdtAddressId, now)
+          : payments.payoutDestination(memberId, 'bank', body.bankAccountId, now);
+      destination.catch(() => {}); // thrown below, in its turn
+      await gate;
+      await checkRate(body);
       const [deadlineMinutes, cap, receiving] = await Promise.all([
-        settings.get('paymentDeadlineMinutes'),
-        settings.get('openOrderCap'),
-        settings.get('receivingAddresses'),
+        setting('paymentDeadlineMinutes'),
+        setting('openOrderCap'),
+        setting('receivingAddresses'),
       ]);
+      if (body.type === 'sell' && !receiving[body.network]) throw new AppError(E.RECEIVE_ADDRESS_NOT_FOUND);
+      const payout = await destination;
       let values: Omit<Parameters<typeof insertOrder>[1], 'public_id' | 'member_id' | 'deadline_at'>;
       if (body.type === 'buy') {
-        const address = await payments.payoutDestination(memberId, 'usdt', body.usdtAddressId, now);
-        if (!('network' in address)) throw new AppError(E.TRANSACTION_INVALID);
+        if (!('network' in payout)) throw new AppError(E.TRANSACTION_INVALID);
         const quote = buyQuote(body.amountThb, body.rate);
         if (!new Decimal(quote.usdt).gt(0)) throw new AppError(E.TRANSACTION_INVALID);
         values = {
@@ -338,14 +331,12 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
           amount_thb: quote.thb,
           amount_usdt: quote.usdt,
           total: quote.thb,
-          network: address.network,
-          usdt_address_id: address.id,
-          usdt_address: address.address,
+          network: payout.network,
+          usdt_address_id: payout.id,
+          usdt_address: payout.address,
         };
       } else {
-        if (!receiving[body.network]) throw new AppError(E.RECEIVE_ADDRESS_NOT_FOUND);
-        const account = await payments.payoutDestination(memberId, 'bank', body.bankAccountId, now);
-        if (!('bankCode' in account)) throw new AppError(E.TRANSACTION_INVALID);
+        if (!('bankCode' in payout)) throw new AppError(E.TRANSACTION_INVALID);
         const quote = sellQuote(body.amountUsdt, body.rate, body.feePercent);
         if (!new Decimal(quote.net).gt(0)) throw new AppError(E.TRANSACTION_INVALID);
         values = {
@@ -357,10 +348,10 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
           fee: quote.fee,
           total: quote.net,
           network: body.network,
-          bank_account_id: account.id,
-          bank_code: account.bankCode,
-          bank_account_number: account.accountNumber,
-          bank_account_name: account.accountName,
+          bank_account_id: payout.id,
+          bank_code: payout.bankCode,
+          bank_account_number: payout.accountNumber,
+          bank_account_name: payout.accountName,
         };
       }
       const day = bangkokDate(now).slice(2).replaceAll('-', '');
@@ -372,19 +363,23 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
         row = await db.transaction().execute(async (t) => {
           await lockMember(t, memberId);
           if ((await countOpen(t, memberId, now)) >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
-          const inserted = await insertOrder(t, {
-            ...values,
-            public_id: publicId(body.type, day, n),
-            member_id: memberId,
-            deadline_at: new Date(now.getTime() + deadlineMinutes * 60_000),
-            idempotency_key: key ?? null,
-          });
-          await recordAudit(t, actor, {
-            action: 'order.create',
-            target: target(inserted.public_id),
-            after: { status: 'pending', type: inserted.type, rate: inserted.rate, total: inserted.total },
-          });
-          return inserted;
+          return insertOrder(
+            t,
+            {
+              ...values,
+              public_id: publicId(body.type, day, n),
+              member_id: memberId,
+              deadline_at: new Date(now.getTime() + deadlineMinutes * 60_000),
+              idempotency_key: key ?? null,
+            },
+            {
+              actor,
+              entry: {
+                action: 'order.create',
+                after: { status: 'pending', type: values.type, rate: values.rate, total: values.total },
+              },
+            },
+          );
         });
       } catch (error) {
         // The same Idempotency-Key raced in: the other request made the order.
@@ -408,7 +403,7 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
         throw new AppError(E.TRANSACTION_EXPIRED);
       }
       if (row.type === 'sell') {
-        const receiving = await settings.get('receivingAddresses');
+        const receiving = await setting('receivingAddresses');
         const network = row.network as keyof typeof receiving;
         const address = receiving[network];
         if (!address) throw new AppError(E.RECEIVE_ADDRESS_NOT_FOUND);
@@ -421,9 +416,9 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
         };
       }
       const [ceiling, accounts, locations] = await Promise.all([
-        settings.get('cashDepositCeilingThb'),
-        settings.get('deskBankAccounts'),
-        settings.get('locations'),
+        setting('cashDepositCeilingThb'),
+        setting('deskBankAccounts'),
+        setting('locations'),
       ]);
       const today = bangkokDate(new Date());
       const lastAppointmentDate = bangkokDate(new Date(Date.now() + APPOINTMENT_DAYS * DAY_MS));
@@ -461,7 +456,7 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
       const set: Record<string, unknown> = { payment_method: body.method, confirm_key: key ?? null };
       let image: Awaited<ReturnType<typeof checkImage>> | undefined;
       if (body.method === 'cash_deposit') {
-        if (new Decimal(row.amount_thb).gt(await settings.get('cashDepositCeilingThb'))) {
+        if (new Decimal(row.amount_thb).gt(await setting('cashDepositCeilingThb'))) {
           throw new AppError(E.CASH_APPOINTMENT_ONLY);
         }
         if (!new Decimal(body.depositAmount).eq(row.amount_thb))
@@ -477,7 +472,7 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
           slip_qr: await readSlipQr(image.bytes),
         });
       } else if (body.method === 'cash_appointment') {
-        const location = (await settings.get('locations')).find((l) => l.id === body.locationId);
+        const location = (await setting('locations')).find((l) => l.id === body.locationId);
         if (!location) throw new AppError(E.LOCATION_NOT_FOUND);
         const at = new Date(body.appointmentAt);
         if (thaiHolidayOn(at)) throw new AppError(E.HOLIDAY_NOT_ALLOWED);
@@ -503,32 +498,30 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
         Object.assign(set, { proof_hash: body.txHash ?? null, proof_sha256: image?.sha256 ?? null });
       }
 
-      const confirmed = await db.transaction().execute(async (t) => {
-        if (image) {
-          const fileId = await storeImage(
-            t,
-            memberId,
-            body.method === 'cash_deposit' ? 'slip' : 'proof',
-            image,
-          );
-          set[body.method === 'cash_deposit' ? 'slip_file_id' : 'proof_file_id'] = fileId;
-        }
-        const moved = await transition(
+      const move = (t: Kysely<DB>) =>
+        transition(
           t,
           row.id,
           'pending',
           { ...set, status: 'request', confirmed_at: now },
+          {
+            actor,
+            entry: {
+              action: 'order.confirm',
+              before: { status: 'pending' },
+              after: { status: 'request', method: body.method },
+            },
+          },
           { before: now },
         );
-        if (!moved) return undefined;
-        await recordAudit(t, actor, {
-          action: 'order.confirm',
-          target: target(row.public_id),
-          before: { status: 'pending' },
-          after: { status: 'request', method: body.method },
-        });
-        return moved;
-      });
+      // With a photo, the file is stored in the move's transaction.
+      const confirmed = image
+        ? await db.transaction().execute(async (t) => {
+            const purpose = body.method === 'cash_deposit' ? 'slip' : 'proof';
+            set[`${purpose}_file_id`] = await storeImage(t, memberId, purpose, image);
+            return move(t);
+          })
+        : await move(db);
       if (!confirmed) {
         // Another request moved it first: the same retry gets its answer, any other a clear code.
         const now2 = await own(memberId, body.id);
@@ -579,23 +572,8 @@ export function createOrdersService({ db, events, kyc, payments, rates, settings
 
     /** The sweeper: every pending order past its deadline becomes expired, each audited and announced. */
     async expireDue(now = new Date()): Promise<number> {
-      const expired = await db.transaction().execute(async (t) => {
-        const rows = await expirePastDeadline(t, now);
-        for (const row of rows) {
-          await recordAudit(
-            t,
-            { type: 'system', id: null },
-            {
-              action: 'order.expire',
-              target: target(row.public_id),
-              before: { status: 'pending' },
-              after: { status: 'expired' },
-            },
-          );
-        }
-        return rows;
-      });
-      for (const row of expired) await announce({ ...row, status: 'expired' });
+      const expired = await expirePastDeadline(db, now);
+      for (const row of expired) await announce(row);
       return expired.length;
     },
 

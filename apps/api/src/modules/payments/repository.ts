@@ -167,6 +167,17 @@ export async function deletePayment(
   return row && toEntry(type, row);
 }
 
+/** Whether a member has saved a USDT address. */
+export async function hasUsdtAddress(db: Kysely<DB>, memberId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('usdt_addresses')
+    .select('id')
+    .where('member_id', '=', memberId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A member's bank accounts and USDT addresses, oldest first. */
 export async function listPayments(db: Kysely<DB>, memberId: number): Promise<Payments> {
   const [banks, addresses] = await Promise.all([

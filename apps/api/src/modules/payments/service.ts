@@ -23,6 +23,7 @@ import {
   countPayments,
   deletePayment,
   findPayment,
+  hasUsdtAddress,
   insertPayment,
   listPayments,
   type PaymentEntry,
@@ -158,6 +159,8 @@ export function createPaymentsService({ db, settings, stepUp, delivery, log }: D
   return {
     /** A member's bank accounts and USDT addresses, oldest first. */
     list: (memberId: number): Promise<Payments> => listPayments(db, memberId),
+
+    hasUsdtAddress: (memberId: number): Promise<boolean> => hasUsdtAddress(db, memberId),
 
     /**
      * Sign-up's first entries, in the sign-up transaction (the limit cannot be reached yet). They
