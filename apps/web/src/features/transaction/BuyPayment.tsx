@@ -7,12 +7,12 @@ import {
 } from '@bahtdesk/contract';
 import { formatAmount, formatDate } from '@bahtdesk/ui/format';
 import { useId, useState } from 'react';
+import { PhotoPicker } from '../../components/PhotoPicker.tsx';
 import { bankName } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
 import { BankBadge } from './BankBadge.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { PhotoPicker } from './PhotoPicker.tsx';
 import { SendForChecking } from './SendForChecking.tsx';
 import { type ConfirmBody, useConfirmOrder } from './useConfirmOrder.ts';
 
@@ -154,7 +154,13 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
           onChange={(e) => setAt(e.target.value)}
         />
       </div>
-      <PhotoPicker label={t('pay.slip')} hint={t('pay.slipHint')} onChange={setSlip} />
+      <PhotoPicker
+        label={t('pay.slip')}
+        hint={t('pay.slipHint')}
+        preparing={t('pay.preparing')}
+        previewAlt={t('pay.slipPreview')}
+        onChange={setSlip}
+      />
       {touched && missing ? <p className="field__error">{t('quote.required')}</p> : null}
       <SendForChecking
         label={t('pay.confirm')}

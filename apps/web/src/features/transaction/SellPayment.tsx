@@ -1,11 +1,11 @@
 import { NETWORKS, type Transaction } from '@bahtdesk/contract';
 import { formatAmount } from '@bahtdesk/ui/format';
 import { useId, useState } from 'react';
+import { PhotoPicker } from '../../components/PhotoPicker.tsx';
 import { networkName } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
 import type { BuyReceive } from './BuyPayment.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { PhotoPicker } from './PhotoPicker.tsx';
 import { QrCode } from './QrCode.tsx';
 import { SendForChecking } from './SendForChecking.tsx';
 import { useConfirmOrder } from './useConfirmOrder.ts';
@@ -84,7 +84,12 @@ export function SellPayment({
             onChange={(e) => setHash(e.target.value)}
           />
         </div>
-        <PhotoPicker label={t('pay.screenshot')} onChange={setScreenshot} />
+        <PhotoPicker
+          label={t('pay.screenshot')}
+          preparing={t('pay.preparing')}
+          previewAlt={t('pay.slipPreview')}
+          onChange={setScreenshot}
+        />
         {touched && !ready ? <p className="field__error">{t('pay.proofRequired')}</p> : null}
         <SendForChecking
           label={t('pay.confirm')}
