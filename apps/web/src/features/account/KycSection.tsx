@@ -2,6 +2,7 @@ import { KYC_IMAGE_SLOTS, KYC_REJECT_REASONS, type KycImageSlot, type Profile } 
 import { formatDate } from '@bahtdesk/ui/format';
 import { useState } from 'react';
 import { PhotoPicker } from '../../components/PhotoPicker.tsx';
+import { StatusChip, type StatusTone } from '../../components/StatusChip.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
@@ -11,6 +12,13 @@ const EMPTY: Record<KycImageSlot, string> = {
   holdingPassportImage: '',
   screenshot1Image: '',
   screenshot2Image: '',
+};
+
+const TONE: Record<Profile['kycStatus'], StatusTone> = {
+  unverified: 'neutral',
+  waiting: 'warning',
+  verified: 'success',
+  failed: 'danger',
 };
 
 /** A small drawing of what each photo shows (decorative beside its written instruction). */
@@ -118,7 +126,7 @@ export function KycSection({ profile }: { profile: Profile }) {
     <div>
       <p role="status">
         <span className="muted">{t('kyc.status')}: </span>
-        <span className={`status-badge status-badge--${status}`}>{t(`kyc.${status}`)}</span>
+        <StatusChip tone={TONE[status]}>{t(`kyc.${status}`)}</StatusChip>
       </p>
       <p>{t(`kyc.${status}Text`)}</p>
       {status === 'failed' && review?.reasonCode ? (
