@@ -1,22 +1,24 @@
 import { KYC_IMAGE_SLOTS, KYC_REJECT_REASONS, type KycImageSlot, type Profile } from '@bahtdesk/contract';
 import { formatDate } from '@bahtdesk/ui/format';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { PhotoPicker } from '../../components/PhotoPicker.tsx';
+import { StatusChip, type StatusTone } from '../../components/StatusChip.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { PhotoError, shrinkPhoto, toBase64 } from '../../lib/shrinkPhoto.ts';
 import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
 
-type Slot =
-  | { state: 'empty' }
-  | { state: 'working' }
-  | { state: 'ready'; image: string; preview: string }
-  | { state: 'refused'; message: string };
+const EMPTY: Record<KycImageSlot, string> = {
+  passportImage: '',
+  holdingPassportImage: '',
+  screenshot1Image: '',
+  screenshot2Image: '',
+};
 
-const EMPTY: Record<KycImageSlot, Slot> = {
-  passportImage: { state: 'empty' },
-  holdingPassportImage: { state: 'empty' },
-  screenshot1Image: { state: 'empty' },
-  screenshot2Image: { state: 'empty' },
+const TONE: Record<Profile['kycStatus'], StatusTone> = {
+  unverified: 'neutral',
+  waiting: 'warning',
+  verified: 'success',
+  failed: 'danger',
 };
 
 /** A small drawing of what each photo shows (decorative beside its written instruction). */
@@ -55,53 +57,16 @@ function Example({ slot }: { slot: KycImageSlot }) {
 function KycUpload() {
   const t = useT('account');
   const lang = useClientState((s) => s.language);
-  const [slots, setSlots] = useState(EMPTY);
+  const [images, setImages] = useState(EMPTY);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const set = (slot: KycImageSlot, value: Slot) => setSlots((all) => ({ ...all, [slot]: value }));
-
-  // Thumbnails are object URLs: freed when replaced or when the section goes away.
-  useEffect(
-    () => () => {
-      for (const slot of Object.values(slots)) if (slot.state === 'ready') URL.revokeObjectURL(slot.preview);
-    },
-    [slots],
-  );
-
-  async function pick(slot: KycImageSlot, event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    set(slot, { state: 'working' });
-    try {
-      const photo = await shrinkPhoto(file);
-      const image = await toBase64(photo);
-      await call('uploadImgFile', { body: { image }, dialog: false });
-      set(slot, { state: 'ready', image, preview: URL.createObjectURL(photo) });
-    } catch (error) {
-      const message =
-        error instanceof PhotoError
-          ? t(`kyc.problem.${error.problem}`)
-          : error instanceof ApiError
-            ? error.message
-            : t('kyc.problem.unreadable');
-      set(slot, { state: 'refused', message });
-    }
-  }
-
-  const images = KYC_IMAGE_SLOTS.map((slot) => slots[slot]);
-  const ready = images.every((s) => s.state === 'ready');
+  const ready = KYC_IMAGE_SLOTS.every((slot) => images[slot] !== '');
 
   async function submit() {
-    const body = Object.fromEntries(
-      KYC_IMAGE_SLOTS.map((slot) => {
-        const s = slots[slot];
-        return [slot, s.state === 'ready' ? s.image : ''];
-      }),
-    ) as Record<KycImageSlot, string>;
     setSending(true);
     setProblem(null);
     try {
-      await call('uploadKyc', { body, dialog: false });
+      await call('uploadKyc', { body: images, dialog: false });
       setState({ profile: await call('profile', { dialog: false }) });
       showSnackbar(t('kyc.sent'));
     } catch (error) {
@@ -116,40 +81,21 @@ function KycUpload() {
     <div className="kyc-upload">
       <p>{t('kyc.uploadIntro')}</p>
       <ol className="kyc-slots">
-        {KYC_IMAGE_SLOTS.map((slot) => {
-          const s = slots[slot];
-          const id = `kyc-${slot}`;
-          return (
-            <li key={slot} className="kyc-slot">
-              <Example slot={slot} />
-              <div className="kyc-slot__body">
-                <label htmlFor={id} className="field__label">
-                  {t(`kyc.slots.${slot}.title`)}
-                </label>
-                <p className="muted">{t(`kyc.slots.${slot}.hint`, { date: today })}</p>
-                <input
-                  id={id}
-                  type="file"
-                  accept="image/jpeg,image/png"
-                  disabled={sending}
-                  aria-describedby={`${id}-state`}
-                  onChange={(event) => void pick(slot, event)}
-                />
-                <div id={`${id}-state`} aria-live="polite">
-                  {s.state === 'working' ? <progress aria-label={t('kyc.preparing')} /> : null}
-                  {s.state === 'ready' ? (
-                    <img
-                      className="kyc-slot__thumb"
-                      src={s.preview}
-                      alt={t('kyc.thumbnail', { photo: t(`kyc.slots.${slot}.title`) })}
-                    />
-                  ) : null}
-                  {s.state === 'refused' ? <p className="field__error">{s.message}</p> : null}
-                </div>
-              </div>
-            </li>
-          );
-        })}
+        {KYC_IMAGE_SLOTS.map((slot) => (
+          <li key={slot} className="kyc-slot">
+            <Example slot={slot} />
+            <div className="kyc-slot__body">
+              <PhotoPicker
+                label={t(`kyc.slots.${slot}.title`)}
+                hint={t(`kyc.slots.${slot}.hint`, { date: today })}
+                preparing={t('kyc.preparing')}
+                previewAlt={t('kyc.thumbnail', { photo: t(`kyc.slots.${slot}.title`) })}
+                disabled={sending}
+                onChange={(image) => setImages((all) => ({ ...all, [slot]: image }))}
+              />
+            </div>
+          </li>
+        ))}
       </ol>
       {problem ? (
         <p className="field__error" role="alert">
@@ -180,7 +126,7 @@ export function KycSection({ profile }: { profile: Profile }) {
     <div>
       <p role="status">
         <span className="muted">{t('kyc.status')}: </span>
-        <span className={`status-badge status-badge--${status}`}>{t(`kyc.${status}`)}</span>
+        <StatusChip tone={TONE[status]}>{t(`kyc.${status}`)}</StatusChip>
       </p>
       <p>{t(`kyc.${status}Text`)}</p>
       {status === 'failed' && review?.reasonCode ? (

@@ -1,7 +1,6 @@
-import { Modal } from '@bahtdesk/ui/components';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useT } from '../../lib/i18n.ts';
+import { LeaveDialog } from '../../components/LeaveDialog.tsx';
 
 /** The app route an in-app link goes to ('#/news' gives '/news'), or null for anything else. */
 function appRoute(event: MouseEvent): string | null {
@@ -28,7 +27,6 @@ export function LeaveConfirm({
   here: string;
   onLeave: () => void;
 }) {
-  const t = useT('signUp');
   const navigate = useNavigate();
   const [target, setTarget] = useState<string | null>(null);
 
@@ -61,24 +59,5 @@ export function LeaveConfirm({
     if (to) navigate(to);
   };
 
-  return (
-    <Modal
-      open={target !== null}
-      onClose={() => setTarget(null)}
-      title={t('leave.title')}
-      role="alertdialog"
-      actions={
-        <>
-          <button type="button" className="button button--primary" onClick={() => setTarget(null)}>
-            {t('leave.stay')}
-          </button>
-          <button type="button" className="button button--outline" onClick={leave}>
-            {t('leave.leave')}
-          </button>
-        </>
-      }
-    >
-      <p className="modal__message">{t('leave.text')}</p>
-    </Modal>
-  );
+  return <LeaveDialog ns="signUp" open={target !== null} onStay={() => setTarget(null)} onLeave={leave} />;
 }

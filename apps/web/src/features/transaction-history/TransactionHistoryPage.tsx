@@ -17,7 +17,7 @@ import { useT } from '../../lib/i18n.ts';
 import { useOrderUpdates } from '../../lib/memberLive.ts';
 import { useClientState } from '../../lib/store.ts';
 import { OrderDetails } from '../transaction/OrderDetails.tsx';
-import { StatusChip } from '../transaction/StatusChip.tsx';
+import { OrderStatusChip } from '../transaction/OrderStatusChip.tsx';
 
 const PAGE_SIZE = 10;
 
@@ -242,7 +242,7 @@ function HistoryList({ search }: { search: string }) {
                 <Link className="history-item" to={`/transaction-history?id=${encodeURIComponent(o.id)}`}>
                   <span className="history-item__head">
                     <span className="mono">{o.id}</span>
-                    <StatusChip status={o.status} />
+                    <OrderStatusChip status={o.status} />
                   </span>
                   <span className="history-item__main">
                     <strong>{tx(`fields.${o.type}`)}</strong> {formatAmount(o.amountUsdt)} USDT ·{' '}

@@ -1,24 +1,22 @@
 import {
   BANKS,
-  type BodyOf,
   formatAccountNumber,
   type memberEndpoints,
   type ResultOf,
   type Transaction,
 } from '@bahtdesk/contract';
 import { formatAmount, formatDate } from '@bahtdesk/ui/format';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { PhotoPicker } from '../../components/PhotoPicker.tsx';
 import { bankName } from '../../components/paymentForms.tsx';
-import { ApiError, call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
 import { BankBadge } from './BankBadge.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { PhotoPicker } from './PhotoPicker.tsx';
 import { SendForChecking } from './SendForChecking.tsx';
+import { type ConfirmBody, useConfirmOrder } from './useConfirmOrder.ts';
 
 type ReceivePayment = ResultOf<(typeof memberEndpoints)['getReceivePayment']>;
-export type ConfirmBody = BodyOf<(typeof memberEndpoints)['confrimTransaction']>;
 export type BuyReceive = Extract<ReceivePayment, { type: 'buy' }>;
 
 /** The local 'YYYY-MM-DDTHH:MM' of now, for a datetime-local input. */
@@ -50,23 +48,7 @@ export function BuyPayment({ order, pay, onConfirmed }: Props) {
   const [method, setMethod] = useState<'cash_deposit' | 'cash_appointment'>(
     pay.cashDepositAllowed ? 'cash_deposit' : 'cash_appointment',
   );
-  const key = useRef(crypto.randomUUID());
-  const [problem, setProblem] = useState<string | null>(null);
-
-  async function confirm(body: ConfirmBody) {
-    setProblem(null);
-    try {
-      onConfirmed(
-        await call('confrimTransaction', {
-          body,
-          dialog: false,
-          headers: { 'Idempotency-Key': key.current },
-        }),
-      );
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error));
-    }
-  }
+  const { confirm, problem } = useConfirmOrder(onConfirmed);
 
   return (
     <section className="pay" aria-labelledby="pay-title">
@@ -172,7 +154,13 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
           onChange={(e) => setAt(e.target.value)}
         />
       </div>
-      <PhotoPicker label={t('pay.slip')} hint={t('pay.slipHint')} onChange={setSlip} />
+      <PhotoPicker
+        label={t('pay.slip')}
+        hint={t('pay.slipHint')}
+        preparing={t('pay.preparing')}
+        previewAlt={t('pay.slipPreview')}
+        onChange={setSlip}
+      />
       {touched && missing ? <p className="field__error">{t('quote.required')}</p> : null}
       <SendForChecking
         label={t('pay.confirm')}

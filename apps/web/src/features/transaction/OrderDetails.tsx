@@ -11,7 +11,7 @@ import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { bankName, networkName } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { getState, useClientState } from '../../lib/store.ts';
-import { StatusChip } from './StatusChip.tsx';
+import { OrderStatusChip } from './OrderStatusChip.tsx';
 
 /**
  * Every field of an order (spec section 5's transaction entity): id, type, date-time, currency,
@@ -29,7 +29,7 @@ export function OrderDetails({ order }: { order: Transaction }) {
       </span>,
     ],
     [t('fields.type'), t(`fields.${order.type}`)],
-    [t('fields.status'), <StatusChip key="v2" status={order.status} />],
+    [t('fields.status'), <OrderStatusChip key="v2" status={order.status} />],
     [t('fields.createdAt'), formatDateTime(order.createdAt, lang)],
     [t('fields.currency'), order.currency],
     [t('fields.rate'), formatAmount(order.rate)],

@@ -1,14 +1,14 @@
 import { NETWORKS, type Transaction } from '@bahtdesk/contract';
 import { formatAmount } from '@bahtdesk/ui/format';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { PhotoPicker } from '../../components/PhotoPicker.tsx';
 import { networkName } from '../../components/paymentForms.tsx';
-import { ApiError, call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import type { BuyReceive } from './BuyPayment.tsx';
 import { CopyButton } from './CopyButton.tsx';
-import { PhotoPicker } from './PhotoPicker.tsx';
 import { QrCode } from './QrCode.tsx';
 import { SendForChecking } from './SendForChecking.tsx';
+import { useConfirmOrder } from './useConfirmOrder.ts';
 
 export interface SellReceive {
   type: 'sell';
@@ -36,35 +36,21 @@ export function SellPayment({
 }) {
   const t = useT('transaction');
   const id = useId();
-  const key = useRef(crypto.randomUUID());
   const [hash, setHash] = useState('');
   const [screenshot, setScreenshot] = useState('');
   const [touched, setTouched] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { confirm, problem } = useConfirmOrder(onConfirmed);
   const network = networkName(NETWORKS, pay.network);
   const hashProblem = hash.trim() !== '' && !TX_HASH.test(hash.trim());
   const ready = (hash.trim() !== '' || screenshot !== '') && !hashProblem;
 
-  async function send() {
-    setProblem(null);
-    try {
-      const body = {
-        id: order.id,
-        method: 'usdt_transfer' as const,
-        ...(hash.trim() ? { txHash: hash.trim() } : {}),
-        ...(screenshot ? { proofImage: screenshot } : {}),
-      };
-      onConfirmed(
-        await call('confrimTransaction', {
-          body,
-          dialog: false,
-          headers: { 'Idempotency-Key': key.current },
-        }),
-      );
-    } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : String(error));
-    }
-  }
+  const send = () =>
+    confirm({
+      id: order.id,
+      method: 'usdt_transfer',
+      ...(hash.trim() ? { txHash: hash.trim() } : {}),
+      ...(screenshot ? { proofImage: screenshot } : {}),
+    });
 
   return (
     <section className="pay" aria-labelledby="pay-title">
@@ -98,7 +84,12 @@ export function SellPayment({
             onChange={(e) => setHash(e.target.value)}
           />
         </div>
-        <PhotoPicker label={t('pay.screenshot')} onChange={setScreenshot} />
+        <PhotoPicker
+          label={t('pay.screenshot')}
+          preparing={t('pay.preparing')}
+          previewAlt={t('pay.slipPreview')}
+          onChange={setScreenshot}
+        />
         {touched && !ready ? <p className="field__error">{t('pay.proofRequired')}</p> : null}
         <SendForChecking
           label={t('pay.confirm')}

@@ -10,9 +10,9 @@ import { BuyPayment } from './BuyPayment.tsx';
 import { Countdown } from './Countdown.tsx';
 import { OrderDetails } from './OrderDetails.tsx';
 import { OrderOutcome } from './OrderOutcome.tsx';
+import { OrderStatusChip } from './OrderStatusChip.tsx';
 import { QuoteForm } from './QuoteForm.tsx';
 import { type ReceiveData, SellPayment } from './SellPayment.tsx';
-import { StatusChip } from './StatusChip.tsx';
 import { tradingBlocker } from './tradingBlocker.ts';
 import { useLeaveGuard } from './useLeaveGuard.tsx';
 
@@ -126,7 +126,7 @@ function OrderView({ id }: { id: string }) {
     <>
       <h1 id="page-title">{t('order.title', { id: current.id })}</h1>
       <p>
-        <StatusChip status={current.status} />
+        <OrderStatusChip status={current.status} />
       </p>
       {current.status === 'pending' ? (
         <>

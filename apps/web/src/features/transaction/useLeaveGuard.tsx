@@ -1,7 +1,6 @@
-import { Modal } from '@bahtdesk/ui/components';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useT } from '../../lib/i18n.ts';
+import { LeaveDialog } from '../../components/LeaveDialog.tsx';
 
 /**
  * While `active` (a pending order on screen), leaving asks first (spec section 5): a link to
@@ -9,7 +8,6 @@ import { useT } from '../../lib/i18n.ts';
  * countdown running). A reload is not asked about: the order is in the address and comes back.
  */
 export function useLeaveGuard(active: boolean) {
-  const t = useT('transaction');
   const navigate = useNavigate();
   const [target, setTarget] = useState<string | null>(null);
 
@@ -33,31 +31,15 @@ export function useLeaveGuard(active: boolean) {
   }, [active]);
 
   return (
-    <Modal
+    <LeaveDialog
+      ns="transaction"
       open={target !== null}
-      onClose={() => setTarget(null)}
-      title={t('leave.title')}
-      role="alertdialog"
-      actions={
-        <>
-          <button type="button" className="button button--primary" onClick={() => setTarget(null)}>
-            {t('leave.stay')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              const to = target;
-              setTarget(null);
-              if (to) navigate(to);
-            }}
-          >
-            {t('leave.leave')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('leave.text')}</p>
-    </Modal>
+      onStay={() => setTarget(null)}
+      onLeave={() => {
+        const to = target;
+        setTarget(null);
+        if (to) navigate(to);
+      }}
+    />
   );
 }

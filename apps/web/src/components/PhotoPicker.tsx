@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useId, useState } from 'react';
-import { ApiError, call } from '../../lib/api.ts';
-import { useT } from '../../lib/i18n.ts';
-import { PhotoError, shrinkPhoto, toBase64 } from '../../lib/shrinkPhoto.ts';
+import { ApiError, call } from '../lib/api.ts';
+import { useT } from '../lib/i18n.ts';
+import { PhotoError, shrinkPhoto, toBase64 } from '../lib/shrinkPhoto.ts';
 
 export type Photo =
   | { state: 'empty' }
@@ -10,21 +10,26 @@ export type Photo =
   | { state: 'refused'; message: string };
 
 /**
- * A slip or screenshot: picked, shrunk in the browser and checked by the server (uploadImgFile),
- * as the identity photos are; `onChange` gets the base64 image once it passed, '' otherwise.
+ * A photo (an identity photo, a slip, a screenshot): picked, shrunk in the browser and checked by
+ * the server (uploadImgFile), then shown; `onChange` gets the base64 image once it passed, ''
+ * otherwise. `preparing` names the progress while it is shrunk and checked, `previewAlt` the
+ * photo once shown.
  */
 export function PhotoPicker({
   label,
   hint,
+  preparing,
+  previewAlt,
   onChange,
   disabled,
 }: {
   label: string;
   hint?: string;
+  preparing: string;
+  previewAlt: string;
   onChange: (image: string) => void;
   disabled?: boolean;
 }) {
-  const t = useT('transaction');
   const account = useT('account');
   const id = useId();
   const [photo, setPhoto] = useState<Photo>({ state: 'empty' });
@@ -77,9 +82,9 @@ export function PhotoPicker({
         onChange={(event) => void pick(event)}
       />
       <div id={`${id}-state`} aria-live="polite">
-        {photo.state === 'working' ? <progress aria-label={t('pay.preparing')} /> : null}
+        {photo.state === 'working' ? <progress aria-label={preparing} /> : null}
         {photo.state === 'ready' ? (
-          <img className="slip-preview" src={photo.preview} alt={t('pay.slipPreview')} />
+          <img className="photo-preview" src={photo.preview} alt={previewAlt} />
         ) : null}
         {photo.state === 'refused' ? <p className="field__error">{photo.message}</p> : null}
       </div>

@@ -1,0 +1,32 @@
+import type { BodyOf, memberEndpoints, Transaction } from '@bahtdesk/contract';
+import { useRef, useState } from 'react';
+import { ApiError, call } from '../../lib/api.ts';
+
+export type ConfirmBody = BodyOf<(typeof memberEndpoints)['confrimTransaction']>;
+
+/**
+ * Confirms a pending order (buy or sell) with one idempotency key for the life of the payment
+ * screen, so a retry after a lost answer cannot confirm twice. `confirm` hands the moved-on order
+ * to `onConfirmed`; a refusal ends up in `problem`, the text to show, cleared on the next try.
+ */
+export function useConfirmOrder(onConfirmed: (order: Transaction) => void) {
+  const key = useRef(crypto.randomUUID());
+  const [problem, setProblem] = useState<string | null>(null);
+
+  async function confirm(body: ConfirmBody) {
+    setProblem(null);
+    try {
+      onConfirmed(
+        await call('confrimTransaction', {
+          body,
+          dialog: false,
+          headers: { 'Idempotency-Key': key.current },
+        }),
+      );
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : String(error));
+    }
+  }
+
+  return { confirm, problem };
+}
