@@ -145,6 +145,17 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: (id: string) => (id.includes('/packages/contract/') ? false : undefined),
       },
+      output: {
+        // Everything the entry imports statically ('$initial') goes into the entry's chunk: the
+        // first page costs one script, not a dozen small shared chunks, each a request (on
+        // HTTP/1.1 a wait for one of six connections) before anything renders. Pages opened later
+        // import what they share with the shell from it; what only they need stays in their own
+        // chunks. Not their dependencies recursively: the contract's barrel would bring every
+        // schema and zod, of which tree-shaking keeps nothing on the home path.
+        codeSplitting: {
+          groups: [{ name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false }],
+        },
+      },
     },
   },
   server: {
