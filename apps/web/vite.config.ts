@@ -69,7 +69,7 @@ const serviceWorker = VitePWA({
   registerType: 'autoUpdate',
   // The app registers it itself, once the first page is idle (src/lib/serviceWorker.ts).
   injectRegister: false,
-  includeAssets: ['zod-jitless.js', 'icons/apple-touch-icon.png'],
+  includeAssets: ['icons/apple-touch-icon.png'],
   manifest: {
     id: '/',
     name: 'BahtDesk: buy and sell USDT / ซื้อขาย USDT',
