@@ -116,6 +116,24 @@ const serviceWorker = VitePWA({
   },
 });
 
+/**
+ * What every form page (sign-in, sign-up, forgot password, the account) needs before it renders,
+ * in one chunk instead of six: a page then waits for its own chunk and this one. Not
+ * `contractForm.ts`, which brings zod: lazyContractResolver loads it on the first check.
+ */
+const FORM_MODULES = [
+  '/packages/ui/src/forms/index.ts',
+  '/packages/ui/src/forms/Field.tsx',
+  '/packages/ui/src/forms/StepForm.tsx',
+  '/packages/ui/src/forms/formError.ts',
+  '/packages/ui/src/forms/lazyContractForm.ts',
+  '/packages/contract/src/client-signature.ts',
+  '/packages/contract/src/validators/messages.ts',
+  '/apps/web/src/lib/signedCall.ts',
+];
+const isFormModule = (id: string): boolean =>
+  id.includes('/node_modules/react-hook-form/') || FORM_MODULES.some((m) => id.endsWith(m));
+
 function buildId(): string {
   let commit = 'unknown';
   try {
@@ -153,7 +171,10 @@ export default defineConfig({
         // chunks. Not their dependencies recursively: the contract's barrel would bring every
         // schema and zod, of which tree-shaking keeps nothing on the home path.
         codeSplitting: {
-          groups: [{ name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false },
+            { name: 'forms', test: isFormModule, includeDependenciesRecursively: false },
+          ],
         },
       },
     },
