@@ -39,7 +39,9 @@ async function signedInProfile(origin, token) {
 }
 
 /**
- * Runs the Lighthouse CLI (default mobile config, performance only) and returns the score 0-100.
+ * Runs the Lighthouse CLI (default mobile config, performance and best practices) and returns the
+ * performance score 0-100, its metrics, and the best-practices score with the audits it failed
+ * (a CSP violation logged in the console is one).
  * `profile`: a Chromium profile to use as it is (signedInProfile).
  */
 export function lighthouseScore(url, { profile } = {}) {
@@ -51,7 +53,7 @@ export function lighthouseScore(url, { profile } = {}) {
       [
         'node_modules/lighthouse/cli/index.js',
         url,
-        '--only-categories=performance',
+        '--only-categories=performance,best-practices',
         '--form-factor=mobile',
         '--output=json',
         '--output-path=stdout',
@@ -83,7 +85,12 @@ export function lighthouseScore(url, { profile } = {}) {
         if (performance?.score == null)
           throw new Error(report.runtimeError?.message ?? 'no performance score');
         const metric = (id) => report.audits?.[id]?.displayValue ?? '?';
+        const practices = report.categories?.['best-practices'];
         resolve({
+          bestPractices: practices?.score == null ? '?' : Math.round(practices.score * 100),
+          failedPractices: (practices?.auditRefs ?? [])
+            .filter((ref) => ref.weight > 0 && report.audits?.[ref.id]?.score === 0)
+            .map((ref) => ref.id),
           score: Math.round(performance.score * 100),
           metrics: {
             FCP: metric('first-contentful-paint'),
@@ -118,10 +125,11 @@ export function printLighthouse(page, { runs, median }) {
     .map(([name, value]) => `${name} ${value}`)
     .join(', ');
   const verdict = median.score >= TARGET && Number(median.metrics.CLS) === 0 ? 'meets' : 'misses';
+  const failed = median.failedPractices.length > 0 ? ` (failed: ${median.failedPractices.join(', ')})` : '';
   console.log(
     `Lighthouse mobile performance (${page}): ${median.score}, the median of ${runs.length} runs ` +
       `(${runs.map((run) => run.score).join(', ')}); that run: ${details}; ${verdict} the target ` +
-      `(median >= ${TARGET}, CLS 0)`,
+      `(median >= ${TARGET}, CLS 0); Best Practices ${median.bestPractices}${failed}`,
   );
 }
 

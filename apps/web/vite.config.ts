@@ -69,7 +69,7 @@ const serviceWorker = VitePWA({
   registerType: 'autoUpdate',
   // The app registers it itself, once the first page is idle (src/lib/serviceWorker.ts).
   injectRegister: false,
-  includeAssets: ['zod-jitless.js', 'icons/apple-touch-icon.png'],
+  includeAssets: ['icons/apple-touch-icon.png'],
   manifest: {
     id: '/',
     name: 'BahtDesk: buy and sell USDT / ซื้อขาย USDT',
@@ -116,6 +116,24 @@ const serviceWorker = VitePWA({
   },
 });
 
+/**
+ * What every form page (sign-in, sign-up, forgot password, the account) needs before it renders,
+ * in one chunk instead of six: a page then waits for its own chunk and this one. Not
+ * `contractForm.ts`, which brings zod: lazyContractResolver loads it on the first check.
+ */
+const FORM_MODULES = [
+  '/packages/ui/src/forms/index.ts',
+  '/packages/ui/src/forms/Field.tsx',
+  '/packages/ui/src/forms/StepForm.tsx',
+  '/packages/ui/src/forms/formError.ts',
+  '/packages/ui/src/forms/lazyContractForm.ts',
+  '/packages/contract/src/client-signature.ts',
+  '/packages/contract/src/validators/messages.ts',
+  '/apps/web/src/lib/signedCall.ts',
+];
+const isFormModule = (id: string): boolean =>
+  id.includes('/node_modules/react-hook-form/') || FORM_MODULES.some((m) => id.endsWith(m));
+
 function buildId(): string {
   let commit = 'unknown';
   try {
@@ -144,6 +162,20 @@ export default defineConfig({
       // not use can be dropped (zod and decimal.js stay out of chunks that never need them).
       treeshake: {
         moduleSideEffects: (id: string) => (id.includes('/packages/contract/') ? false : undefined),
+      },
+      output: {
+        // Everything the entry imports statically ('$initial') goes into the entry's chunk: the
+        // first page costs one script, not a dozen small shared chunks, each a request (on
+        // HTTP/1.1 a wait for one of six connections) before anything renders. Pages opened later
+        // import what they share with the shell from it; what only they need stays in their own
+        // chunks. Not their dependencies recursively: the contract's barrel would bring every
+        // schema and zod, of which tree-shaking keeps nothing on the home path.
+        codeSplitting: {
+          groups: [
+            { name: 'shell', tags: ['$initial'], includeDependenciesRecursively: false },
+            { name: 'forms', test: isFormModule, includeDependenciesRecursively: false },
+          ],
+        },
       },
     },
   },

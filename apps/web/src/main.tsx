@@ -1,3 +1,5 @@
+// First: zod parses without eval (the CSP forbids it).
+import './lib/zodJitless.ts';
 // Sarabun, regular and semi-bold; each subset (Thai, Latin, ...) downloads only when a page uses it.
 import '@fontsource/sarabun/400.css';
 import '@fontsource/sarabun/600.css';

@@ -1,4 +1,5 @@
 export * from './banks.ts';
+export * from './client-signature.ts';
 export * from './dates.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';

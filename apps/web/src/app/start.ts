@@ -4,11 +4,14 @@ import { resolveLanguage } from '../lib/language.ts';
 import { startLiveUpdates } from '../lib/live.ts';
 import { getState, setState } from '../lib/store.ts';
 import { startStatusCheck } from './NavigationGuard.tsx';
+import { lazyPageOf } from './pages.ts';
 
 /**
  * Before the first render: start in the language known so far (forceLanguage, the cookie, else
  * the browser's language), start the first guard check (config, maintenance status, country),
- * open the live refresh of the public reads, and fetch the strings of the shell and the home page meanwhile. The guard refines the language when the country is known.
+ * open the live refresh of the public reads, and fetch the strings of the shell and the home page
+ * meanwhile, with the code and the strings of the page the address names (the router would ask
+ * for them only after its first render). The guard refines the language when the country is known.
  */
 export async function prepare(): Promise<void> {
   const lang = resolveLanguage({
@@ -20,5 +23,11 @@ export async function prepare(): Promise<void> {
   setState({ language: lang });
   startStatusCheck();
   void startLiveUpdates();
+  const page = lazyPageOf(location.hash.slice(1).split('?')[0] ?? '');
+  if (page) {
+    // The router loads the same modules (and shows what fails), so failures are ignored here.
+    page.load().catch(() => undefined);
+    for (const ns of page.namespaces) loadNamespace(lang, ns).catch(() => undefined);
+  }
   await Promise.all([loadNamespace(lang, 'common'), loadNamespace(lang, 'home')]).catch(() => undefined);
 }

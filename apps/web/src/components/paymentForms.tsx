@@ -1,12 +1,6 @@
+import { E, type Lang, type NetworkId } from '@bahtdesk/contract';
 import {
-  bankAccountInputSchema,
-  E,
-  type Lang,
-  type NetworkId,
-  usdtAddressInputSchema,
-} from '@bahtdesk/contract';
-import {
-  contractResolver,
+  lazyContractResolver,
   SelectField,
   StepForm,
   type StepFormProps,
@@ -80,12 +74,13 @@ function requiredWhenEmpty<V extends FieldValues>(
   };
 }
 
+const schemas = () => import('../lib/formSchemas.ts');
 const bankResolver = requiredWhenEmpty(
-  contractResolver<BankAccountValues>(bankAccountInputSchema),
+  lazyContractResolver<BankAccountValues>(() => schemas().then((m) => m.bankAccountInputSchema)),
   'bankCode',
 );
 const usdtResolver = requiredWhenEmpty(
-  contractResolver<UsdtAddressValues>(usdtAddressInputSchema),
+  lazyContractResolver<UsdtAddressValues>(() => schemas().then((m) => m.usdtAddressInputSchema)),
   'network',
 );
 

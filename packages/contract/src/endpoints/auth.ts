@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLIENT_SIGNATURE_HEADER } from '../client-signature.ts';
 import { endpoint } from '../endpoint.ts';
 import { E } from '../errors.ts';
 import { codeMessage } from '../validators/messages.ts';
@@ -16,7 +17,6 @@ import { cappedString } from '../validators/text.ts';
  *   fresh clientSignature from `GET /api/clientSignature` in the CLIENT_SIGNATURE_HEADER header;
  *   without a valid one they get 403.
  */
-export const CLIENT_SIGNATURE_HEADER = 'x-client-signature';
 
 /** What sign-in and sign-up return: the new session. */
 export const sessionResultSchema = z.object({

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 
 /** A zod schema of the contract (the same one the server checks the request with). */
-type ContractSchema = NonNullable<Endpoint['body']>;
+export type ContractSchema = NonNullable<Endpoint['body']>;
 
 /**
  * Checks a form with a contract schema. The values are kept as typed (`raw`): the form sends what

@@ -9,4 +9,5 @@ export {
   UsernameField,
 } from './Field.tsx';
 export { formErrorText, handledGlobally, useFormError } from './formError.ts';
+export { lazyContractResolver } from './lazyContractForm.ts';
 export { StepForm, type StepFormProps, useStepForm } from './StepForm.tsx';

@@ -1,6 +1,11 @@
-import { signInBodySchema } from '@bahtdesk/contract';
-import { FormAlert, formErrorText, handledGlobally, PasswordField, UsernameField } from '@bahtdesk/ui/forms';
-import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  FormAlert,
+  formErrorText,
+  handledGlobally,
+  lazyContractResolver,
+  PasswordField,
+  UsernameField,
+} from '@bahtdesk/ui/forms';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -14,6 +19,10 @@ interface Values {
   username: string;
   password: string;
 }
+
+const resolver = lazyContractResolver<Values>(() =>
+  import('../../lib/formSchemas.ts').then((m) => m.signInBodySchema),
+);
 
 /**
  * Sign-in (/login): username and password, sent with a clientSignature. A wrong pair (999) and an
@@ -30,7 +39,7 @@ export default function SignInPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<Values>({
-    resolver: zodResolver(signInBodySchema),
+    resolver,
     defaultValues: { username: '', password: '' },
   });
 

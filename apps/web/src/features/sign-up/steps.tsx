@@ -1,7 +1,6 @@
-import { personalInfoSchema, signUpCredentialsSchema } from '@bahtdesk/contract';
 import {
-  contractResolver,
   EmailField,
+  lazyContractResolver,
   PasswordField,
   PhoneField,
   StepForm,
@@ -20,8 +19,13 @@ export interface CredentialValues {
   confirmPassword: string;
 }
 
-const credentialsResolver = contractResolver<CredentialValues>(signUpCredentialsSchema);
-const personalResolver = contractResolver<PersonalValues>(personalInfoSchema);
+const schemas = () => import('../../lib/formSchemas.ts');
+const credentialsResolver = lazyContractResolver<CredentialValues>(() =>
+  schemas().then((m) => m.signUpCredentialsSchema),
+);
+const personalResolver = lazyContractResolver<PersonalValues>(() =>
+  schemas().then((m) => m.personalInfoSchema),
+);
 
 /** Step 1: username, password and its confirmation. */
 export function CredentialsStep({ note, ...props }: StepFormProps<CredentialValues> & { note?: ReactNode }) {
