@@ -167,6 +167,14 @@ export const demoNews = [
     bodyTh:
       '<p>เพื่อความปลอดภัยของคุณ รายการซื้อชำระด้วยเงินสดเท่านั้น: ฝากเงินสดเข้าบัญชีธนาคารของเราแล้วอัปโหลดสลิป หรือนัดหมายชำระเงินสดในวันทำการ</p>',
   },
+  {
+    titleEn: 'Cash appointments: weekdays, not on public holidays',
+    titleTh: 'นัดหมายชำระเงินสด: วันทำการ ไม่รวมวันหยุดนักขัตฤกษ์',
+    bodyEn:
+      '<p>Book a cash appointment at Silom or Ari from Monday to Friday within the branch hours. Thai public holidays are closed; the booking form shows which days.</p>',
+    bodyTh:
+      '<p>นัดหมายชำระเงินสดที่สาขาสีลมหรืออารีย์ได้ตั้งแต่วันจันทร์ถึงวันศุกร์ ภายในเวลาทำการของสาขา ปิดทำการในวันหยุดนักขัตฤกษ์ แบบฟอร์มนัดหมายจะแสดงวันที่ปิดให้ทราบ</p>',
+  },
 ] as const;
 
 /** The desk's demo bank account for cash deposits (a made-up number of the bank's length). */

@@ -40,9 +40,9 @@ describe('seedDemo', () => {
     });
   });
 
-  it('seeds two news items in English and Thai', async () => {
+  it("seeds three news items in English and Thai, enough to fill the home page's latest news", async () => {
     const news = await listPublishedNews({ limit: 10 });
-    expect(news).toHaveLength(2);
+    expect(news).toHaveLength(3);
     for (const item of news) {
       expect(item.title.en).not.toBe('');
       expect(item.title.th).toMatch(/[\u0E00-\u0E7F]/);
