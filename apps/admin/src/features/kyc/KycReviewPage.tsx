@@ -1,5 +1,6 @@
 import {
   E,
+  formatThaiPhone,
   KYC_IMAGE_SLOTS,
   KYC_REJECT_REASON_CODES,
   KYC_REJECT_REASONS,
@@ -150,7 +151,7 @@ export default function KycReviewPage() {
                 <dt>{t('queue.username')}</dt>
                 <dd>{s.username}</dd>
                 <dt>{t('review.phone')}</dt>
-                <dd>{s.member.phone}</dd>
+                <dd>{formatThaiPhone(s.member.phone)}</dd>
                 <dt>{t('review.email')}</dt>
                 <dd>{s.member.email}</dd>
                 <dt>{t('review.signedUp')}</dt>

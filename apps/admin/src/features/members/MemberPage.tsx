@@ -1,4 +1,10 @@
-import { accountNameMatches, bankByCode, formatAccountNumber, type MemberDetail } from '@bahtdesk/contract';
+import {
+  accountNameMatches,
+  bankByCode,
+  formatAccountNumber,
+  formatThaiPhone,
+  type MemberDetail,
+} from '@bahtdesk/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AuditTable } from '../../components/AuditTable.tsx';
@@ -113,7 +119,7 @@ export default function MemberPage() {
               <dt>{t('list.email')}</dt>
               <dd>{member.email}</dd>
               <dt>{t('list.phone')}</dt>
-              <dd>{member.phone}</dd>
+              <dd>{formatThaiPhone(member.phone)}</dd>
               <dt>{t('list.kyc')}</dt>
               <dd>
                 <span className={`badge badge--kyc-${member.kycStatus}`}>{t(`kyc.${member.kycStatus}`)}</span>

@@ -1,3 +1,4 @@
+import { formatThaiPhone } from '@bahtdesk/contract';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '../../components/Pager.tsx';
@@ -75,7 +76,7 @@ export default function MembersPage() {
                           {m.firstName} {m.lastName}
                         </td>
                         <td>{m.email}</td>
-                        <td>{m.phone}</td>
+                        <td>{formatThaiPhone(m.phone)}</td>
                         <td>
                           <span className={`badge badge--kyc-${m.kycStatus}`}>{t(`kyc.${m.kycStatus}`)}</span>
                         </td>

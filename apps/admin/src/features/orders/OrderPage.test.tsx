@@ -71,7 +71,7 @@ afterEach(() => vi.unstubAllGlobals());
 const button = (name: string) => screen.findByRole('button', { name });
 
 describe('one order at the desk', () => {
-  it('shows the slip beside the legal name, flags earlier orders with the same slip, links the tx hash', async () => {
+  it('shows the slip beside the legal name and the phone grouped, flags earlier orders with the same slip, links the tx hash', async () => {
     mockApi({
       me: () => ok(profile('operator')),
       staffOrder: () =>
@@ -86,6 +86,7 @@ describe('one order at the desk', () => {
     await renderConsole('/orders/B2611230001', 'tok');
     expect(await screen.findByRole('img', { name: t.detail.slip })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Somchai Jaidee' }).getAttribute('href')).toBe('#/members/7');
+    expect(screen.getByText('081-234-5678')).toBeTruthy();
     const duplicates = within(screen.getByRole('region', { name: t.detail.duplicatesTitle }));
     expect(duplicates.getByRole('link', { name: 'B2611220007' }).getAttribute('href')).toBe(
       '#/orders/B2611220007',

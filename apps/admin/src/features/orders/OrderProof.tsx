@@ -1,4 +1,5 @@
 import type { StaffOrder } from '@bahtdesk/contract';
+import { formatThaiPhone } from '@bahtdesk/contract';
 import { Link } from 'react-router';
 import { StaffImage } from '../../components/StaffImage.tsx';
 import { useT } from '../../lib/i18n.ts';
@@ -49,7 +50,7 @@ function Member({ member }: { member: StaffOrder['member'] }) {
       <dt>{t('detail.username')}</dt>
       <dd>{member.username}</dd>
       <dt>{t('detail.phone')}</dt>
-      <dd>{member.phone}</dd>
+      <dd>{formatThaiPhone(member.phone)}</dd>
       <dt>{t('detail.kyc')}</dt>
       <dd>
         <span className={`badge badge--kyc-${member.kycStatus}`}>{tMembers(`kyc.${member.kycStatus}`)}</span>
