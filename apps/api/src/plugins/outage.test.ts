@@ -246,7 +246,15 @@ if (process.env.TEST_DB === 'pg')
         await locker.query('rollback').catch(() => {});
         await locker.end();
       }
-      expect((await app.inject({ method: 'GET', url: READ })).statusCode).toBe(200);
+      // The pool may hand out the ended connection once more before its socket's close is read
+      // (that request is answered 503 with Retry-After too); then it opens a new one and serves.
+      const statuses: number[] = [];
+      while (statuses.at(-1) !== 200 && statuses.length < 20) {
+        if (statuses.length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        statuses.push((await app.inject({ method: 'GET', url: READ })).statusCode);
+      }
+      expect(statuses.at(-1)).toBe(200);
+      expect(statuses.slice(0, -1).every((status) => status === 503)).toBe(true);
     });
 
     it('never answers 998 / 500 after every idle connection of its pool was ended, and recovers', async () => {
