@@ -142,14 +142,17 @@ describe('request counters', () => {
     const db = app.database.db;
     const spent = unique('spent:');
     const live = unique('live:');
+    // Pruned as of a minute ahead, so that no other prune (the server's own, at real time) can
+    // take the spent counter first: it is spent only at that instant, the live one a minute later.
+    const at = new Date(Date.now() + 60_000);
     await db
       .insertInto('rate_counters')
       .values([
-        { key: spent, slot: 1, hits: 3, expires_at: ago(1000) },
-        { key: live, slot: 2, hits: 3, expires_at: new Date(Date.now() + 60_000) },
+        { key: spent, slot: 1, hits: 3, expires_at: new Date(at.getTime() - 1000) },
+        { key: live, slot: 2, hits: 3, expires_at: new Date(at.getTime() + 60_000) },
       ])
       .execute();
-    const pruned = await pruneExpired(db);
+    const pruned = await pruneExpired(db, at);
     expect(pruned.rateCounters).toBeGreaterThanOrEqual(1);
     const left = await db
       .selectFrom('rate_counters')
