@@ -134,3 +134,26 @@ test('a member in Thai is rejected with a reason, reads it in Thai, and sends ne
   await kyc.getByText('Please write today’s date on the paper.').waitFor();
   await sendPhotos(page, accountTh);
 });
+
+test("a photo is chosen through a button in the page's language, which opens the file chooser", async () => {
+  const member = await newSignedInMember();
+  const context = await browser.context({ viewport: PHONE, locale: 'th-TH' });
+  await signInContext(context, member.token);
+  const page = await browser.page();
+  await openRoute(page, '/account?action=openKyc');
+  const slot = page.locator('.kyc-slot').filter({ hasText: accountTh.kyc.slots.passportImage.title });
+  await slot.getByText(accountTh.kyc.pick.noneChosen, { exact: true }).waitFor();
+
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    slot.getByText(accountTh.kyc.pick.choose, { exact: true }).click(),
+  ]);
+  await chooser.setFiles(photos['holding.jpg'] ?? '');
+  await page
+    .getByRole('img', {
+      name: accountTh.kyc.thumbnail.replace('{{photo}}', accountTh.kyc.slots.passportImage.title),
+    })
+    .waitFor();
+  await slot.getByText(accountTh.kyc.pick.chooseAgain, { exact: true }).waitFor();
+  expect(await slot.getByText(accountTh.kyc.pick.noneChosen).count()).toBe(0);
+});

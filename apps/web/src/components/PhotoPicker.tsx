@@ -2,6 +2,7 @@ import { type ChangeEvent, useEffect, useId, useState } from 'react';
 import { ApiError, call } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
 import { PhotoError, shrinkPhoto, toBase64 } from '../lib/shrinkPhoto.ts';
+import './photoPicker.css';
 
 export type Photo =
   | { state: 'empty' }
@@ -13,7 +14,8 @@ export type Photo =
  * A photo (an identity photo, a slip, a screenshot): picked, shrunk in the browser and checked by
  * the server (uploadImgFile), then shown; `onChange` gets the base64 image once it passed, ''
  * otherwise. `preparing` names the progress while it is shrunk and checked, `previewAlt` the
- * photo once shown.
+ * photo once shown. The browser's own file control says "Choose File" in the browser's language,
+ * so it is hidden (still focusable and labelled) behind a button in the page's language.
  */
 export function PhotoPicker({
   label,
@@ -73,15 +75,23 @@ export function PhotoPicker({
           {hint}
         </p>
       ) : null}
-      <input
-        id={id}
-        type="file"
-        accept="image/jpeg,image/png"
-        disabled={disabled}
-        aria-describedby={`${hint ? `${id}-hint ` : ''}${id}-state`}
-        onChange={(event) => void pick(event)}
-      />
-      <div id={`${id}-state`} aria-live="polite">
+      <div className={`photo-pick${disabled ? ' photo-pick--disabled' : ''}`}>
+        <input
+          id={id}
+          type="file"
+          className="visually-hidden"
+          accept="image/jpeg,image/png"
+          disabled={disabled}
+          aria-describedby={`${hint ? `${id}-hint ` : ''}${id}-state`}
+          onChange={(event) => void pick(event)}
+        />
+        {/* Its face: the input is what keyboards and screen readers use, named by the label above. */}
+        <label htmlFor={id} className="button button--outline photo-pick__button" aria-hidden="true">
+          {account(photo.state === 'ready' ? 'kyc.pick.chooseAgain' : 'kyc.pick.choose')}
+        </label>
+      </div>
+      <div id={`${id}-state`} className="photo-pick__state" aria-live="polite">
+        {photo.state === 'empty' ? <p className="field__hint">{account('kyc.pick.noneChosen')}</p> : null}
         {photo.state === 'working' ? <progress aria-label={preparing} /> : null}
         {photo.state === 'ready' ? (
           <img className="photo-preview" src={photo.preview} alt={previewAlt} />
