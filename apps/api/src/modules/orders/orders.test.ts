@@ -120,6 +120,16 @@ const complete = (token: string, id: string, body: unknown) =>
 const reject = (token: string, id: string, body: unknown) =>
   staffCall<StaffOrder>(app, token, 'POST', `/api/admin/orders/${id}/reject`, body);
 
+/** Every audit row of one order, oldest first: what the sweeper must leave as it is. */
+function auditTrail(id: string) {
+  return app.database.db
+    .selectFrom('audit_log')
+    .select(['id', 'action'])
+    .where('target', '=', `order:${id}`)
+    .orderBy('id')
+    .execute();
+}
+
 /** An order of `t` in `status`, reached through the calls (expired: its deadline passed). */
 async function orderIn(t: Trader, status: TransactionStatus): Promise<string> {
   const order = await created(t, sell(t));
@@ -185,6 +195,21 @@ describe('the order state machine', () => {
       }
       const rejected = await reject(operator.token, id2, { reasonCode: 'amountMismatch' });
       expect(rejected.body.code).toBe(E.TRANSACTION_STATUS_INVALID.code);
+    },
+  );
+});
+
+describe('the order state machine: expiry', () => {
+  it.each(TRANSACTION_STATUSES.filter((s) => !orderTransitionAllowed('expire', s)))(
+    'rule: from %s, past the deadline, the sweeper leaves the status and the audit rows unchanged',
+    async (status) => {
+      const t = await createTrader(app);
+      const id = await orderIn(t, status);
+      await pastDeadline(id);
+      const before = await auditTrail(id);
+      await app.services.orders.expireDue();
+      expect(await statusOf(id)).toBe(status);
+      expect(await auditTrail(id)).toEqual(before);
     },
   );
 });
@@ -704,6 +729,37 @@ describe('races', () => {
     expect(codes).toEqual([0, E.TRANSACTION_STATUS_INVALID.code].sort());
     const status = await statusOf(order.id);
     expect(status).toBe(a.body.code === 0 ? 'success' : 'reject');
+  });
+  it('rule: a complete and the sweeper at the deadline give exactly one outcome: success, never expired', async () => {
+    for (let i = 0; i < 5; i++) {
+      const t = await createTrader(app);
+      const id = await orderIn(t, 'request');
+      await pastDeadline(id);
+      const [completed] = await Promise.all([
+        complete(operator.token, id, { payoutReference: `TRF-${i}` }),
+        app.services.orders.expireDue(),
+      ]);
+      expect(completed.body.code).toBe(0);
+      expect(await statusOf(id)).toBe('success');
+      expect(await auditRows(app, 'order.complete', `order:${id}`)).toHaveLength(1);
+      expect(await auditRows(app, 'order.expire', `order:${id}`)).toHaveLength(0);
+    }
+  });
+
+  it('rule: two staff completing at once: one succeeds, the other gets 50014, one payout reference kept', async () => {
+    const t = await createTrader(app);
+    const id = await orderIn(t, 'request');
+    const [a, b] = await Promise.all([
+      complete(operator.token, id, { payoutReference: 'TRF-A' }),
+      complete(admin.token, id, { payoutReference: 'TRF-B' }),
+    ]);
+    const codes = [a.body.code, b.body.code].sort();
+    expect(codes).toEqual([0, E.TRANSACTION_STATUS_INVALID.code].sort());
+    expect([a.status, b.status].every((s) => s < 500)).toBe(true);
+    expect(await statusOf(id)).toBe('success');
+    expect(await auditRows(app, 'order.complete', `order:${id}`)).toHaveLength(1);
+    const seen = periodOf((await post<Transaction>(app, GET, { id }, { token: t.token })).body);
+    expect(seen.payoutReference).toBe(a.body.code === 0 ? 'TRF-A' : 'TRF-B');
   });
 });
 
