@@ -554,6 +554,30 @@ describe('history', () => {
     expect(await statusOf(fresh.id)).toBe('pending');
     expect(await auditRows(app, 'order.expire', `order:${due.id}`)).toHaveLength(1);
   });
+  it('rule: getTransactionList shows a pending order past its deadline as expired before any sweep, in the status filters too', async () => {
+    const t = await createTrader(app);
+    const due = await created(t, sell(t));
+    const fresh = await created(t, sell(t));
+    await pastDeadline(due.id);
+    const list = async (status?: TransactionStatus) =>
+      periodOf(
+        (
+          await post<{ items: Transaction[]; total: number }>(
+            app,
+            LIST,
+            { filter: 'today', ...(status ? { status } : {}) },
+            { token: t.token },
+          )
+        ).body,
+      ).items.map((i) => [i.id, i.status]);
+    expect(await list()).toEqual([
+      [fresh.id, 'pending'],
+      [due.id, 'expired'],
+    ]);
+    expect(await list('pending')).toEqual([[fresh.id, 'pending']]);
+    expect(await list('expired')).toEqual([[due.id, 'expired']]);
+    expect(await auditRows(app, 'order.expire', `order:${due.id}`)).toHaveLength(1);
+  });
 });
 
 describe('the order desk', () => {

@@ -113,13 +113,14 @@ export async function transition(
  * Every pending order past its deadline at `now` (with `id`, that one only) becomes expired, each
  * with its audit row by the system, in one statement; answers the ones that did.
  */
-export function expirePastDeadline(db: Kysely<DB>, now: Date, id?: number) {
+export function expirePastDeadline(db: Kysely<DB>, now: Date, only: { id?: number; memberId?: number } = {}) {
   let query = db
     .updateTable('transactions')
     .set({ status: 'expired', updated_at: now, version: sql`version + 1` })
     .where('status', '=', 'pending')
     .where('deadline_at', '<=', now);
-  if (id !== undefined) query = query.where('id', '=', id);
+  if (only.id !== undefined) query = query.where('id', '=', only.id);
+  if (only.memberId !== undefined) query = query.where('member_id', '=', only.memberId);
   return audited(db, query.returningAll(), {
     actor: { type: 'system', id: null },
     entry: { action: 'order.expire', before: { status: 'pending' }, after: { status: 'expired' } },

@@ -215,7 +215,7 @@ export function createOrdersService({ db, events, kyc, payments, reads, auditLog
 
   /** Expires one pending order past its deadline (if no one else moved it first), audited. */
   async function expireOne(row: OrderRow, now: Date): Promise<void> {
-    const [expired] = await expirePastDeadline(db, now, row.id);
+    const [expired] = await expirePastDeadline(db, now, { id: row.id });
     if (expired) await announce(expired);
   }
 
@@ -546,8 +546,15 @@ export function createOrdersService({ db, events, kyc, payments, reads, auditLog
       return toTransaction(await own(memberId, id));
     },
 
-    /** getTransactionList: the member's orders over a history filter's Bangkok dates, newest first. */
+    /**
+     * getTransactionList: the member's orders over a history filter's Bangkok dates, newest first.
+     * Their pending orders past the deadline are expired first, as get() does, so the history never
+     * shows 'pending' for an order that can no longer be paid, and the status filter agrees.
+     */
     async list(memberId: number, body: ListBody, now = new Date()) {
+      // Real time, not the filter's `now`: the deadline is a fact of the clock.
+      const expired = await expirePastDeadline(db, new Date(), { memberId });
+      for (const row of expired) await announce(row);
       const range = historyDateRange(body.filter, now, customRangeOf(body));
       const { start, end } = bangkokInstants(range);
       const { offset, limit } = pageWindow(body);
