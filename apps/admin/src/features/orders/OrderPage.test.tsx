@@ -190,6 +190,34 @@ describe('one order at the desk', () => {
     });
   });
 
+  it('refuses a note in one language only, whatever the reason, with the error on the empty field (50045)', async () => {
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      staffOrder: () => ok(detail()),
+      staffFile: image,
+      rejectOrder: () => ok(detail({}, { status: 'reject' })),
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    await userEvent.selectOptions(screen.getByLabelText(t.reject.reason), 'amountMismatch');
+    await userEvent.type(screen.getByLabelText(t.reject.noteTh), 'ยอดเงินไม่ตรง');
+    await userEvent.click(await button(t.reject.submit));
+    const en = await screen.findByLabelText(t.reject.noteEn);
+    await waitFor(() => expect(en.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(messageFor(E.ORDER_REASON_REQUIRED.code, 'en'))).toBeTruthy();
+    expect(screen.getByLabelText(t.reject.noteTh).getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await userEvent.type(en, 'Amount differs');
+    await userEvent.click(await button(t.reject.submit));
+    const dialog = within(await screen.findByRole('alertdialog', { name: t.reject.confirmTitle }));
+    await userEvent.click(dialog.getByRole('button', { name: t.reject.submit }));
+    await waitFor(() => expect(api.called('rejectOrder')).toHaveLength(1));
+    expect(api.called('rejectOrder')[0]?.body).toEqual({
+      reasonCode: 'amountMismatch',
+      note: { en: 'Amount differs', th: 'ยอดเงินไม่ตรง' },
+    });
+  });
+
   it('when another staff member decided first (50014), says so and shows what they decided', async () => {
     let current = detail();
     mockApi({

@@ -1,9 +1,11 @@
 import {
+  codeMessage,
   E,
   ORDER_REJECT_REASON_CODES,
   ORDER_REJECT_REASONS,
   type OrderRejectReason,
   type RejectOrderBody,
+  rejectNoteIncomplete,
   type StaffOrder,
 } from '@bahtdesk/contract';
 import { FormAlert, SelectField } from '@bahtdesk/ui/forms';
@@ -15,6 +17,8 @@ import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import type { Decide } from './OrderDecision.tsx';
 
+const NOTE_IN_BOTH = { message: codeMessage(E.ORDER_REASON_REQUIRED) };
+
 /** Rejects the order with a common reason (the member reads it in their language) and notes in both languages. */
 export function RejectForm({ detail, decide }: { detail: StaffOrder; decide: Decide }) {
   const t = useT('orders');
@@ -23,6 +27,8 @@ export function RejectForm({ detail, decide }: { detail: StaffOrder; decide: Dec
   const [reasonCode, setReasonCode] = useState<OrderRejectReason | ''>('');
   const [note, setNote] = useState({ en: '', th: '' });
   const [problem, setProblem] = useState<string | null>(null);
+  // The empty note field(s) when the note is not in both languages (50045, the contract's rule).
+  const [missing, setMissing] = useState({ en: false, th: false });
   const [confirming, setConfirming] = useState<RejectOrderBody | null>(null);
 
   const submit = (event: FormEvent) => {
@@ -30,8 +36,9 @@ export function RejectForm({ detail, decide }: { detail: StaffOrder; decide: Dec
     if (!reasonCode) return setProblem(t('reject.reasonRequired'));
     const en = note.en.trim();
     const th = note.th.trim();
-    if (reasonCode === 'other' && !(en && th)) return setProblem(E.ORDER_REASON_REQUIRED[f.lang]);
     setProblem(null);
+    if (rejectNoteIncomplete({ reasonCode, note: { en, th } })) return setMissing({ en: !en, th: !th });
+    setMissing({ en: false, th: false });
     setConfirming({ reasonCode, ...(en || th ? { note: { en, th } } : {}) });
   };
   const send = (body: RejectOrderBody) =>
@@ -62,6 +69,7 @@ export function RejectForm({ detail, decide }: { detail: StaffOrder; decide: Dec
         rows={3}
         maxLength={500}
         value={note.en}
+        problem={missing.en ? NOTE_IN_BOTH : undefined}
         onChange={(e) => setNote((n) => ({ ...n, en: e.target.value }))}
       />
       <TextAreaField
@@ -70,6 +78,7 @@ export function RejectForm({ detail, decide }: { detail: StaffOrder; decide: Dec
         rows={3}
         maxLength={500}
         value={note.th}
+        problem={missing.th ? NOTE_IN_BOTH : undefined}
         onChange={(e) => setNote((n) => ({ ...n, th: e.target.value }))}
       />
       <p className="muted">{t('reject.memberLanguage')}</p>

@@ -629,6 +629,25 @@ describe('the order desk', () => {
     ).toBe(TX_HASH);
   });
 
+  it('rule: a rejection note is in both languages or none, whatever the reason (50045), and nothing changes', async () => {
+    const t = await createTrader(app);
+    const id = await orderIn(t, 'request');
+    for (const note of [
+      { en: 'Call us', th: '' },
+      { en: '', th: 'โทรหาเรา' },
+      { en: 'Call us', th: '   ' },
+    ]) {
+      const refused = await reject(operator.token, id, { reasonCode: 'amountMismatch', note });
+      expect(refused.body.code).toBe(E.ORDER_REASON_REQUIRED.code);
+    }
+    expect(await statusOf(id)).toBe('request');
+    expect(await auditRows(app, 'order.reject', `order:${id}`)).toHaveLength(0);
+    periodOf(
+      (await reject(operator.token, id, { reasonCode: 'amountMismatch', note: { en: '', th: '' } })).body,
+    );
+    expect(await statusOf(id)).toBe('reject');
+  });
+
   it("rule: a rejection gives a reason the member reads in their language; 'other' needs the note in both (50045)", async () => {
     const t = await createTrader(app);
     const order = await created(t, sell(t));

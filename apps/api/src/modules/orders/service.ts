@@ -21,6 +21,7 @@ import {
   orderTransitionAllowed,
   type RejectOrderBody,
   type receivePaymentSchema,
+  rejectNoteIncomplete,
   type SettingKey,
   type StaffOrder,
   sellQuote,
@@ -698,8 +699,9 @@ export function createOrdersService({ db, events, kyc, payments, reads, auditLog
     },
 
     async reject(actor: Actor, staffId: number, id: string, body: RejectOrderBody): Promise<StaffOrder> {
+      // The route's schema refuses these already; checked again for callers other than the route.
+      if (rejectNoteIncomplete(body)) throw new AppError(E.ORDER_REASON_REQUIRED);
       const note = body.note && (body.note.en || body.note.th) ? body.note : null;
-      if (body.reasonCode === 'other' && !(note?.en && note.th)) throw new AppError(E.ORDER_REASON_REQUIRED);
       return decide(
         actor,
         staffId,

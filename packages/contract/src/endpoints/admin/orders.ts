@@ -86,13 +86,34 @@ export const completeOrderBodySchema = z.object({
 });
 export type CompleteOrderBody = z.input<typeof completeOrderBodySchema>;
 
-export const rejectOrderBodySchema = z.object({
-  reasonCode: z.enum(ORDER_REJECT_REASON_CODES as [OrderRejectReason, ...OrderRejectReason[]], {
-    error: codeMessage(E.ORDER_REASON_REQUIRED),
-  }),
-  /** Free text in both languages; both are required when reasonCode is 'other' (50045). */
-  note: z.object({ en: note(500), th: note(500) }).optional(),
-});
+/**
+ * A rejection note is in both languages or not given at all, and 'other' needs one (50045): the
+ * member reads it in their own language, so a note in one language only would leave the other
+ * reader with nothing. Shared by the schema (server) and the console's form.
+ */
+export function rejectNoteIncomplete(body: {
+  reasonCode: string;
+  note?: { en: string; th: string };
+}): boolean {
+  const en = body.note?.en.trim() ?? '';
+  const th = body.note?.th.trim() ?? '';
+  if (en || th) return !(en && th);
+  return body.reasonCode === 'other';
+}
+
+export const rejectOrderBodySchema = z
+  .object({
+    reasonCode: z.enum(ORDER_REJECT_REASON_CODES as [OrderRejectReason, ...OrderRejectReason[]], {
+      error: codeMessage(E.ORDER_REASON_REQUIRED),
+    }),
+    /** Free text in both languages, or none; required when reasonCode is 'other' (50045). */
+    note: z.object({ en: note(500), th: note(500) }).optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (rejectNoteIncomplete(body)) {
+      ctx.addIssue({ code: 'custom', path: ['note'], message: codeMessage(E.ORDER_REASON_REQUIRED) });
+    }
+  });
 export type RejectOrderBody = z.input<typeof rejectOrderBodySchema>;
 
 const orderParams = z.object({ id: transactionIdSchema });
