@@ -500,6 +500,12 @@ export const E = {
     'Please enter the payout reference: the USDT transaction hash for a buy, the bank transfer reference for a sell.',
     'กรุณากรอกเลขอ้างอิงการจ่าย: แฮชธุรกรรม USDT สำหรับการซื้อ หรือเลขอ้างอิงการโอนเงินสำหรับการขาย',
   ),
+  PAYOUT_NAME_CHECK_REQUIRED: def(
+    50048,
+    400,
+    "This bank account is not in the member's name. Please confirm that you have checked it and still pay into it.",
+    'บัญชีธนาคารนี้ไม่ใช่ชื่อของสมาชิก กรุณายืนยันว่าได้ตรวจสอบแล้วและยังคงจ่ายเงินเข้าบัญชีนี้',
+  ),
 
   // 60001, 70001: back-office reports and dashboard.
   REPORT_INCORRECT: def(

@@ -1,4 +1,5 @@
 import {
+  accountNameMatches,
   type CompleteOrderBody,
   codeMessage,
   completeOrderBodySchema,
@@ -18,12 +19,19 @@ import type { Decide } from './OrderDecision.tsx';
 interface Values {
   payoutReference: string;
   slipNameMatches: boolean;
+  otherNameAccepted: boolean;
 }
 
 /** A cash deposit's slip must have been compared with the member's legal name (the server's 50046). */
 const cashDepositSchema = completeOrderBodySchema.refine((body) => body.slipNameMatches === true, {
   path: ['slipNameMatches'],
   message: codeMessage(E.SLIP_NAME_CHECK_REQUIRED),
+});
+
+/** A sell into an account not in the member's name must be accepted explicitly (the server's 50048). */
+const otherNameSchema = completeOrderBodySchema.refine((body) => body.otherNameAccepted === true, {
+  path: ['otherNameAccepted'],
+  message: codeMessage(E.PAYOUT_NAME_CHECK_REQUIRED),
 });
 
 /** Completes the order with the payout reference, after a confirmation. */
@@ -33,14 +41,24 @@ export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: D
   const { order, member } = detail;
   const cash = order.payment?.method === 'cash_deposit';
   const name = `${member.firstName} ${member.lastName}`;
+  const account = order.bankAccount;
+  // Decision 0035: the same check as the mark on the order's facts and the member's page.
+  const otherName =
+    account !== null && !accountNameMatches(account.accountName, member.firstName, member.lastName);
   const form = useForm<Values>({
-    resolver: contractResolver(cash ? cashDepositSchema : completeOrderBodySchema),
-    defaultValues: { payoutReference: '', slipNameMatches: false },
+    resolver: contractResolver(
+      cash ? cashDepositSchema : otherName ? otherNameSchema : completeOrderBodySchema,
+    ),
+    defaultValues: { payoutReference: '', slipNameMatches: false, otherNameAccepted: false },
   });
   const { errors } = form.formState;
   const [confirming, setConfirming] = useState<CompleteOrderBody | null>(null);
   const submit = form.handleSubmit((values) =>
-    setConfirming(cash ? values : { payoutReference: values.payoutReference }),
+    setConfirming({
+      payoutReference: values.payoutReference,
+      ...(cash ? { slipNameMatches: values.slipNameMatches } : {}),
+      ...(otherName ? { otherNameAccepted: values.otherNameAccepted } : {}),
+    }),
   );
   const send = (body: CompleteOrderBody) =>
     decide(
@@ -77,6 +95,25 @@ export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: D
           ) : null}
         </>
       ) : null}
+      {otherName && account ? (
+        <>
+          <label className="check">
+            <input
+              type="checkbox"
+              aria-required="true"
+              aria-invalid={errors.otherNameAccepted ? true : undefined}
+              aria-describedby={errors.otherNameAccepted ? 'other-name-error' : undefined}
+              {...form.register('otherNameAccepted')}
+            />
+            {t('complete.otherName', { account: account.accountName, name })}
+          </label>
+          {errors.otherNameAccepted ? (
+            <p id="other-name-error" className="field__error">
+              {validationMessage(errors.otherNameAccepted.message, f.lang)}
+            </p>
+          ) : null}
+        </>
+      ) : null}
       <div className="form-actions">
         <button type="submit" className="button button--primary">
           {t('complete.submit')}
@@ -92,6 +129,11 @@ export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: D
           <p>{t('complete.confirmText', { id: order.id, name })}</p>
           <p>{t('complete.confirmReference', { reference: confirming.payoutReference.trim() })}</p>
           {cash ? <p>{t('complete.nameMatches', { name })}</p> : null}
+          {otherName && account ? (
+            <p>
+              <strong>{t('complete.otherName', { account: account.accountName, name })}</strong>
+            </p>
+          ) : null}
         </ConfirmDialog>
       ) : null}
     </form>

@@ -1,4 +1,5 @@
 import {
+  accountNameMatches,
   bankByCode,
   formatAccountNumber,
   networkById,
@@ -25,7 +26,7 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
 export function OrderFacts({ detail }: { detail: StaffOrder }) {
   const t = useT('orders');
   const f = useFormat();
-  const { order } = detail;
+  const { order, member } = detail;
   const payment = order.payment;
   const bank = order.bankAccount ? bankByCode(order.bankAccount.bankCode) : undefined;
   const at = (iso: string | null | undefined) => (iso ? f.dateTime(iso) : null);
@@ -59,6 +60,12 @@ export function OrderFacts({ detail }: { detail: StaffOrder }) {
               {bank ? bank[f.lang] : order.bankAccount.bankCode} ·{' '}
               <code>{formatAccountNumber(order.bankAccount.accountNumber)}</code> ·{' '}
               {order.bankAccount.accountName}
+              {accountNameMatches(order.bankAccount.accountName, member.firstName, member.lastName) ? null : (
+                <>
+                  {' '}
+                  <span className="badge badge--bad">{t('detail.nameMismatch')}</span>
+                </>
+              )}
             </>
           ) : null}
         </Fact>

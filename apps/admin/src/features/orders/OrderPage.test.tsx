@@ -57,6 +57,13 @@ const detail = (patch: Record<string, unknown> = {}, orderPatch: Record<string, 
   ...patch,
 });
 
+/** A sell awaiting staff, paid out to a bank account in `accountName`. */
+const sellTo = (accountName: string) => ({
+  type: 'sell',
+  bankAccount: { bankCode: 'KBANK', accountNumber: '1234567890', accountName },
+  payment: { ...order.payment, method: 'usdt_transfer', txHash: '0xabc' },
+});
+
 const image = () =>
   new Response(new Uint8Array([0xff, 0xd8, 0xff]), { headers: { 'Content-Type': 'image/jpeg' } });
 
@@ -160,6 +167,46 @@ describe('one order at the desk', () => {
     expect(await screen.findByText(messageFor(E.PAYOUT_REFERENCE_INVALID.code, 'en'))).toBeTruthy();
     expect(screen.queryByLabelText(/The name on the slip matches/)).toBeNull();
     expect(api.called('completeOrder')).toEqual([]);
+  });
+
+  it("marks a sell's bank account not in the member's name, and completes it only with the extra tick (50048)", async () => {
+    const api = mockApi({
+      me: () => ok(profile('operator')),
+      staffOrder: () => ok(detail({}, sellTo('Malee Srisuk'))),
+      staffFile: image,
+      completeOrder: () => ok(detail({}, { ...sellTo('Malee Srisuk'), status: 'success' })),
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    const facts = within(await screen.findByRole('region', { name: t.detail.order }));
+    expect(facts.getByText(t.detail.nameMismatch)).toBeTruthy();
+    await userEvent.type(screen.getByLabelText(t.complete.bankReference), 'KB-20261123-1');
+    await userEvent.click(await button(t.complete.submit));
+    expect(await screen.findByText(messageFor(E.PAYOUT_NAME_CHECK_REQUIRED.code, 'en'))).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    await userEvent.click(
+      screen.getByLabelText('I checked: pay into Malee Srisuk although it is not in Somchai Jaidee’s name'),
+    );
+    await userEvent.click(await button(t.complete.submit));
+    const dialog = within(await screen.findByRole('alertdialog', { name: t.complete.confirmTitle }));
+    await userEvent.click(dialog.getByRole('button', { name: t.complete.submit }));
+    await waitFor(() => expect(api.called('completeOrder')).toHaveLength(1));
+    expect(api.called('completeOrder')[0]?.body).toEqual({
+      payoutReference: 'KB-20261123-1',
+      otherNameAccepted: true,
+    });
+  });
+
+  it("shows no mark and asks no extra tick for a sell's account in the member's name", async () => {
+    mockApi({
+      me: () => ok(profile('operator')),
+      staffOrder: () => ok(detail({}, sellTo('MR. SOMCHAI JAIDEE'))),
+      staffFile: image,
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    expect(await screen.findByLabelText(t.complete.bankReference)).toBeTruthy();
+    expect(screen.queryByText(t.detail.nameMismatch)).toBeNull();
+    expect(screen.queryByLabelText(/I checked: pay into/)).toBeNull();
   });
 
   it("needs a reason to reject, and 'Another reason' needs the note in both languages", async () => {

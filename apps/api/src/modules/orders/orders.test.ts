@@ -629,6 +629,33 @@ describe('the order desk', () => {
     ).toBe(TX_HASH);
   });
 
+  it("rule: completing a sell into a bank account not in the member's name needs the explicit tick (50048), audited", async () => {
+    const t = await createTrader(app);
+    const own = await orderIn(t, 'request');
+    const other = await orderIn(t, 'request');
+    await app.database.db
+      .updateTable('transactions')
+      .set({ bank_account_name: 'Malee Srisuk' })
+      .where('public_id', '=', other)
+      .execute();
+    expect((await complete(operator.token, other, { payoutReference: 'TRF-1' })).body.code).toBe(
+      E.PAYOUT_NAME_CHECK_REQUIRED.code,
+    );
+    expect(
+      (await complete(operator.token, other, { payoutReference: 'TRF-1', otherNameAccepted: false })).body
+        .code,
+    ).toBe(E.PAYOUT_NAME_CHECK_REQUIRED.code);
+    expect(await statusOf(other)).toBe('request');
+    periodOf(
+      (await complete(operator.token, other, { payoutReference: 'TRF-1', otherNameAccepted: true })).body,
+    );
+    expect(await statusOf(other)).toBe('success');
+    const [audit] = await auditRows(app, 'order.complete', `order:${other}`);
+    expect(JSON.stringify(audit?.after)).toContain('other_name_accepted');
+    // 'Somchai Jaidee' is the member's own name: no tick needed.
+    periodOf((await complete(operator.token, own, { payoutReference: 'TRF-2' })).body);
+  });
+
   it('rule: a rejection note is in both languages or none, whatever the reason (50045), and nothing changes', async () => {
     const t = await createTrader(app);
     const id = await orderIn(t, 'request');

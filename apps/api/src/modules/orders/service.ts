@@ -1,4 +1,5 @@
 import {
+  accountNameMatches,
   bangkokClock,
   bangkokDate,
   bangkokInstants,
@@ -220,6 +221,12 @@ export function createOrdersService({ db, events, kyc, payments, reads, auditLog
     if (expired) await announce(expired);
   }
 
+  /** Whether an order's payout account is in the member's current legal name (decision 0035). */
+  async function nameMatches(row: OrderRow): Promise<boolean> {
+    const member = await orderMember(db, row.member_id);
+    return accountNameMatches(row.bank_account_name ?? '', member.first_name, member.last_name);
+  }
+
   /** The rate the member saw must be the one in force (50017, with the rates in force). */
   async function checkRate(body: CreateBody) {
     const live = (await reads.rates()).value;
@@ -270,6 +277,8 @@ export function createOrdersService({ db, events, kyc, payments, reads, auditLog
     to: 'success' | 'reject',
     set: Record<string, unknown>,
     reason: string | null,
+    /** Facts of the decision for its audit row only (nothing stored on the order). */
+    noted: Record<string, unknown> = {},
   ): Promise<StaffOrder> {
     const before = await findOrder(db, id);
     if (!before) throw new AppError(E.TRANSACTION_NOT_FOUND);
@@ -286,7 +295,7 @@ export function createOrdersService({ db, events, kyc, payments, reads, auditLog
         entry: {
           action: to === 'success' ? 'order.complete' : 'order.reject',
           before: { status: 'request' },
-          after: { status: to, ...set },
+          after: { status: to, ...set, ...noted },
           reason,
         },
       },
@@ -688,6 +697,9 @@ export function createOrdersService({ db, events, kyc, payments, reads, auditLog
       if (!row) throw new AppError(E.TRANSACTION_NOT_FOUND);
       const slipCheck = row.payment_method === 'cash_deposit';
       if (slipCheck && body.slipNameMatches !== true) throw new AppError(E.SLIP_NAME_CHECK_REQUIRED);
+      // Decision 0035: a payout into an account in another name is the staff's explicit choice.
+      const otherName = row.bank_account_name !== null && !(await nameMatches(row));
+      if (otherName && body.otherNameAccepted !== true) throw new AppError(E.PAYOUT_NAME_CHECK_REQUIRED);
       return decide(
         actor,
         staffId,
@@ -695,6 +707,7 @@ export function createOrdersService({ db, events, kyc, payments, reads, auditLog
         'success',
         { payout_reference: body.payoutReference.trim(), slip_name_checked: slipCheck },
         null,
+        otherName ? { other_name_accepted: true } : {},
       );
     },
 

@@ -83,6 +83,11 @@ export const completeOrderBodySchema = z.object({
     .regex(/^[A-Za-z0-9._:/-]{4,128}$/, codeMessage(E.PAYOUT_REFERENCE_INVALID)),
   /** Cash deposits: the name on the slip matches the member's legal name (50046 unless true). */
   slipNameMatches: z.boolean({ error: codeMessage(E.INVALID_INPUT) }).optional(),
+  /**
+   * Sells to a bank account whose name does not match the member's legal name (accountNameMatches,
+   * decision 0035): staff pay into it only with this explicit tick (50048 unless true).
+   */
+  otherNameAccepted: z.boolean({ error: codeMessage(E.INVALID_INPUT) }).optional(),
 });
 export type CompleteOrderBody = z.input<typeof completeOrderBodySchema>;
 
@@ -157,7 +162,7 @@ export const orderDeskEndpoints = {
     path: '/api/admin/orders/:id/complete',
     access: { staff: ORDER_HANDLERS },
     summary:
-      "Completes an order awaiting staff ('request' -> 'success') with the payout reference; a cash deposit needs slipNameMatches (50046). One conditional update: of two staff at once one wins, the other gets 50014. Audited; the member is told live.",
+      "Completes an order awaiting staff ('request' -> 'success') with the payout reference; a cash deposit needs slipNameMatches (50046), a sell to a bank account not in the member's name otherNameAccepted (50048). One conditional update: of two staff at once one wins, the other gets 50014. Audited; the member is told live.",
     params: orderParams,
     body: completeOrderBodySchema,
     result: staffOrderSchema,
