@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { modules } from './modules/index.ts';
+import { scheduleExpiry } from './modules/orders/index.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { connectionsPlugin, serverTimeouts } from './plugins/connections.ts';
 import { corsPlugin } from './plugins/cors.ts';
@@ -35,6 +36,8 @@ export interface AppDeps {
   database: Database;
   /** Where the JSON log lines go (stdout by default); tests read them from here. */
   logStream?: { write(line: string): void };
+  /** How often a listening app expires pending orders past their deadline (SWEEP_EVERY_MS by default). */
+  expiryEveryMs?: number;
 }
 
 /**
@@ -105,6 +108,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => services.publicReads.close());
+  // The order sweeper belongs to a listening app, from its listen until it starts closing: so the
+  // server runs it, tests that listen can see it run, and tests that only inject never race it.
+  let stopExpiry = () => {};
+  app.addHook('onListen', async () => {
+    stopExpiry = scheduleExpiry(services.orders, app.log, deps.expiryEveryMs);
+  });
+  app.addHook('preClose', async () => stopExpiry());
   // Before access control, so a page left open during maintenance gets 997 whatever its session.
   await app.register(maintenancePlugin, {
     inMaintenance: async () => (await services.publicReads.setting('maintenance')).value === 'off',

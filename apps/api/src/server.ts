@@ -5,7 +5,6 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase, openPostgres } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { schedulePruning } from './modules/housekeeping/index.ts';
-import { scheduleExpiry } from './modules/orders/index.ts';
 import { seedDemo } from './seed.ts';
 import { stopGracefully } from './shutdown.ts';
 
@@ -52,9 +51,9 @@ function publicUrl(app: FastifyInstance, host: string): string {
 
 /**
  * Starts BahtDesk: configuration, database (PGlite in DATA_DIR or PostgreSQL), migrations, the
- * demo data on an empty database, the app on HOST:PORT, then hourly pruning of dead rows. SIGTERM
- * or SIGINT stops accepting connections, lets in-flight requests finish, closes the database and
- * exits 0.
+ * demo data on an empty database, the app on HOST:PORT (its listen starts the order sweeper, see
+ * app.ts), then hourly pruning of dead rows. SIGTERM or SIGINT stops accepting connections, lets
+ * in-flight requests finish, closes the database and exits 0.
  */
 async function main(): Promise<void> {
   const config = readConfig();
@@ -76,13 +75,11 @@ async function main(): Promise<void> {
   }
 
   let stopPruning = () => {};
-  let stopExpiry = () => {};
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping || !app) return;
     stopping = true;
     stopPruning();
-    stopExpiry();
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       const clean = await stopGracefully(app, database, SHUTDOWN_TIMEOUT_MS);
@@ -104,7 +101,6 @@ async function main(): Promise<void> {
     throw error;
   }
   stopPruning = schedulePruning(database.db, app.log);
-  stopExpiry = scheduleExpiry(app.services.orders, app.log);
   process.stdout.write(`BahtDesk is running at ${publicUrl(app, config.host)}\n`);
   if (seed.staff) {
     process.stdout.write(

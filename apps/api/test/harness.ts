@@ -73,6 +73,8 @@ export interface TestAppOptions {
   database?: Database;
   /** Where the JSON log lines go, for tests that read them. */
   logStream?: AppDeps['logStream'];
+  /** How often the app, once listening, sweeps orders past their deadline. */
+  expiryEveryMs?: number;
 }
 
 /**
@@ -102,6 +104,7 @@ export async function testApp(
     config,
     database,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.expiryEveryMs ? { expiryEveryMs: options.expiryEveryMs } : {}),
   });
   try {
     options.routes?.(app, database);
