@@ -1,4 +1,11 @@
-import { accountNameMatches, E, type Lang, type NetworkId } from '@bahtdesk/contract';
+import {
+  accountNameMatches,
+  bankByCode,
+  E,
+  type Lang,
+  type NetworkId,
+  networkById,
+} from '@bahtdesk/contract';
 import {
   lazyContractResolver,
   SelectField,
@@ -45,14 +52,22 @@ export function usdtAddressBody({ network, address, uid, nickname }: UsdtAddress
 export const emptyBankAccount: BankAccountValues = { bankCode: '', accountNumber: '', accountName: '' };
 export const emptyUsdtAddress: UsdtAddressValues = { network: '', address: '', uid: '', nickname: '' };
 
+/**
+ * A bank's name in the language shown. The server's list (getNetworkBank) wins; until it has
+ * loaded, or when it cannot (offline), the contract's BANKS name it, so a list never shows a raw
+ * code ('KBANK'); only a code neither knows is shown as it is.
+ */
 export function bankName(banks: readonly BankInfo[], code: string, lang: Lang): string {
-  const bank = banks.find((b) => b.code === code);
+  const bank = banks.find((b) => b.code === code) ?? bankByCode(code);
   return bank ? bank[lang] : code;
 }
 
-/** A network as both the list and the form name it: 'Tether (ERC-20)', 'BNB Smart Chain (BEP20)'. */
+/**
+ * A network as both the list and the form name it: 'Tether (ERC-20)', 'BNB Smart Chain (BEP20)';
+ * from the contract's NETWORKS while the server's list is not there (as bankName).
+ */
 export function networkName(networks: readonly NetworkInfo[], id: string): string {
-  const n = networks.find((network) => network.id === id);
+  const n = networks.find((network) => network.id === id) ?? networkById(id);
   if (!n) return id;
   return n.name === n.standard || n.name.includes(n.standard) ? n.name : `${n.name} (${n.standard})`;
 }
