@@ -53,12 +53,13 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const pad = (text, width) => String(text).padEnd(width);
 const padLeft = (text, width) => String(text).padStart(width);
 
-function buildIfNeeded() {
-  const built = ['apps/web/dist/index.html', 'apps/api/dist/server.js'].every((path) =>
-    existsSync(join(repoRoot, path)),
-  );
-  if (built) return;
-  console.log('The app is not built; running npm run build first.');
+/**
+ * Builds the app before measuring it, every time: a dist left from older sources would be measured
+ * as if it were the current code, and telling whether it is (sources, configs, lockfile) is less
+ * reliable than the build's minute or so.
+ */
+function buildFirst() {
+  console.log('Building the app first (npm run build), so the figures are those of the current sources.');
   execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
 }
 
@@ -321,7 +322,7 @@ console.log(
     .map((load) => load.toFixed(2))
     .join(' ')}, Node ${process.version}`,
 );
-buildIfNeeded();
+buildFirst();
 if (wanted('assets')) printAssets();
 if (wanted('http') || wanted('lighthouse')) await runHttpAndLighthouse();
 else if (wanted('signin')) await runSigninTiming();

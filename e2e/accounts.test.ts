@@ -3,7 +3,7 @@
 // of 10 and sees its message, signs out, resets the password with the OTP from the outbox, and
 // signs in with the new password. Real server, real browser, English, desktop width.
 import { E, messageFor } from '@bahtdesk/contract';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import {
   BEP20_ADDRESS,
@@ -17,10 +17,19 @@ import {
   TEXT,
 } from './accounts-steps.ts';
 import { DESKTOP, seriousA11yViolations, useBrowser } from './browser.ts';
-import { expectRoute } from './routes.ts';
+import { newSignedInMember, signInContext } from './members.ts';
+import { expectRoute, openRoute } from './routes.ts';
 
 const browser = useBrowser({ locale: 'en-US', viewport: DESKTOP });
 const t = TEXT.en;
+
+/** Whether the top of the element is inside the window (a section scrolled to starts there). */
+function inView(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => {
+    const { top } = node.getBoundingClientRect();
+    return top >= 0 && top < window.innerHeight;
+  });
+}
 
 async function expectStep(page: Page, step: number, name: string): Promise<void> {
   await page.getByText(`Step ${step} of 5: ${name}`, { exact: true }).waitFor();
@@ -81,8 +90,13 @@ test('sign up in steps, sign out and in, edit the profile, fill the USDT address
   expect(await page.title()).toBe(`${t.common.tabTitle.welcome} - BahtDesk`);
   await page.getByRole('link', { name: t.signUp.done.verify }).click();
 
-  // The account shows what sign-up saved.
+  // Verification is the next step: its section is open and scrolled into view.
   await expectRoute(page, '/account');
+  const kyc = page.locator('#kyc');
+  await expect.poll(() => kyc.evaluate((details: HTMLDetailsElement) => details.open)).toBe(true);
+  await expect.poll(() => inView(kyc)).toBe(true);
+
+  // The account shows what sign-up saved.
   await page.getByText(`Signed in as ${member.username}`).waitFor();
   await page.locator('#bank-accounts summary').click();
   await page.locator('#bank-accounts').getByText('xxx-x-x6789-0').waitFor();
@@ -151,4 +165,33 @@ test('sign up in steps, sign out and in, edit the profile, fill the USDT address
   await expectRoute(page, '/');
   await page.goto('/#/account');
   await page.getByText(`Signed in as ${member.username}`).waitFor();
+});
+
+test('re-opening the account page through an ?action= link clears stale form errors', async () => {
+  const member = await newSignedInMember();
+  await signInContext(await browser.context(), member.token);
+  // The wrong current password is answered with HTTP 400, which Chromium logs as a console error.
+  browser.allowConsoleError(
+    /status of 400 \(Bad Request\) \(.*\/api\/external\/user\/changePasswordProfile\)/,
+  );
+  const page = await browser.page();
+  await openRoute(page, '/account');
+  const password = page.locator('#password');
+  await password.locator('summary').click();
+  await password.getByLabel(t.account.password.current, { exact: true }).fill('WrongPass1');
+  await password.getByLabel(t.account.password.new, { exact: true }).fill('NewPass123');
+  await password.getByLabel(t.account.password.confirm, { exact: true }).fill('NewPass123');
+  await password.getByRole('button', { name: t.account.password.submit }).click();
+  const stale = page.getByText(messageFor(E.CURRENT_PASSWORD_INCORRECT.code, 'en'), { exact: true });
+  await stale.waitFor();
+
+  // The same page, reached again through a link with an action (as the identity dialog's Verify).
+  await openRoute(page, '/account?action=openKyc');
+  const kyc = page.locator('#kyc');
+  await expect.poll(() => kyc.evaluate((details: HTMLDetailsElement) => details.open)).toBe(true);
+  await stale.waitFor({ state: 'detached' });
+  await password.locator('summary').click();
+  expect(
+    await password.getByLabel(t.account.password.current, { exact: true }).getAttribute('aria-invalid'),
+  ).not.toBe('true');
 });

@@ -1,13 +1,19 @@
 // Journey: on a phone, home leads to trading: each rate card's Buy or Sell button is on the first
 // screen, above the bottom navigation, and opens /transaction with the direction chosen; a
-// signed-in member who is not verified sees the next step to take (issue 11 item 2).
+// signed-in member who is not verified, or verified without a USDT address, sees the next step to
+// take (issue 11 item 2).
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import common from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en/home.json' with { type: 'json' };
 import th from '../apps/web/src/locales/th/home.json' with { type: 'json' };
 import { useBrowser } from './browser.ts';
-import { newSignedInMember, newVerifiedMember, signInContext } from './members.ts';
+import {
+  newSignedInMember,
+  newVerifiedMember,
+  newVerifiedMemberWithoutAddress,
+  signInContext,
+} from './members.ts';
 import { expectLanguage, expectRoute, openRoute } from './routes.ts';
 
 const browser = useBrowser();
@@ -70,6 +76,24 @@ test('each rate card opens the transaction page with its direction chosen', asyn
   await expectRoute(page, '/transaction');
   expect(new URL(page.url()).hash).toBe('#/transaction?type=sell');
   await page.getByRole('heading', { level: 1, name: 'Sell USDT' }).waitFor();
+  await openRoute(page, '/');
+  await page.getByRole('link', { name: en.rates.buyAction, exact: true }).click();
+  await expectRoute(page, '/transaction');
+  expect(new URL(page.url()).hash).toBe('#/transaction?type=buy');
+  await page.getByRole('heading', { level: 1, name: 'Buy USDT' }).waitFor();
+});
+
+test('a verified member with no USDT address is asked to add one, and the banner opens that section', async () => {
+  const context = await browser.context({ locale: 'en-US', viewport: PHONES[0] });
+  await signInContext(context, (await newVerifiedMemberWithoutAddress()).token);
+  const page = await browser.page();
+  await openRoute(page, '/');
+  const banner = page.getByRole('complementary', { name: en.nextStep.label });
+  await banner.getByText(en.nextStep.address).waitFor();
+  expect(await banner.getByText(en.nextStep.verify).count()).toBe(0);
+  await banner.getByRole('link', { name: en.nextStep.addressAction }).click();
+  await expectRoute(page, '/account');
+  expect(new URL(page.url()).hash).toBe('#/account?action=openBinanceId');
 });
 
 test('an unverified member who starts a transaction (a rate card, or /transaction typed) sees the identity dialog, and Verify opens the identity section', async () => {

@@ -1,6 +1,7 @@
 // Journey: the operator switches maintenance off with the command line; every page goes to
 // /maintenance; switched on again, /maintenance goes back home (spec section 4).
 // desk() restarts the server (see docs/testing.md), so no page is left open across it.
+import { withoutThaiJoins } from '@bahtdesk/contract';
 import { afterAll, expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import th from '../apps/web/src/locales/th/common.json' with { type: 'json' };
@@ -37,8 +38,14 @@ test('maintenance off sends every page to /maintenance, and on sends /maintenanc
   expect(await seriousA11yViolations(page)).toEqual([]);
   // The logo, the language switch and the contact dialog are there while the rest is closed.
   await page.getByRole('banner').getByText(en.app.name).waitFor();
+  await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('System maintenance - BahtDesk');
   await page.getByRole('group', { name: en.language.label }).getByRole('button', { name: 'ไทย' }).click();
   await page.getByRole('heading', { level: 1, name: th.maintenance.title }).waitFor();
+  // The tab title in Thai, without the invisible marks that keep compounds whole (thai-terms.ts).
+  await expect
+    .poll(() => page.title(), { timeout: 10_000 })
+    .toBe(withoutThaiJoins(th.tabTitle.format.replace('{{page}}', th.tabTitle.maintenance)));
+  expect(await page.evaluate(() => /[\u2060\u200b]/.test(document.title))).toBe(false);
   await page.getByRole('group', { name: th.language.label }).getByRole('button', { name: 'English' }).click();
   await page.getByRole('heading', { level: 1, name: en.maintenance.title }).waitFor();
   await page.getByRole('button', { name: en.footer.contact }).click();

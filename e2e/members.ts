@@ -108,6 +108,35 @@ export async function newVerifiedMember(): Promise<{ username: string; password:
   return member;
 }
 
+/**
+ * A verified member with no USDT address (sign-up needs one, so it is deleted afterwards): the home
+ * page's next step for them is to add one.
+ */
+export async function newVerifiedMemberWithoutAddress(): Promise<{
+  username: string;
+  password: string;
+  token: string;
+}> {
+  const member = await newVerifiedMember();
+  const profile = await call<{ usdtAddresses: { id: number }[] }>(
+    'POST',
+    '/api/external/user/profile',
+    {},
+    false,
+    member.token,
+  );
+  for (const { id } of profile.usdtAddresses) {
+    await call(
+      'POST',
+      '/api/external/user/deletePayment',
+      { type: 'usdt', id, currentPassword: member.password },
+      false,
+      member.token,
+    );
+  }
+  return member;
+}
+
 /** Ends the session on the server (POST logout), as signing out in another tab would. */
 export async function endSession(token: string): Promise<void> {
   await call('POST', '/api/external/auth/logout', {}, false, token);

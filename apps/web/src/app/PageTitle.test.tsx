@@ -1,7 +1,7 @@
 import { withoutThaiJoins } from '@bahtdesk/contract';
 import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi, publicServer, renderApp } from '../../test/app.tsx';
+import { mockApi, ok, publicServer, renderApp } from '../../test/app.tsx';
 import { pageOf } from './PageTitle.tsx';
 
 describe('each page has its own tab title', () => {
@@ -11,6 +11,8 @@ describe('each page has its own tab title', () => {
     expect(pageOf('/news/12')).toBe('news');
     expect(pageOf('/transaction-history.vue')).toBe('history');
     expect(pageOf('/no-such-page')).toBe('notFound');
+    expect(pageOf('/news/no/such/page')).toBe('notFound');
+    expect(pageOf('/account/extra')).toBe('notFound');
   });
 
   it('titles the tab "<page> - BahtDesk" in English', async () => {
@@ -23,7 +25,21 @@ describe('each page has its own tab title', () => {
     mockApi(publicServer('th'));
     await renderApp('/login');
     // The catalogue keeps the compound whole with invisible marks (thai-terms.ts).
-    await waitFor(() => expect(withoutThaiJoins(document.title)).toBe('เข้าสู่ระบบ - BahtDesk'));
+    await waitFor(() => expect(document.title).toBe('เข้าสู่ระบบ - BahtDesk'));
+    // The catalogue keeps compounds whole with invisible marks (thai-terms.ts); the tab title has none.
+    expect(document.title).toBe(withoutThaiJoins(document.title));
+  });
+
+  it("titles a news article with its own title, the list's until it loads", async () => {
+    const item = {
+      id: 7,
+      title: { en: 'Cash only', th: 'เงินสดเท่านั้น' },
+      body: { en: '<p>Cash.</p>', th: '<p>เงินสด</p>' },
+      publishedAt: '2026-11-21T17:30:00.000Z',
+    };
+    mockApi({ ...publicServer('us'), getNews: () => ok({ items: [item] }) });
+    await renderApp('/news/7');
+    await waitFor(() => expect(document.title).toBe('Cash only - BahtDesk'));
   });
 
   it('titles home with the app name and what it does', async () => {

@@ -1,4 +1,11 @@
-import { E, type Lang, type NetworkId } from '@bahtdesk/contract';
+import {
+  accountNameMatches,
+  bankByCode,
+  E,
+  type Lang,
+  type NetworkId,
+  networkById,
+} from '@bahtdesk/contract';
 import {
   lazyContractResolver,
   SelectField,
@@ -7,6 +14,7 @@ import {
   TextField,
   useStepForm,
 } from '@bahtdesk/ui/forms';
+import { useState } from 'react';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { useT } from '../lib/i18n.ts';
 import { useClientState } from '../lib/store.ts';
@@ -44,14 +52,22 @@ export function usdtAddressBody({ network, address, uid, nickname }: UsdtAddress
 export const emptyBankAccount: BankAccountValues = { bankCode: '', accountNumber: '', accountName: '' };
 export const emptyUsdtAddress: UsdtAddressValues = { network: '', address: '', uid: '', nickname: '' };
 
+/**
+ * A bank's name in the language shown. The server's list (getNetworkBank) wins; until it has
+ * loaded, or when it cannot (offline), the contract's BANKS name it, so a list never shows a raw
+ * code ('KBANK'); only a code neither knows is shown as it is.
+ */
 export function bankName(banks: readonly BankInfo[], code: string, lang: Lang): string {
-  const bank = banks.find((b) => b.code === code);
+  const bank = banks.find((b) => b.code === code) ?? bankByCode(code);
   return bank ? bank[lang] : code;
 }
 
-/** A network as both the list and the form name it: 'Tether (ERC-20)', 'BNB Smart Chain (BEP20)'. */
+/**
+ * A network as both the list and the form name it: 'Tether (ERC-20)', 'BNB Smart Chain (BEP20)';
+ * from the contract's NETWORKS while the server's list is not there (as bankName).
+ */
 export function networkName(networks: readonly NetworkInfo[], id: string): string {
-  const n = networks.find((network) => network.id === id);
+  const n = networks.find((network) => network.id === id) ?? networkById(id);
   if (!n) return id;
   return n.name === n.standard || n.name.includes(n.standard) ? n.name : `${n.name} (${n.standard})`;
 }
@@ -84,22 +100,47 @@ const usdtResolver = requiredWhenEmpty(
   'network',
 );
 
-/** Bank, account number (checked against the bank's number of digits) and account name. */
+/**
+ * Bank, account number (checked against the bank's number of digits) and account name. Given the
+ * `holder`'s names (sign-up, where no saved account is listed yet), an account name that is not
+ * theirs is marked below the field as the account page marks a saved one (decision 0035): once the
+ * member has left the field or it comes filled in, not at every letter typed. The first submit
+ * of such a name stays on the form so the note is read; the next one goes on (marked, not refused).
+ */
 export function BankAccountForm({
   banks,
+  holder,
   ...props
-}: StepFormProps<BankAccountValues> & { banks: readonly BankInfo[] }) {
+}: StepFormProps<BankAccountValues> & {
+  banks: readonly BankInfo[];
+  holder?: { firstName: string; lastName: string };
+}) {
   const t = useT('account');
   const lang = useClientState((s) => s.language);
   const form = useStepForm(bankResolver, props);
   const {
     register,
     watch,
-    formState: { errors },
+    formState: { errors, touchedFields, dirtyFields },
   } = form;
+  // The account name the member has been shown the note for, by submitting it.
+  const [warnedFor, setWarnedFor] = useState<string | null>(null);
   const bank = banks.find((b) => b.code === watch('bankCode'));
+  const notTheirs = (name: string) =>
+    holder !== undefined &&
+    name.trim() !== '' &&
+    !accountNameMatches(name, holder.firstName, holder.lastName);
+  const accountName = watch('accountName');
+  const settled = touchedFields.accountName || !dirtyFields.accountName || warnedFor === accountName;
+  const onSubmit = (values: BankAccountValues) => {
+    if (notTheirs(values.accountName) && warnedFor !== values.accountName) {
+      setWarnedFor(values.accountName);
+      return;
+    }
+    return props.onSubmit(values);
+  };
   return (
-    <StepForm form={form} {...props}>
+    <StepForm form={form} {...props} onSubmit={onSubmit}>
       <SelectField label={t('banks.bank')} problem={errors.bankCode} {...register('bankCode')}>
         <option value="">{t('banks.chooseBank')}</option>
         {banks.map((b) => (
@@ -127,6 +168,11 @@ export function BankAccountForm({
         problem={errors.accountName}
         {...register('accountName')}
       />
+      {settled && notTheirs(accountName) ? (
+        <p className="note note--warning" role="status">
+          {t('banks.nameMismatch')}
+        </p>
+      ) : null}
     </StepForm>
   );
 }

@@ -288,6 +288,33 @@ describe('account page', () => {
     expect(select.selectedOptions[0]?.textContent).toBe('Tether (ERC-20)');
   });
 
+  it("names networks and banks from the contract while the server's list has not come (or cannot, offline)", async () => {
+    signedIn(
+      {
+        ...PROFILE,
+        bankAccounts: [
+          {
+            id: 4,
+            bankCode: 'KBANK',
+            accountNumber: '1234567890',
+            accountName: 'Somchai Jaidee',
+            createdAt: PROFILE.createdAt,
+            usableFrom: PROFILE.createdAt,
+          },
+        ],
+        usdtAddresses: [{ ...address(5), network: 'TETHER' }],
+      },
+      // getNetworkBank never answers.
+      { getNetworkBank: () => new Promise<never>(() => {}) },
+    );
+    await renderApp('/account?action=openBinanceId');
+    expect(await screen.findByText(/Tether \(ERC-20\)/)).toBeTruthy();
+    expect(screen.queryByText(/TETHER/)).toBeNull();
+    await userEvent.click(await screen.findByRole('heading', { name: /Bank accounts/ }));
+    expect((await screen.findAllByText('Kasikornbank')).length).toBeGreaterThan(0);
+    expect(screen.queryByText(/KBANK/)).toBeNull();
+  });
+
   it('edits a USDT address in a form filled with it, and sends the change for that entry', async () => {
     const entry = address(3);
     const { requests } = signedIn(

@@ -4,6 +4,7 @@ import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { SafeHtml } from '../../lib/SafeHtml.tsx';
 import { useClientState } from '../../lib/store.ts';
+import { useTabTitleName } from '../../lib/tabTitle.ts';
 import './news.css';
 
 /** One news article (/news/:id), its HTML sanitised before it is shown. */
@@ -17,6 +18,8 @@ export default function NewsArticlePage() {
   });
   const item = news.status === 'ready' ? news.data.items.find((n) => n.id === id) : undefined;
   const missing = !valid || news.status === 'failed' || (news.status === 'ready' && !item);
+  // The tab shows which article this is; until it loads (or when it is missing) the list's title stands.
+  useTabTitleName(item?.title[lang]);
   return (
     <article className="page news-article" aria-labelledby="article-title">
       <p>

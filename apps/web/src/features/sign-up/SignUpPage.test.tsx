@@ -152,6 +152,39 @@ describe('sign-up in steps', () => {
     expect(actions[0]?.className).toContain('button--primary');
   });
 
+  it('marks an account name that is not the name given in step 2, and stays once so it is read (decision 0035)', async () => {
+    const mismatch = /^Not in your name: payouts go only to accounts in your own name/;
+    const { requests } = server();
+    await renderApp('/sign-up');
+    await credentials();
+    await personal();
+    await userEvent.selectOptions(await screen.findByLabelText('Bank'), 'KBANK');
+    await type('Account number', '123-4-56789-0');
+    // Not marked while the name is still being typed.
+    await type('Account name', 'Somchai');
+    expect(screen.queryByText(mismatch)).toBeNull();
+    await type('Account name', 'Somsri Jaidee');
+    await press('Next');
+    expect(await screen.findByText(mismatch)).toBeTruthy();
+    expect((await progress()).textContent).toBe('Step 3 of 5: Bank account');
+    // The right name (with a title, as banks print it) takes the mark away.
+    await type('Account name', 'Mr. Somchai Jaidee');
+    await userEvent.tab();
+    await waitFor(() => expect(screen.queryByText(mismatch)).toBeNull());
+    // Another name in someone else's: marked, then saved as typed on the second Next (not refused).
+    await type('Account name', 'Malee Jaidee');
+    await userEvent.tab();
+    expect(await screen.findByText(mismatch)).toBeTruthy();
+    await press('Next');
+    await press('Next');
+    await usdt();
+    await screen.findByRole('heading', { name: 'Your account is ready' });
+    const body = requests.find((r) => r.path === '/api/external/user/signUp')?.body as {
+      bankAccount?: { accountName: string };
+    };
+    expect(body.bankAccount?.accountName).toBe('Malee Jaidee');
+  });
+
   it('leaves out the bank account when the member skips it', async () => {
     const { requests } = server();
     await renderApp('/sign-up');

@@ -213,6 +213,7 @@ export default function SignUpPage() {
       {step === 2 ? (
         <BankAccountForm
           banks={banks}
+          holder={draft.personal}
           legend={t('bank.legend')}
           intro={<p className="muted">{t('bank.intro')}</p>}
           defaultValues={draft.bank}
