@@ -153,6 +153,13 @@ test('offline, every page opens from the cache (also by a full load), shows its 
   await context.setOffline(false);
   await page.locator('.news-article__date').waitFor();
   expect(await page.getByText(en.offlineState).count()).toBe(0);
+
+  // Offline again, the order form opened from a page already shown (the profile known): it says
+  // the rates wait for the connection rather than getting them forever.
+  await context.setOffline(true);
+  await openRoute(page, '/transaction');
+  await page.locator('.order-form').getByText(en.offlineState).waitFor();
+  await expect.poll(() => page.getByText(transaction.quote.loadingRates, { exact: true }).count()).toBe(0);
 });
 
 test('offline, a visitor opens the sign-in, sign-up and forgot-password pages, a news article and the not-found page', async () => {
