@@ -4,6 +4,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { call } from '../lib/api.ts';
 import { applyLanguage } from '../lib/i18n.ts';
 import { resolveLanguage } from '../lib/language.ts';
+import { useOnReconnect } from '../lib/reconnect.ts';
 import { clearSession, getState, setState, useClientState } from '../lib/store.ts';
 import { type MaintenanceStatus, redirectFor, withReturn } from './guard.ts';
 
@@ -43,6 +44,20 @@ async function refreshProfile(): Promise<void> {
 }
 
 /**
+ * Back online: the profile is read again, since a page loaded offline has none yet (the account
+ * and order pages wait for it). A failure here is the network still waking up, not the session
+ * ending (the API client still ends it on the session codes), so it leaves the session alone.
+ */
+async function reloadProfile(): Promise<void> {
+  if (!getState().token) return;
+  try {
+    setState({ profile: await call('profile', { dialog: false }) });
+  } catch {
+    // The next navigation asks again.
+  }
+}
+
+/**
  * Runs the guard on every navigation: the token rules at once (so a protected page never shows
  * without a token), then the maintenance status and the profile from the server, redirecting if
  * they say so. Pages show at once (in the language known so far) rather than after a round trip:
@@ -54,6 +69,7 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const signedIn = useClientState((s) => s.token !== null);
   const lastStatus = useRef<MaintenanceStatus | undefined>(undefined);
+  useOnReconnect(reloadProfile);
 
   // A link typed into the address bar has no history state, so the hash router gives each one the
   // key "default": the path and query tell those navigations apart.

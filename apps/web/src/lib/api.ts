@@ -10,6 +10,7 @@ import { goTo } from '@bahtdesk/ui/navigation';
 import { api, type EndpointName, type Endpoints } from './endpoints.ts';
 import { requestLanguage } from './i18n.ts';
 import { useLiveVersion } from './live.ts';
+import { useReconnects } from './reconnect.ts';
 import { clearSession, clientStore, getState, openGlobalDialog } from './store.ts';
 
 export { ApiError } from '@bahtdesk/ui/api';
@@ -43,7 +44,8 @@ export const { call } = client;
 
 /**
  * Data shown on mount: `useApi(name, options, { refreshMs, key, skip })` (the kit's useApi), made
- * again when the server says its data changed (live.ts).
+ * again when the server says its data changed (live.ts) and when the browser comes back online
+ * (reconnect.ts), so a page opened offline shows its data once the connection returns.
  */
 export function useApi<N extends EndpointName>(
   name: N,
@@ -51,5 +53,9 @@ export function useApi<N extends EndpointName>(
   schedule?: UseApiSchedule,
 ): ApiState<ResultOf<Endpoints[N]>> {
   const live = useLiveVersion(name);
-  return useClientApi(call, name, options, { ...schedule, key: `${schedule?.key ?? ''}#${live}` });
+  const reconnects = useReconnects();
+  return useClientApi(call, name, options, {
+    ...schedule,
+    key: `${schedule?.key ?? ''}#${live}#${reconnects}`,
+  });
 }

@@ -36,15 +36,18 @@ export function useApi<E extends EndpointTable, N extends keyof E & string>(
     const controller = new AbortController();
     let background = false;
     const load = () => {
+      // Read now: `background` turns true right after the first call is made, before it answers,
+      // and that first call's failure must still show (offline, a page would otherwise wait forever).
+      const quiet = background;
       call(name, {
         ...options,
         signal: controller.signal,
-        background,
-        ...(background ? { dialog: false } : {}),
+        background: quiet,
+        ...(quiet ? { dialog: false } : {}),
       })
         .then((data) => setState({ status: 'ready', data }))
         .catch(() => {
-          if (!controller.signal.aborted && !background) setState({ status: 'failed' });
+          if (!controller.signal.aborted && !quiet) setState({ status: 'failed' });
         });
     };
     load();

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accountServer, BEP20_ADDRESS, PROFILE, SOLANA_ADDRESS } from '../../../test/account.ts';
 import { currentPath, fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
 import { getState, setState } from '../../lib/store.ts';
@@ -25,6 +25,27 @@ const section = (name: RegExp) =>
   screen.findByRole('heading', { level: 2, name }).then((h) => h.closest('details') as HTMLDetailsElement);
 
 describe('account page', () => {
+  it('opened offline, says so (not a loading text that never ends), keeps the member signed in and shows the profile once back online', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let up = false;
+    signedIn(PROFILE, {
+      profile: () => {
+        if (!up) throw new TypeError('Failed to fetch');
+        return ok(PROFILE);
+      },
+    });
+    await renderApp('/account');
+    expect(await screen.findByText('You are offline. This shows when you are back online.')).toBeTruthy();
+    expect(screen.queryByText('Loading…')).toBeNull();
+    expect(getState().token).toBe('member-token');
+    up = true;
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('Signed in as somchai')).toBeTruthy();
+  });
+
   it('shows the profile and the identity-verification status with its text', async () => {
     signedIn({ ...PROFILE, kycStatus: 'waiting' });
     await renderApp('/account');

@@ -1,6 +1,7 @@
 import { MAX_BANK_ACCOUNTS, MAX_USDT_ADDRESSES } from '@bahtdesk/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
@@ -79,6 +80,7 @@ function Account() {
     'bank-accounts': false,
     'usdt-addresses': target === 'usdt-addresses',
   });
+  const offline = useOffline();
   const lists = useApi('getNetworkBank');
   const scrolled = useRef('');
 
@@ -101,11 +103,12 @@ function Account() {
     navigate('/', { replace: true });
   };
 
+  // Opened offline (a full load) the page has no profile yet: it says so, and shows once back online.
   if (!profile) {
     return (
-      <section className="page account" aria-labelledby="page-title" aria-busy="true">
+      <section className="page account" aria-labelledby="page-title" aria-busy={!offline}>
         <h1 id="page-title">{t('title')}</h1>
-        <p role="status">{t('form.loading')}</p>
+        {offline ? <OfflineState /> : <p role="status">{t('form.loading')}</p>}
       </section>
     );
   }

@@ -9,6 +9,7 @@ import {
 } from '@bahtdesk/contract';
 import { formatAmount, formatDate, formatDateTime, formatWholeAmount as whole } from '@bahtdesk/ui/format';
 import { Link } from 'react-router';
+import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
@@ -49,12 +50,14 @@ function RateCard(props: {
 
 function LatestNews({ lang }: { lang: Lang }) {
   const t = useT('home');
+  const offline = useOffline();
   const news = useApi('getNews', { query: { limit: LATEST_NEWS } }, { key: 'latest' });
   const items: readonly NewsItem[] = news.status === 'ready' ? news.data.items : [];
   return (
     <section className="home-news" aria-labelledby="news-title">
       <h2 id="news-title">{t('news.title')}</h2>
       {news.status === 'ready' && items.length === 0 ? <p>{t('news.empty')}</p> : null}
+      {news.status === 'failed' && offline ? <OfflineState /> : null}
       <ul className="home-news__list" aria-busy={news.status === 'loading'}>
         {news.status === 'loading'
           ? ['a', 'b', 'c'].map((slot) => <li key={slot} className="home-news__placeholder" />)
@@ -82,6 +85,7 @@ function LatestNews({ lang }: { lang: Lang }) {
 export default function HomePage() {
   const t = useT('home');
   const lang = useClientState((s) => s.language);
+  const offline = useOffline();
   const rates = useApi('getRate', {}, { refreshMs: RATE_REFRESH_MS });
   const r = rates.status === 'ready' ? rates.data : undefined;
   const buyRange = r?.buyRange ?? { min: BUY_THB_MIN, max: BUY_THB_MAX };
@@ -96,11 +100,16 @@ export default function HomePage() {
 
       <NextStepBanner />
 
-      <section className="rates" aria-labelledby="rates-title">
+      <section className="rates" aria-labelledby="rates-title" aria-busy={rates.status === 'loading'}>
         <h2 id="rates-title">{t('rates.title')}</h2>
-        <p className="rates__updated" aria-live="polite">
-          {r ? t('rates.updated', { time: formatDateTime(r.updatedAt, lang) }) : t('rates.loading')}
-        </p>
+        {/* Opened offline the rates could not be asked for: that, not a wait that never ends. */}
+        {rates.status === 'failed' && offline ? (
+          <OfflineState />
+        ) : (
+          <p className="rates__updated" aria-live="polite">
+            {r ? t('rates.updated', { time: formatDateTime(r.updatedAt, lang) }) : t('rates.loading')}
+          </p>
+        )}
         <div className="rates__cards">
           <RateCard
             title={t('rates.buy')}

@@ -1,8 +1,10 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi, ok, publicServer, RATES, renderApp } from '../../../test/app.tsx';
+import { type Envelope, mockApi, ok, publicServer, RATES, renderApp } from '../../../test/app.tsx';
 import { RATE_REFRESH_MS } from './HomePage.tsx';
+
+const OFFLINE_STATE = 'You are offline. This shows when you are back online.';
 
 describe('home page', () => {
   it('shows the live rates, the ranges, the fee, the cash-only note and the latest news', async () => {
@@ -65,6 +67,30 @@ describe('home page', () => {
     await act(() => vi.advanceTimersByTimeAsync(RATE_REFRESH_MS));
     expect(await screen.findByText('36.10')).toBeTruthy();
     expect(served).toBe(2);
+  });
+
+  it('offline, says so in place of the rates and the news (not a wait that never ends), and shows them once back online', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let up = false;
+    const whenUp = (reply: Envelope) => {
+      if (!up) throw new TypeError('Failed to fetch');
+      return reply;
+    };
+    mockApi({
+      ...publicServer(),
+      getRate: () => whenUp(ok(RATES)),
+      getNews: () => whenUp(ok({ items: [] })),
+    });
+    await renderApp('/');
+    expect(await screen.findAllByText(OFFLINE_STATE)).toHaveLength(2);
+    expect(screen.queryByText('Getting the latest rates…')).toBeNull();
+    up = true;
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('35.50')).toBeTruthy();
+    expect(screen.queryByText(OFFLINE_STATE)).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@bahtdesk/ui/format';
 import { Link, useParams } from 'react-router';
+import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { SafeHtml } from '../../lib/SafeHtml.tsx';
@@ -7,7 +8,10 @@ import { useClientState } from '../../lib/store.ts';
 import { useTabTitleName } from '../../lib/tabTitle.ts';
 import './news.css';
 
-/** One news article (/news/:id), its HTML sanitised before it is shown. */
+/**
+ * One news article (/news/:id), its HTML sanitised before it is shown. Opened offline, it says so
+ * (it could not be asked for, so it is not "not found") and shows once back online.
+ */
 export default function NewsArticlePage() {
   const t = useT('news');
   const lang = useClientState((s) => s.language);
@@ -16,8 +20,10 @@ export default function NewsArticlePage() {
   const news = useApi('getNews', valid ? { query: { id, limit: 1 }, dialog: false } : {}, {
     key: String(id),
   });
+  const offline = useOffline();
   const item = news.status === 'ready' ? news.data.items.find((n) => n.id === id) : undefined;
-  const missing = !valid || news.status === 'failed' || (news.status === 'ready' && !item);
+  const unreachable = valid && news.status === 'failed' && offline;
+  const missing = !valid || (news.status === 'failed' && !offline) || (news.status === 'ready' && !item);
   // The tab shows which article this is; until it loads (or when it is missing) the list's title stands.
   useTabTitleName(item?.title[lang]);
   return (
@@ -32,6 +38,11 @@ export default function NewsArticlePage() {
             <time dateTime={item.publishedAt}>{formatDateTime(item.publishedAt, lang)}</time>
           </p>
           <SafeHtml className="prose" html={item.body[lang]} />
+        </>
+      ) : unreachable ? (
+        <>
+          <h1 id="article-title">{t('title')}</h1>
+          <OfflineState />
         </>
       ) : missing ? (
         <>

@@ -1,5 +1,5 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
 
 const ITEM = {
@@ -37,5 +37,26 @@ describe('news', () => {
     mockApi({ ...publicServer(), getNews: () => ok({ items: [] }) });
     await renderApp('/news/99');
     expect(await screen.findByRole('heading', { level: 1, name: 'News not found' })).toBeTruthy();
+  });
+
+  it('offline, says so rather than "not found", and shows the article once back online', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let up = false;
+    mockApi({
+      ...publicServer(),
+      getNews: () => {
+        if (!up) throw new TypeError('Failed to fetch');
+        return ok({ items: [ITEM] });
+      },
+    });
+    await renderApp('/news/7');
+    expect(await screen.findByText('You are offline. This shows when you are back online.')).toBeTruthy();
+    expect(screen.queryByText('News not found')).toBeNull();
+    up = true;
+    onLine.mockReturnValue(true);
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cash only' })).toBeTruthy();
   });
 });

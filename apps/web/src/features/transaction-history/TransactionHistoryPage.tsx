@@ -12,9 +12,11 @@ import {
 import { formatAmount, formatDate, formatDateTime } from '@bahtdesk/ui/format';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useOrderUpdates } from '../../lib/memberLive.ts';
+import { useOnReconnect } from '../../lib/reconnect.ts';
 import { useClientState } from '../../lib/store.ts';
 import { OrderDetails } from '../transaction/OrderDetails.tsx';
 import { OrderStatusChip } from '../transaction/OrderStatusChip.tsx';
@@ -85,6 +87,7 @@ function HistoryList({ search }: { search: string }) {
   const [draft, setDraft] = useState(applied);
   const [state, setLoaded] = useState<Loaded>({ status: 'loading' });
   const formId = useId();
+  const offline = useOffline();
 
   const load = useCallback(async () => {
     const f = filtersOf(search);
@@ -111,6 +114,7 @@ function HistoryList({ search }: { search: string }) {
     void load();
   }, [load]);
   useEffect(() => setDraft(filtersOf(search)), [search]);
+  useOnReconnect(() => void load());
 
   const open =
     state.status === 'ready' &&
@@ -218,7 +222,8 @@ function HistoryList({ search }: { search: string }) {
       </form>
 
       {state.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
-      {state.status === 'failed' ? (
+      {state.status === 'failed' && offline ? <OfflineState /> : null}
+      {state.status === 'failed' && !offline ? (
         <div role="alert" className="form-alert">
           <p>{state.message}</p>
           <button type="button" className="button" onClick={() => void load()}>
@@ -296,6 +301,8 @@ function HistoryDetail({ id }: { id: string }) {
   useEffect(() => {
     void load();
   }, [load]);
+  useOnReconnect(() => void load());
+  const offline = useOffline();
   const order = state.status === 'ready' ? state.order : null;
   useOrderUpdates(order?.status === 'pending' || order?.status === 'request', () => void load());
   return (
@@ -305,7 +312,8 @@ function HistoryDetail({ id }: { id: string }) {
       </p>
       <h1 id="page-title">{t('detailTitle', { id })}</h1>
       {state.status === 'loading' ? <p role="status">{tx('order.loading')}</p> : null}
-      {state.status === 'failed' ? (
+      {state.status === 'failed' && offline ? <OfflineState /> : null}
+      {state.status === 'failed' && !offline ? (
         <p className="form-alert" role="alert">
           {state.message}
         </p>

@@ -11,6 +11,7 @@ import { Modal } from '@bahtdesk/ui/components';
 import { formatAmount, formatDateTime } from '@bahtdesk/ui/format';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
 import { bankName, networkName } from '../../components/paymentForms.tsx';
 import { ApiError, call, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -42,6 +43,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
   const profile = useClientState((s) => s.profile) as Profile;
   const [ratesVersion, setRatesVersion] = useState(0);
   const rates = useApi('getRate', {}, { key: String(ratesVersion) });
+  const offline = useOffline();
   const [amount, setAmount] = useState('');
   const [destination, setDestination] = useState('');
   const [network, setNetwork] = useState('TETHER');
@@ -143,14 +145,19 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
         ))}
       </fieldset>
 
-      <p className="order-form__rate" aria-live="polite">
-        {!live
-          ? t('quote.loadingRates')
-          : type === 'buy'
-            ? t('quote.rateBuy', { rate: formatAmount(live.buyRate) })
-            : t('quote.rateSell', { rate: formatAmount(live.sellRate), fee: live.sellFeePercent })}{' '}
-        <span className="muted">{t('quote.live')}</span>
-      </p>
+      {/* Opened offline (from a page already shown) the rates could not be asked for: say so. */}
+      {rates.status === 'failed' && offline ? (
+        <OfflineState />
+      ) : (
+        <p className="order-form__rate" aria-live="polite">
+          {!live
+            ? t('quote.loadingRates')
+            : type === 'buy'
+              ? t('quote.rateBuy', { rate: formatAmount(live.buyRate) })
+              : t('quote.rateSell', { rate: formatAmount(live.sellRate), fee: live.sellFeePercent })}{' '}
+          <span className="muted">{t('quote.live')}</span>
+        </p>
+      )}
 
       <div className="field">
         <label className="field__label" htmlFor={amountId}>

@@ -1,10 +1,12 @@
 import type { Transaction } from '@bahtdesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useOrderUpdates } from '../../lib/memberLive.ts';
-import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
+import { useOnReconnect } from '../../lib/reconnect.ts';
+import { getState, setState, showSnackbar, useClientState } from '../../lib/store.ts';
 import { transactionPath, transactionTypeOf } from '../../lib/transactionPath.ts';
 import { BuyPayment } from './BuyPayment.tsx';
 import { Countdown } from './Countdown.tsx';
@@ -30,6 +32,7 @@ export default function TransactionPage() {
   const search = useLocation().search;
   const type = transactionTypeOf(search) ?? 'buy';
   const id = new URLSearchParams(search).get('id');
+  const offline = useOffline();
 
   useEffect(() => {
     if (!blocker || id) return;
@@ -37,6 +40,15 @@ export default function TransactionPage() {
     navigate('/', { replace: true });
   }, [blocker, id, navigate]);
 
+  // Opened offline (a full load) there is no profile to decide with yet: say so until back online.
+  if (!profile && offline) {
+    return (
+      <section className="page" aria-labelledby="page-title">
+        <h1 id="page-title">{t('pages.transaction')}</h1>
+        <OfflineState />
+      </section>
+    );
+  }
   if (!profile || (blocker && !id)) return null;
   return (
     <section className="page" aria-labelledby="page-title">
@@ -59,6 +71,7 @@ export default function TransactionPage() {
 type Loaded =
   | { status: 'loading' }
   | { status: 'failed'; message: string }
+  | { status: 'offline' }
   | { status: 'ready'; order: Transaction };
 
 /** One order: paying it (with the countdown), or what became of it; live while it can still change. */
@@ -81,6 +94,11 @@ function OrderView({ id }: { id: string }) {
       }
       setLoaded({ status: 'ready', order });
     } catch (error) {
+      if (!getState().online) {
+        // Not "not found": it could not be asked. Back online, it is asked again.
+        setLoaded((s) => (s.status === 'ready' ? s : { status: 'offline' }));
+        return;
+      }
       setLoaded({
         status: 'failed',
         message: error instanceof ApiError ? error.message : t('order.notFound'),
@@ -91,6 +109,7 @@ function OrderView({ id }: { id: string }) {
   useEffect(() => {
     void load();
   }, [load]);
+  useOnReconnect(() => void load());
 
   const confirmed = (o: Transaction) => {
     last.current = o.status;
@@ -114,6 +133,14 @@ function OrderView({ id }: { id: string }) {
   const leaveDialog = useLeaveGuard(pending);
 
   if (state.status === 'loading') return <p role="status">{t('order.loading')}</p>;
+  if (state.status === 'offline') {
+    return (
+      <>
+        <h1 id="page-title">{t('order.title', { id })}</h1>
+        <OfflineState />
+      </>
+    );
+  }
   if (state.status === 'failed') {
     return (
       <p className="form-alert" role="alert">
