@@ -201,6 +201,8 @@ test('a member leaves midway, resumes from the history with the countdown runnin
   expect(await a11yViolations(page)).toEqual([]);
   await row.click();
   await page.getByRole('link', { name: t.order.continue }).waitFor();
+  // The time left to pay shows beside "continue", as on the order page.
+  await page.getByRole('timer').waitFor();
   expect(await a11yViolations(page)).toEqual([]);
   await page.getByRole('link', { name: t.order.continue }).click();
   await expectRoute(page, '/transaction');

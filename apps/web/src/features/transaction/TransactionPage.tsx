@@ -1,4 +1,4 @@
-import type { Transaction } from '@bahtdesk/contract';
+import { orderTransitionAllowed, type Transaction } from '@bahtdesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, call } from '../../lib/api.ts';
@@ -97,9 +97,10 @@ function OrderView({ id }: { id: string }) {
     setLoaded({ status: 'ready', order: o });
   };
   const order = state.status === 'ready' ? state.order : null;
-  const pending = order?.status === 'pending';
+  // The contract's state machine says when the member may still act: then the page is for paying.
+  const payable = order ? orderTransitionAllowed('confirm', order.status) : false;
   useEffect(() => {
-    if (!pending) return;
+    if (!payable) return;
     let live = true;
     call('getReceivePayment', { body: { id }, dialog: false }).then(
       (data) => live && setPay(data as ReceiveData),
@@ -108,10 +109,10 @@ function OrderView({ id }: { id: string }) {
     return () => {
       live = false;
     };
-  }, [pending, id, load]);
+  }, [payable, id, load]);
 
   useOrderUpdates(order?.status === 'pending' || order?.status === 'request', () => void load());
-  const leaveDialog = useLeaveGuard(pending);
+  const leaveDialog = useLeaveGuard(payable);
 
   if (state.status === 'loading') return <p role="status">{t('order.loading')}</p>;
   if (state.status === 'failed') {
@@ -128,7 +129,7 @@ function OrderView({ id }: { id: string }) {
       <p>
         <OrderStatusChip status={current.status} />
       </p>
-      {current.status === 'pending' ? (
+      {payable ? (
         <>
           <div className="order-sticky">
             <Countdown deadlineAt={current.deadlineAt} onExpired={() => void load()} />
@@ -140,7 +141,7 @@ function OrderView({ id }: { id: string }) {
       ) : (
         <OrderOutcome order={current} />
       )}
-      <details className="order-more" open={current.status !== 'pending'}>
+      <details className="order-more" open={!payable}>
         <summary>{t('order.details')}</summary>
         <OrderDetails order={current} />
       </details>
