@@ -36,6 +36,7 @@ interface Props {
   order: Transaction;
   pay: BuyReceive;
   onConfirmed: (order: Transaction) => void;
+  onExpired: () => void;
 }
 
 /**
@@ -43,12 +44,12 @@ interface Props {
  * time) or at an appointment at one of the desk's locations on a business day within its hours.
  * Above the cash-deposit ceiling only the appointment is offered (10052).
  */
-export function BuyPayment({ order, pay, onConfirmed }: Props) {
+export function BuyPayment({ order, pay, onConfirmed, onExpired }: Props) {
   const t = useT('transaction');
   const [method, setMethod] = useState<'cash_deposit' | 'cash_appointment'>(
     pay.cashDepositAllowed ? 'cash_deposit' : 'cash_appointment',
   );
-  const { confirm, problem } = useConfirmOrder(onConfirmed);
+  const { confirm, problem } = useConfirmOrder(onConfirmed, onExpired);
 
   return (
     <section className="pay" aria-labelledby="pay-title">

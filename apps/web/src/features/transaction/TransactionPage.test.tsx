@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountServer } from '../../../test/account.ts';
-import { type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
-import { SELL_RECEIVE, sellOrder, TRADER } from '../../../test/orders.ts';
+import { fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
+import { SELL_RECEIVE, sellOrder, TRADER, TX_HASH } from '../../../test/orders.ts';
 
 function trader(handlers: Record<string, Handler> = {}) {
   localStorage.setItem('token', 'member-token');
@@ -29,6 +30,25 @@ describe('order page', () => {
     trader({ getTransaction: () => ok(sellOrder('request')) });
     await renderApp(ORDER_PAGE);
     expect(await screen.findByText(/The desk is checking your payment/)).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByLabelText('Transaction hash')).toBeNull();
+  });
+
+  it('reads the order again when confirm answers that its time ran out (50013): it shows expired', async () => {
+    let status = 'pending';
+    trader({
+      getTransaction: () => ok(sellOrder(status)),
+      confrimTransaction: () => {
+        // The server found the deadline passed: from now on the order reads as expired.
+        status = 'expired';
+        return fail(50013);
+      },
+    });
+    await renderApp(ORDER_PAGE);
+    await userEvent.type(await screen.findByLabelText('Transaction hash'), TX_HASH);
+    await userEvent.click(screen.getByRole('button', { name: 'I have paid: send for checking' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(/The time to pay this order has run out/)).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.queryByLabelText('Transaction hash')).toBeNull();
   });

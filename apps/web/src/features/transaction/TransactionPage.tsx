@@ -91,6 +91,8 @@ function OrderView({ id }: { id: string }) {
   useEffect(() => {
     void load();
   }, [load]);
+  // The countdown at zero, or a confirm refused as too late: the order now reads as expired.
+  const reload = useCallback(() => void load(), [load]);
 
   const confirmed = (o: Transaction) => {
     last.current = o.status;
@@ -132,11 +134,15 @@ function OrderView({ id }: { id: string }) {
       {payable ? (
         <>
           <div className="order-sticky">
-            <Countdown deadlineAt={current.deadlineAt} onExpired={() => void load()} />
+            <Countdown deadlineAt={current.deadlineAt} onExpired={reload} />
           </div>
           {!pay ? <p role="status">{t('order.loading')}</p> : null}
-          {pay?.type === 'buy' ? <BuyPayment order={current} pay={pay} onConfirmed={confirmed} /> : null}
-          {pay?.type === 'sell' ? <SellPayment order={current} pay={pay} onConfirmed={confirmed} /> : null}
+          {pay?.type === 'buy' ? (
+            <BuyPayment order={current} pay={pay} onConfirmed={confirmed} onExpired={reload} />
+          ) : null}
+          {pay?.type === 'sell' ? (
+            <SellPayment order={current} pay={pay} onConfirmed={confirmed} onExpired={reload} />
+          ) : null}
         </>
       ) : (
         <OrderOutcome order={current} />
