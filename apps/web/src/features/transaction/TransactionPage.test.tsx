@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { goTo } from '@bahtdesk/ui/navigation';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountServer } from '../../../test/account.ts';
-import { fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
+import { currentPath, fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
 import { SELL_RECEIVE, sellOrder, TRADER, TX_HASH } from '../../../test/orders.ts';
 
 function trader(handlers: Record<string, Handler> = {}) {
@@ -51,5 +52,48 @@ describe('order page', () => {
     expect(await screen.findByText(/The time to pay this order has run out/)).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.queryByLabelText('Transaction hash')).toBeNull();
+  });
+
+  it("asks before the browser's Back leaves a pending order; Stay keeps the order on screen", async () => {
+    trader({ getTransaction: () => ok(sellOrder('pending')) });
+    await renderApp('/transaction-history');
+    act(() => goTo(ORDER_PAGE));
+    await screen.findByRole('timer');
+
+    act(() => window.history.back());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave this order?' });
+    await waitFor(() => expect(window.location.hash).toBe(`#${ORDER_PAGE}`));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('timer')).toBeTruthy();
+    expect(currentPath()).toBe(ORDER_PAGE);
+
+    act(() => window.history.back());
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }),
+    );
+    await waitFor(() => expect(currentPath()).toBe('/transaction-history'));
+    await waitFor(() => expect(screen.queryByRole('timer')).toBeNull());
+  });
+
+  it('asks the browser to prompt before the tab closes while the order is pending, not after', async () => {
+    trader({
+      getTransaction: () => ok(sellOrder('pending')),
+      confrimTransaction: () => ok(sellOrder('request')),
+    });
+    await renderApp(ORDER_PAGE);
+    await screen.findByRole('timer');
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(true);
+
+    await userEvent.type(await screen.findByLabelText('Transaction hash'), TX_HASH);
+    await userEvent.click(screen.getByRole('button', { name: 'I have paid: send for checking' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    await screen.findByText(/The desk is checking your payment/);
+    expect(unload()).toBe(false);
   });
 });
