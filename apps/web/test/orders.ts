@@ -55,3 +55,40 @@ export const SELL_RECEIVE = {
 };
 
 export const TX_HASH = `0x${'ab'.repeat(32)}`;
+
+/** A pending buy order of 3,550 THB, its deadline ten minutes from now. */
+export function buyOrder(status = 'pending') {
+  return {
+    ...sellOrder(status),
+    id: 'B2611260002',
+    type: 'buy',
+    rate: '35.50',
+    amountThb: '3550.00',
+    fee: '0.00',
+    total: '3550.00',
+    feePercent: '0.00',
+    usdtAddress: TRADER.usdtAddresses[0]?.address ?? null,
+    bankAccount: null,
+  };
+}
+
+/** Where the member pays `buyOrder`: one desk account, one location, cash deposits allowed. */
+export const BUY_RECEIVE = {
+  type: 'buy',
+  amountThb: '3550.00',
+  deadlineAt: buyOrder().deadlineAt,
+  cashDepositAllowed: true,
+  bankAccounts: [{ bankCode: 'KBANK', accountNumber: '9876543210', accountName: 'BahtDesk Co., Ltd.' }],
+  locations: [
+    {
+      id: 'silom',
+      name: { en: 'Silom office', th: 'สำนักงานสีลม' },
+      address: { en: '1 Silom Road', th: '1 ถนนสีลม' },
+      openingHours: { en: 'Mon-Fri 09:00-17:00', th: 'จ.-ศ. 09:00-17:00' },
+      opens: '09:00',
+      closes: '17:00',
+    },
+  ],
+  holidays: [],
+  lastAppointmentDate: '2099-12-31',
+};

@@ -12,19 +12,13 @@ import { bankName } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
 import { BankBadge } from './BankBadge.tsx';
+import { bangkokInstant, bangkokNow } from './bangkokTime.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { SendForChecking } from './SendForChecking.tsx';
 import { type ConfirmBody, useConfirmOrder } from './useConfirmOrder.ts';
 
 type ReceivePayment = ResultOf<(typeof memberEndpoints)['getReceivePayment']>;
 export type BuyReceive = Extract<ReceivePayment, { type: 'buy' }>;
-
-/** The local 'YYYY-MM-DDTHH:MM' of now, for a datetime-local input. */
-function localNow(): string {
-  const d = new Date();
-  d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
-  return d.toISOString().slice(0, 16);
-}
 
 /** Saturday or Sunday, for a calendar date 'YYYY-MM-DD'. */
 function isWeekend(date: string): boolean {
@@ -92,7 +86,7 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
   const lang = useClientState((s) => s.language);
   const id = useId();
   const [amount, setAmount] = useState(order.amountThb);
-  const [at, setAt] = useState(localNow);
+  const [at, setAt] = useState(() => bangkokNow());
   const [slip, setSlip] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = !slip || !amount || !at;
@@ -151,7 +145,7 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
           className="field__input"
           type="datetime-local"
           value={at}
-          max={localNow()}
+          max={bangkokNow()}
           onChange={(e) => setAt(e.target.value)}
         />
       </div>
@@ -172,7 +166,7 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
             id: order.id,
             method: 'cash_deposit',
             depositAmount: amount.replace(/,/g, '').trim(),
-            depositAt: new Date(at).toISOString(),
+            depositAt: bangkokInstant(at),
             slipImage: slip,
           })
         }
