@@ -192,6 +192,12 @@ test('a member leaves midway, resumes from the history with the countdown runnin
   const leave = page.getByRole('alertdialog', { name: t.leave.title });
   await leave.getByRole('button', { name: t.leave.stay }).click();
   await page.getByRole('timer').waitFor();
+  // So does the browser's Back button; staying keeps the order's page and its address.
+  await page.goBack({ waitUntil: 'commit' });
+  await leave.getByRole('button', { name: t.leave.stay }).click();
+  await leave.waitFor({ state: 'detached' });
+  await page.getByRole('timer').waitFor();
+  await expect.poll(() => new URL(page.url()).hash).toBe(`#/transaction?id=${id}`);
   await page.getByRole('link', { name: 'History' }).first().click();
   await leave.getByRole('button', { name: t.leave.leave }).click();
   await expectRoute(page, '/transaction-history');
@@ -201,6 +207,8 @@ test('a member leaves midway, resumes from the history with the countdown runnin
   expect(await a11yViolations(page)).toEqual([]);
   await row.click();
   await page.getByRole('link', { name: t.order.continue }).waitFor();
+  // The time left to pay shows beside "continue", as on the order page.
+  await page.getByRole('timer').waitFor();
   expect(await a11yViolations(page)).toEqual([]);
   await page.getByRole('link', { name: t.order.continue }).click();
   await expectRoute(page, '/transaction');

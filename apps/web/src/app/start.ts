@@ -1,4 +1,5 @@
 import { readLangCookie } from '@bahtdesk/ui/i18n';
+import { startHistoryHold } from '../lib/historyHold.ts';
 import { loadNamespace } from '../lib/i18n.ts';
 import { resolveLanguage } from '../lib/language.ts';
 import { startLiveUpdates } from '../lib/live.ts';
@@ -12,6 +13,7 @@ import { lazyPageOf } from './pages.ts';
  * open the live refresh of the public reads, and fetch the strings of the shell and the home page
  * meanwhile, with the code and the strings of the page the address names (the router would ask
  * for them only after its first render). The guard refines the language when the country is known.
+ * Back and Forward are listened to before the router does, so a page can hold them (historyHold.ts).
  */
 export async function prepare(): Promise<void> {
   const lang = resolveLanguage({
@@ -22,6 +24,7 @@ export async function prepare(): Promise<void> {
   document.documentElement.lang = lang;
   setState({ language: lang });
   startStatusCheck();
+  startHistoryHold();
   void startLiveUpdates();
   const page = lazyPageOf(location.hash.slice(1).split('?')[0] ?? '');
   if (page) {

@@ -2,6 +2,7 @@ import {
   HISTORY_FILTERS,
   type HistoryFilter,
   type memberEndpoints,
+  orderTransitionAllowed,
   type ResultOf,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
@@ -18,6 +19,7 @@ import { useT } from '../../lib/i18n.ts';
 import { useOrderUpdates } from '../../lib/memberLive.ts';
 import { useOnReconnect } from '../../lib/reconnect.ts';
 import { useClientState } from '../../lib/store.ts';
+import { Countdown } from '../transaction/Countdown.tsx';
 import { OrderDetails } from '../transaction/OrderDetails.tsx';
 import { OrderStatusChip } from '../transaction/OrderStatusChip.tsx';
 
@@ -305,6 +307,8 @@ function HistoryDetail({ id }: { id: string }) {
   const offline = useOffline();
   const order = state.status === 'ready' ? state.order : null;
   useOrderUpdates(order?.status === 'pending' || order?.status === 'request', () => void load());
+  // At zero the order is read again, so it shows as expired without "continue".
+  const reload = useCallback(() => void load(), [load]);
   return (
     <>
       <p>
@@ -320,12 +324,13 @@ function HistoryDetail({ id }: { id: string }) {
       ) : null}
       {order ? (
         <>
-          {order.status === 'pending' ? (
-            <p>
+          {orderTransitionAllowed('confirm', order.status) ? (
+            <div className="order-continue">
+              <Countdown deadlineAt={order.deadlineAt} onExpired={reload} />
               <Link className="button button--primary" to={`/transaction?id=${encodeURIComponent(order.id)}`}>
                 {tx('order.continue')}
               </Link>
-            </p>
+            </div>
           ) : null}
           <OrderDetails order={order} />
         </>

@@ -12,19 +12,13 @@ import { bankName } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
 import { BankBadge } from './BankBadge.tsx';
+import { bangkokInstant, bangkokNow } from './bangkokTime.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { SendForChecking } from './SendForChecking.tsx';
 import { type ConfirmBody, useConfirmOrder } from './useConfirmOrder.ts';
 
 type ReceivePayment = ResultOf<(typeof memberEndpoints)['getReceivePayment']>;
 export type BuyReceive = Extract<ReceivePayment, { type: 'buy' }>;
-
-/** The local 'YYYY-MM-DDTHH:MM' of now, for a datetime-local input. */
-function localNow(): string {
-  const d = new Date();
-  d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
-  return d.toISOString().slice(0, 16);
-}
 
 /** Saturday or Sunday, for a calendar date 'YYYY-MM-DD'. */
 function isWeekend(date: string): boolean {
@@ -36,6 +30,7 @@ interface Props {
   order: Transaction;
   pay: BuyReceive;
   onConfirmed: (order: Transaction) => void;
+  onExpired: () => void;
 }
 
 /**
@@ -43,12 +38,12 @@ interface Props {
  * time) or at an appointment at one of the desk's locations on a business day within its hours.
  * Above the cash-deposit ceiling only the appointment is offered (10052).
  */
-export function BuyPayment({ order, pay, onConfirmed }: Props) {
+export function BuyPayment({ order, pay, onConfirmed, onExpired }: Props) {
   const t = useT('transaction');
   const [method, setMethod] = useState<'cash_deposit' | 'cash_appointment'>(
     pay.cashDepositAllowed ? 'cash_deposit' : 'cash_appointment',
   );
-  const { confirm, problem } = useConfirmOrder(onConfirmed);
+  const { confirm, problem } = useConfirmOrder(onConfirmed, onExpired);
 
   return (
     <section className="pay" aria-labelledby="pay-title">
@@ -91,7 +86,7 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
   const lang = useClientState((s) => s.language);
   const id = useId();
   const [amount, setAmount] = useState(order.amountThb);
-  const [at, setAt] = useState(localNow);
+  const [at, setAt] = useState(() => bangkokNow());
   const [slip, setSlip] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = !slip || !amount || !at;
@@ -150,7 +145,7 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
           className="field__input"
           type="datetime-local"
           value={at}
-          max={localNow()}
+          max={bangkokNow()}
           onChange={(e) => setAt(e.target.value)}
         />
       </div>
@@ -171,7 +166,7 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
             id: order.id,
             method: 'cash_deposit',
             depositAmount: amount.replace(/,/g, '').trim(),
-            depositAt: new Date(at).toISOString(),
+            depositAt: bangkokInstant(at),
             slipImage: slip,
           })
         }

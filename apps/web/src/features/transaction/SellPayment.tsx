@@ -29,17 +29,19 @@ export function SellPayment({
   order,
   pay,
   onConfirmed,
+  onExpired,
 }: {
   order: Transaction;
   pay: SellReceive;
   onConfirmed: (order: Transaction) => void;
+  onExpired: () => void;
 }) {
   const t = useT('transaction');
   const id = useId();
   const [hash, setHash] = useState('');
   const [screenshot, setScreenshot] = useState('');
   const [touched, setTouched] = useState(false);
-  const { confirm, problem } = useConfirmOrder(onConfirmed);
+  const { confirm, problem } = useConfirmOrder(onConfirmed, onExpired);
   const network = networkName(NETWORKS, pay.network);
   const hashProblem = hash.trim() !== '' && !TX_HASH.test(hash.trim());
   const ready = (hash.trim() !== '' || screenshot !== '') && !hashProblem;

@@ -1,4 +1,4 @@
-import type { Transaction } from '@bahtdesk/contract';
+import { orderTransitionAllowed, type Transaction } from '@bahtdesk/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
@@ -110,15 +110,18 @@ function OrderView({ id }: { id: string }) {
     void load();
   }, [load]);
   useOnReconnect(() => void load());
+  // The countdown at zero, or a confirm refused as too late: the order now reads as expired.
+  const reload = useCallback(() => void load(), [load]);
 
   const confirmed = (o: Transaction) => {
     last.current = o.status;
     setLoaded({ status: 'ready', order: o });
   };
   const order = state.status === 'ready' ? state.order : null;
-  const pending = order?.status === 'pending';
+  // The contract's state machine says when the member may still act: then the page is for paying.
+  const payable = order ? orderTransitionAllowed('confirm', order.status) : false;
   useEffect(() => {
-    if (!pending) return;
+    if (!payable) return;
     let live = true;
     call('getReceivePayment', { body: { id }, dialog: false }).then(
       (data) => live && setPay(data as ReceiveData),
@@ -127,10 +130,10 @@ function OrderView({ id }: { id: string }) {
     return () => {
       live = false;
     };
-  }, [pending, id, load]);
+  }, [payable, id, load]);
 
   useOrderUpdates(order?.status === 'pending' || order?.status === 'request', () => void load());
-  const leaveDialog = useLeaveGuard(pending);
+  const leaveDialog = useLeaveGuard(payable);
 
   if (state.status === 'loading') return <p role="status">{t('order.loading')}</p>;
   if (state.status === 'offline') {
@@ -155,19 +158,23 @@ function OrderView({ id }: { id: string }) {
       <p>
         <OrderStatusChip status={current.status} />
       </p>
-      {current.status === 'pending' ? (
+      {payable ? (
         <>
           <div className="order-sticky">
-            <Countdown deadlineAt={current.deadlineAt} onExpired={() => void load()} />
+            <Countdown deadlineAt={current.deadlineAt} onExpired={reload} />
           </div>
           {!pay ? <p role="status">{t('order.loading')}</p> : null}
-          {pay?.type === 'buy' ? <BuyPayment order={current} pay={pay} onConfirmed={confirmed} /> : null}
-          {pay?.type === 'sell' ? <SellPayment order={current} pay={pay} onConfirmed={confirmed} /> : null}
+          {pay?.type === 'buy' ? (
+            <BuyPayment order={current} pay={pay} onConfirmed={confirmed} onExpired={reload} />
+          ) : null}
+          {pay?.type === 'sell' ? (
+            <SellPayment order={current} pay={pay} onConfirmed={confirmed} onExpired={reload} />
+          ) : null}
         </>
       ) : (
         <OrderOutcome order={current} />
       )}
-      <details className="order-more" open={current.status !== 'pending'}>
+      <details className="order-more" open={!payable}>
         <summary>{t('order.details')}</summary>
         <OrderDetails order={current} />
       </details>

@@ -1,4 +1,4 @@
-import type { BodyOf, memberEndpoints, Transaction } from '@bahtdesk/contract';
+import { type BodyOf, E, type memberEndpoints, type Transaction } from '@bahtdesk/contract';
 import { useRef, useState } from 'react';
 import { ApiError, call } from '../../lib/api.ts';
 
@@ -8,8 +8,10 @@ export type ConfirmBody = BodyOf<(typeof memberEndpoints)['confrimTransaction']>
  * Confirms a pending order (buy or sell) with one idempotency key for the life of the payment
  * screen, so a retry after a lost answer cannot confirm twice. `confirm` hands the moved-on order
  * to `onConfirmed`; a refusal ends up in `problem`, the text to show, cleared on the next try.
+ * Past the deadline (50013) the form can never succeed, so `onExpired` lets the page read the order
+ * again and show it expired instead of the form.
  */
-export function useConfirmOrder(onConfirmed: (order: Transaction) => void) {
+export function useConfirmOrder(onConfirmed: (order: Transaction) => void, onExpired: () => void) {
   const key = useRef(crypto.randomUUID());
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -25,6 +27,7 @@ export function useConfirmOrder(onConfirmed: (order: Transaction) => void) {
       );
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : String(error));
+      if (error instanceof ApiError && error.code === E.TRANSACTION_EXPIRED.code) onExpired();
     }
   }
 

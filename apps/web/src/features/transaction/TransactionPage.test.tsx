@@ -1,0 +1,99 @@
+import { goTo } from '@bahtdesk/ui/navigation';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { accountServer } from '../../../test/account.ts';
+import { currentPath, fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
+import { SELL_RECEIVE, sellOrder, TRADER, TX_HASH } from '../../../test/orders.ts';
+
+function trader(handlers: Record<string, Handler> = {}) {
+  localStorage.setItem('token', 'member-token');
+  return mockApi({
+    ...publicServer(),
+    ...accountServer,
+    profile: () => ok(TRADER),
+    getReceivePayment: () => ok(SELL_RECEIVE),
+    ...handlers,
+  });
+}
+
+const ORDER_PAGE = `/transaction?id=${sellOrder().id}`;
+
+describe('order page', () => {
+  it('offers the payment form with its countdown while the contract lets the member confirm', async () => {
+    trader({ getTransaction: () => ok(sellOrder('pending')) });
+    await renderApp(ORDER_PAGE);
+    expect(await screen.findByRole('timer')).toBeTruthy();
+    expect(await screen.findByLabelText('Transaction hash')).toBeTruthy();
+  });
+
+  it('shows what became of an order the member can no longer confirm, without the form', async () => {
+    trader({ getTransaction: () => ok(sellOrder('request')) });
+    await renderApp(ORDER_PAGE);
+    expect(await screen.findByText(/The desk is checking your payment/)).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByLabelText('Transaction hash')).toBeNull();
+  });
+
+  it('reads the order again when confirm answers that its time ran out (50013): it shows expired', async () => {
+    let status = 'pending';
+    trader({
+      getTransaction: () => ok(sellOrder(status)),
+      confrimTransaction: () => {
+        // The server found the deadline passed: from now on the order reads as expired.
+        status = 'expired';
+        return fail(50013);
+      },
+    });
+    await renderApp(ORDER_PAGE);
+    await userEvent.type(await screen.findByLabelText('Transaction hash'), TX_HASH);
+    await userEvent.click(screen.getByRole('button', { name: 'I have paid: send for checking' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(/The time to pay this order has run out/)).toBeTruthy();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByLabelText('Transaction hash')).toBeNull();
+  });
+
+  it("asks before the browser's Back leaves a pending order; Stay keeps the order on screen", async () => {
+    trader({ getTransaction: () => ok(sellOrder('pending')) });
+    await renderApp('/transaction-history');
+    act(() => goTo(ORDER_PAGE));
+    await screen.findByRole('timer');
+
+    act(() => window.history.back());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Leave this order?' });
+    await waitFor(() => expect(window.location.hash).toBe(`#${ORDER_PAGE}`));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('timer')).toBeTruthy();
+    expect(currentPath()).toBe(ORDER_PAGE);
+
+    act(() => window.history.back());
+    await userEvent.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Leave' }),
+    );
+    await waitFor(() => expect(currentPath()).toBe('/transaction-history'));
+    await waitFor(() => expect(screen.queryByRole('timer')).toBeNull());
+  });
+
+  it('asks the browser to prompt before the tab closes while the order is pending, not after', async () => {
+    trader({
+      getTransaction: () => ok(sellOrder('pending')),
+      confrimTransaction: () => ok(sellOrder('request')),
+    });
+    await renderApp(ORDER_PAGE);
+    await screen.findByRole('timer');
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(true);
+
+    await userEvent.type(await screen.findByLabelText('Transaction hash'), TX_HASH);
+    await userEvent.click(screen.getByRole('button', { name: 'I have paid: send for checking' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
+    await screen.findByText(/The desk is checking your payment/);
+    expect(unload()).toBe(false);
+  });
+});
