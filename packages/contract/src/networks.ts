@@ -27,3 +27,14 @@ export const NETWORKS: readonly Network[] = [
 export function networkById(id: string): Network | undefined {
   return NETWORKS.find((n) => n.id === id);
 }
+
+/**
+ * A network as people are shown it, with its token standard unless the name says it already:
+ * 'Tether (ERC-20)', 'BNB Smart Chain (BEP20)', 'Solana (SPL)'. The member app's lists and forms
+ * and the console all use it, so a network reads the same everywhere; an unknown id is shown as it is.
+ */
+export function networkLabel(network: Pick<Network, 'name' | 'standard'> | undefined, id = ''): string {
+  if (!network) return id;
+  const { name, standard } = network;
+  return name.includes(standard) ? name : `${name} (${standard})`;
+}

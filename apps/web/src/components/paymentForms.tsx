@@ -5,6 +5,7 @@ import {
   type Lang,
   type NetworkId,
   networkById,
+  networkLabel,
 } from '@bahtdesk/contract';
 import {
   lazyContractResolver,
@@ -67,9 +68,7 @@ export function bankName(banks: readonly BankInfo[], code: string, lang: Lang): 
  * from the contract's NETWORKS while the server's list is not there (as bankName).
  */
 export function networkName(networks: readonly NetworkInfo[], id: string): string {
-  const n = networks.find((network) => network.id === id) ?? networkById(id);
-  if (!n) return id;
-  return n.name === n.standard || n.name.includes(n.standard) ? n.name : `${n.name} (${n.standard})`;
+  return networkLabel(networks.find((network) => network.id === id) ?? networkById(id), id);
 }
 
 /**

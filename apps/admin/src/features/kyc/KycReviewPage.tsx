@@ -6,6 +6,8 @@ import {
   KYC_REJECT_REASONS,
   type KycRejectReason,
   type KycSubmission,
+  networkById,
+  networkLabel,
 } from '@bahtdesk/contract';
 import { ApiError } from '@bahtdesk/ui/api';
 import { useState } from 'react';
@@ -170,7 +172,8 @@ export default function KycReviewPage() {
                 <ul className="kyc-accounts">
                   {s.usdtAddresses.map((a) => (
                     <li key={a.id}>
-                      <strong>UID {a.uid ?? t('review.uidMissing')}</strong> · {a.network}
+                      <strong>UID {a.uid ?? t('review.uidMissing')}</strong> ·{' '}
+                      {networkLabel(networkById(a.network), a.network)}
                       <br />
                       <code>{a.address}</code>
                     </li>

@@ -4,6 +4,8 @@ import {
   formatAccountNumber,
   formatThaiPhone,
   type MemberDetail,
+  networkById,
+  networkLabel,
 } from '@bahtdesk/contract';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -153,7 +155,7 @@ export default function MemberPage() {
                   <tbody>
                     {usdtAddresses.map((a) => (
                       <tr key={a.id}>
-                        <td>{a.network}</td>
+                        <td>{networkLabel(networkById(a.network), a.network)}</td>
                         <td>
                           <code className="break">{a.address}</code>
                         </td>

@@ -3,6 +3,7 @@ import {
   bankByCode,
   formatAccountNumber,
   networkById,
+  networkLabel,
   ORDER_REJECT_REASONS,
   type StaffOrder,
 } from '@bahtdesk/contract';
@@ -50,7 +51,7 @@ export function OrderFacts({ detail }: { detail: StaffOrder }) {
         <Fact term={t('detail.amountUsdt')}>
           <strong>{f.amount(order.amountUsdt)} USDT</strong>
         </Fact>
-        <Fact term={t('detail.network')}>{networkById(order.network)?.name ?? order.network}</Fact>
+        <Fact term={t('detail.network')}>{networkLabel(networkById(order.network), order.network)}</Fact>
         <Fact term={t('detail.usdtAddress')}>
           {order.usdtAddress ? <code className="break">{order.usdtAddress}</code> : null}
         </Fact>
