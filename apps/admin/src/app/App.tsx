@@ -1,4 +1,4 @@
-import { BareLoadingBar, LoadingBar, Snackbar } from '@bahtdesk/ui/components';
+import { LoadingBar, Snackbar } from '@bahtdesk/ui/components';
 import { LanguageProvider } from '@bahtdesk/ui/i18n';
 import { Suspense } from 'react';
 import { HashRouter, Routes } from 'react-router';
@@ -18,7 +18,7 @@ export function App() {
     <HashRouter>
       <NavigatorBridge />
       <LanguageProvider store={adminStore}>
-        <Suspense fallback={<BareLoadingBar />}>
+        <Suspense fallback={<LoadingBar />}>
           <RequestsBar />
           <ErrorBoundary>
             <Routes>{routes}</Routes>

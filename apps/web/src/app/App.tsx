@@ -1,4 +1,4 @@
-import { BareLoadingBar, LoadingBar } from '@bahtdesk/ui/components';
+import { LoadingBar } from '@bahtdesk/ui/components';
 import { LanguageProvider } from '@bahtdesk/ui/i18n';
 import { setNavigator } from '@bahtdesk/ui/navigation';
 import { Suspense, useEffect } from 'react';
@@ -27,7 +27,7 @@ export function App() {
     <HashRouter>
       <NavigatorBridge />
       <LanguageProvider store={clientStore}>
-        <Suspense fallback={<BareLoadingBar />}>
+        <Suspense fallback={<LoadingBar />}>
           <RequestsBar />
           <OfflineNotice />
           <PageTitle />

@@ -1,13 +1,8 @@
-import { useUiText } from '../i18n/language.ts';
-
-/** A thin bar at the top while a page or a request is loading (`active`). */
-export function LoadingBar({ active }: { active: boolean }) {
-  const text = useUiText();
-  if (!active) return null;
-  return <div className="loading-bar" role="progressbar" aria-label={text.loading} />;
-}
-
-/** The bar without words, for the moment before anything else can show. */
-export function BareLoadingBar() {
-  return <div className="loading-bar" aria-hidden="true" />;
+/**
+ * A thin bar at the top while a page or a request is loading. It is only something to see: each
+ * page says in words what it waits for (its loading text, `aria-busy`), so the bar, which stands
+ * outside the page's landmarks, is hidden from assistive technology rather than announced twice.
+ */
+export function LoadingBar({ active = true }: { active?: boolean }) {
+  return active ? <div className="loading-bar" aria-hidden="true" /> : null;
 }

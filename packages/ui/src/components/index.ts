@@ -1,3 +1,3 @@
-export { BareLoadingBar, LoadingBar } from './LoadingBar.tsx';
+export { LoadingBar } from './LoadingBar.tsx';
 export { Modal, type ModalProps } from './Modal.tsx';
 export { type SnackBarDetail, Snackbar, type SnackbarState, showSnackbar } from './Snackbar.tsx';

@@ -4,7 +4,7 @@ import en from '../locales/en/ui.json';
 import th from '../locales/th/ui.json';
 
 /**
- * The page's language for the kit's own components (fields, loading bar). An app provides it
+ * The page's language for the kit's own components (fields). An app provides it
  * with the `LanguageProvider` of its i18n; without one the kit speaks English.
  */
 export const LanguageContext = createContext<Lang>('en');
