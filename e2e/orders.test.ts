@@ -1,12 +1,21 @@
 // Journeys of orders (issue 13), in Chromium against the real server: a member buys by cash
 // deposit from quote to success (staff complete it and the member's open page changes without a
 // reload); a Thai member sells and is rejected with a reason; an appointment refuses a Saturday
-// and a public holiday; an order expires while its page is open; a member leaves midway, resumes
-// from the history, and filters the history.
+// and every public holiday the server lists; an order expires while its page is open; a member
+// leaves midway, resumes from the history, and filters the history.
+// Languages: the buy by cash deposit runs in English and the sell to rejection in Thai (together
+// the member's side of the main flow in both); the appointment runs in both English and Thai; the
+// leave/resume/history journey and the expiry, which waits about a minute, run in English only.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bangkokDate, ORDER_REJECT_REASONS } from '@bahtdesk/contract';
+import {
+  bangkokDate,
+  type Envelope,
+  ORDER_REJECT_REASONS,
+  type ResultOf,
+  type transactionEndpoints,
+} from '@bahtdesk/contract';
 import Holidays from 'date-holidays';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -20,6 +29,7 @@ import { expectRoute, openRoute } from './routes.ts';
 import { adminOk, consoleContext, journeyAdmin, newStaff, type StaffSession } from './staff.ts';
 
 type Texts = typeof transactionEn;
+type ReceivePayment = ResultOf<(typeof transactionEndpoints)['getReceivePayment']>;
 const browser = useBrowser({ viewport: PHONE });
 let operator: StaffSession;
 let staffBrowser: Browser;
@@ -143,42 +153,59 @@ test('a member in Thai sells, sends the hash, and reads the rejection reason in 
   expect(await a11yViolations(page)).toEqual([]);
 });
 
-test('an appointment refuses a Saturday and a Thai public holiday, then books a business day', async () => {
-  const member = await newVerifiedMember();
-  await signInContext(await browser.context(), member.token);
-  const page = await browser.page();
-  const t = transactionEn;
-  await placeOrder(page, t, 'buy', '5000');
-  await page.getByLabel(t.pay.cash_appointment).check();
+test.each(['en', 'th'] as const)(
+  'an appointment (%s) refuses a Saturday and each Thai public holiday the server lists, then books a business day',
+  async (lang) => {
+    const member = await newVerifiedMember();
+    await signInContext(await browser.context(lang === 'th' ? { locale: 'th-TH' } : {}), member.token);
+    const page = await browser.page();
+    const t = lang === 'th' ? transactionTh : transactionEn;
+    // The page's own answer: the holidays the server lists for the booking window.
+    const answer = page.waitForResponse((r) =>
+      r.url().endsWith('/api/external/transaction/getReceivePayment'),
+    );
+    await placeOrder(page, t, 'buy', '5000');
+    const receive = ((await (await answer).json()) as Envelope<ReceivePayment>).result?.period;
+    if (receive?.type !== 'buy') throw new Error('getReceivePayment did not answer a buy');
+    await page.getByLabel(t.pay.cash_appointment).check();
 
-  const day = (offset: number) => bangkokDate(new Date(Date.now() + offset * 86_400_000));
-  const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-  const saturday = [...Array(8).keys()].map((i) => day(i + 1)).find((d) => weekday(d) === 6) ?? '';
-  await page.getByLabel(t.pay.date).fill(saturday);
-  await page.getByText(t.pay.weekend).waitFor();
+    const day = (offset: number) => bangkokDate(new Date(Date.now() + offset * 86_400_000));
+    const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+    const saturday = [...Array(8).keys()].map((i) => day(i + 1)).find((d) => weekday(d) === 6) ?? '';
+    await page.getByLabel(t.pay.date).fill(saturday);
+    await page.getByText(t.pay.weekend).waitFor();
 
-  // The next weekday public holiday within the booking window, as the maintained calendar has it.
-  const calendar = new Holidays('TH', { timezone: 'Asia/Bangkok', types: ['public'] });
-  const holiday = [...Array(30).keys()]
-    .map((i) => day(i + 1))
-    .find((d) => weekday(d) >= 1 && weekday(d) <= 5 && calendar.isHoliday(new Date(`${d}T12:00:00+07:00`)));
-  if (holiday) {
-    await page.getByLabel(t.pay.date).fill(holiday);
-    await page.getByText(/is a public holiday/).waitFor();
-  }
+    // The list is the maintained calendar's public holidays from today to the last bookable day, no
+    // more and no less: an empty list is asserted to be a window that truly has none.
+    const calendar = new Holidays('TH', { timezone: 'Asia/Bangkok', types: ['public'] });
+    const window: string[] = [];
+    for (let i = 0; day(i) <= receive.lastAppointmentDate; i++) window.push(day(i));
+    const expected = window.filter((d) => calendar.isHoliday(new Date(`${d}T12:00:00+07:00`)));
+    expect(
+      receive.holidays.map((h) => h.date),
+      `public holidays from ${window[0]} to ${receive.lastAppointmentDate}`,
+    ).toEqual(expected);
+    // Every listed holiday is refused with its name (one on a weekend as a weekend).
+    for (const holiday of receive.holidays) {
+      await page.getByLabel(t.pay.date).fill(holiday.date);
+      const warning =
+        weekday(holiday.date) % 6 === 0 ? t.pay.weekend : fill(t.pay.holiday, { name: holiday.name[lang] });
+      await page.getByText(warning).waitFor();
+    }
 
-  const open = [...Array(30).keys()]
-    .map((i) => day(i + 1))
-    .find((d) => weekday(d) >= 1 && weekday(d) <= 5 && !calendar.isHoliday(new Date(`${d}T12:00:00+07:00`)));
-  await page.getByLabel(t.pay.date).fill(open ?? '');
-  await page.getByLabel(t.pay.time).fill('10:00');
-  await page.getByRole('button', { name: t.pay.confirmAppointment }).click();
-  await page
-    .getByRole('dialog', { name: t.pay.confirmTitle })
-    .getByRole('button', { name: t.pay.send })
-    .click();
-  await page.getByText(t.outcome.request).waitFor();
-});
+    const open = window
+      .slice(1)
+      .find((d) => weekday(d) % 6 !== 0 && !receive.holidays.some((h) => h.date === d));
+    await page.getByLabel(t.pay.date).fill(open ?? '');
+    await page.getByLabel(t.pay.time).fill('10:00');
+    await page.getByRole('button', { name: t.pay.confirmAppointment }).click();
+    await page
+      .getByRole('dialog', { name: t.pay.confirmTitle })
+      .getByRole('button', { name: t.pay.send })
+      .click();
+    await page.getByText(t.outcome.request).waitFor();
+  },
+);
 
 test('a member leaves midway, resumes from the history with the countdown running, and filters the history', async () => {
   const member = await newVerifiedMember();
