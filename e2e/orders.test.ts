@@ -4,8 +4,9 @@
 // and every public holiday the server lists; an order expires while its page is open; a member
 // leaves midway, resumes from the history, and filters the history.
 // Languages: the buy by cash deposit runs in English and the sell to rejection in Thai (together
-// the member's side of the main flow in both); the appointment runs in both English and Thai; the
-// leave/resume/history journey and the expiry, which waits about a minute, run in English only.
+// the member's side of the main flow in both); the appointment and the leave/resume/history
+// journeys run in both English and Thai (Thai status chips, Buddhist-era years in the history);
+// the expiry, which waits about a minute, runs in English only.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,8 +21,11 @@ import Holidays from 'date-holidays';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import ordersEn from '../apps/admin/src/locales/en/orders.json' with { type: 'json' };
+import commonEn from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import historyEn from '../apps/web/src/locales/en/history.json' with { type: 'json' };
 import transactionEn from '../apps/web/src/locales/en/transaction.json' with { type: 'json' };
+import commonTh from '../apps/web/src/locales/th/common.json' with { type: 'json' };
+import historyTh from '../apps/web/src/locales/th/history.json' with { type: 'json' };
 import transactionTh from '../apps/web/src/locales/th/transaction.json' with { type: 'json' };
 import { a11yViolations, baseUrl, DESKTOP, decodeQr, launchChromium, PHONE, useBrowser } from './browser.ts';
 import { newVerifiedMember, signInContext, testPhoto } from './members.ts';
@@ -58,6 +62,12 @@ afterAll(async () => {
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+/**
+ * Waits until no request of the page is in flight: the app's loading bar (drawn outside the
+ * landmarks while a request runs) is gone, so axe judges the page and not a passing request.
+ */
+const settled = (page: Page) => page.locator('.loading-bar').waitFor({ state: 'detached' });
 
 /** Opens /transaction in `type`, quotes `amount`, picks the first destination, and places the order. */
 async function placeOrder(page: Page, t: Texts, type: 'buy' | 'sell', amount: string): Promise<string> {
@@ -207,54 +217,77 @@ test.each(['en', 'th'] as const)(
   },
 );
 
-test('a member leaves midway, resumes from the history with the countdown running, and filters the history', async () => {
-  const member = await newVerifiedMember();
-  await signInContext(await browser.context(), member.token);
-  const page = await browser.page();
-  const t = transactionEn;
-  const id = await placeOrder(page, t, 'buy', '2000');
+test.each(['en', 'th'] as const)(
+  'a member (%s) leaves midway, resumes from the history with the countdown running, and filters the history',
+  async (lang) => {
+    const member = await newVerifiedMember();
+    await signInContext(await browser.context(lang === 'th' ? { locale: 'th-TH' } : {}), member.token);
+    const page = await browser.page();
+    const t = lang === 'th' ? transactionTh : transactionEn;
+    const h = lang === 'th' ? historyTh : historyEn;
+    const historyLink = (lang === 'th' ? commonTh : commonEn).nav.history;
+    // Dates show the year as the reader counts it: the Buddhist era in Thai (2569 for 2026).
+    const thisYear = Number(bangkokDate(new Date()).slice(0, 4));
+    const shownYear = String(lang === 'th' ? thisYear + 543 : thisYear);
+    const otherYear = String(lang === 'th' ? thisYear : thisYear + 543);
+    const id = await placeOrder(page, t, 'buy', '2000');
 
-  // Leaving asks first; staying keeps the order on screen.
-  await page.getByRole('link', { name: 'History' }).first().click();
-  const leave = page.getByRole('alertdialog', { name: t.leave.title });
-  await leave.getByRole('button', { name: t.leave.stay }).click();
-  await page.getByRole('timer').waitFor();
-  // So does the browser's Back button; staying keeps the order's page and its address.
-  await page.goBack({ waitUntil: 'commit' });
-  await leave.getByRole('button', { name: t.leave.stay }).click();
-  await leave.waitFor({ state: 'detached' });
-  await page.getByRole('timer').waitFor();
-  await expect.poll(() => new URL(page.url()).hash).toBe(`#/transaction?id=${id}`);
-  await page.getByRole('link', { name: 'History' }).first().click();
-  await leave.getByRole('button', { name: t.leave.leave }).click();
-  await expectRoute(page, '/transaction-history');
+    // Leaving asks first; staying keeps the order on screen.
+    await page.getByRole('link', { name: historyLink }).first().click();
+    const leave = page.getByRole('alertdialog', { name: t.leave.title });
+    await leave.getByRole('button', { name: t.leave.stay }).click();
+    await page.getByRole('timer').waitFor();
+    // So does the browser's Back button; staying keeps the order's page and its address.
+    await page.goBack({ waitUntil: 'commit' });
+    await leave.getByRole('button', { name: t.leave.stay }).click();
+    await leave.waitFor({ state: 'detached' });
+    await page.getByRole('timer').waitFor();
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#/transaction?id=${id}`);
+    await page.getByRole('link', { name: historyLink }).first().click();
+    await leave.getByRole('button', { name: t.leave.leave }).click();
+    await expectRoute(page, '/transaction-history');
 
-  const row = page.getByRole('link').filter({ hasText: id });
-  await row.getByText(t.status.pending).waitFor();
-  expect(await a11yViolations(page)).toEqual([]);
-  await row.click();
-  await page.getByRole('link', { name: t.order.continue }).waitFor();
-  // The time left to pay shows beside "continue", as on the order page.
-  await page.getByRole('timer').waitFor();
-  expect(await a11yViolations(page)).toEqual([]);
-  await page.getByRole('link', { name: t.order.continue }).click();
-  await expectRoute(page, '/transaction');
-  await page.getByRole('heading', { level: 1, name: new RegExp(id) }).waitFor();
-  await page.getByRole('timer').waitFor();
+    const row = page.getByRole('link').filter({ hasText: id });
+    await row.getByText(t.status.pending).waitFor();
+    const listed = row.getByText(new RegExp(`\\b${shownYear}\\b`));
+    await listed.waitFor();
+    expect(await listed.textContent()).not.toContain(otherYear);
+    await settled(page);
+    expect(await a11yViolations(page)).toEqual([]);
+    await row.click();
+    await page.getByRole('link', { name: t.order.continue }).waitFor();
+    // The detail: the same chip, and the date it was placed in the reader's era.
+    const detail = page.locator('.order-details');
+    await detail.getByText(t.status.pending).waitFor();
+    const created = detail
+      .locator('.order-details__row')
+      .filter({ hasText: t.fields.createdAt })
+      .locator('dd');
+    expect(await created.textContent()).toMatch(new RegExp(`\\b${shownYear}\\b`));
+    expect(await created.textContent()).not.toContain(otherYear);
+    // The time left to pay shows beside "continue", as on the order page.
+    await page.getByRole('timer').waitFor();
+    await settled(page);
+    expect(await a11yViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: t.order.continue }).click();
+    await expectRoute(page, '/transaction');
+    await page.getByRole('heading', { level: 1, name: new RegExp(id) }).waitFor();
+    await page.getByRole('timer').waitFor();
 
-  // Filters: the order is a buy of today, so "sell" and "yesterday" show none.
-  await openRoute(page, '/transaction-history');
-  await page.getByLabel(historyEn.type).selectOption('sell');
-  await page.getByRole('button', { name: historyEn.apply }).click();
-  await page.getByText(historyEn.empty).waitFor();
-  await page.getByLabel(historyEn.type).selectOption('buy');
-  await page.getByLabel(historyEn.filter).selectOption('yesterday');
-  await page.getByRole('button', { name: historyEn.apply }).click();
-  await page.getByText(historyEn.empty).waitFor();
-  await page.getByLabel(historyEn.filter).selectOption('today');
-  await page.getByRole('button', { name: historyEn.apply }).click();
-  await page.getByRole('link').filter({ hasText: id }).waitFor();
-});
+    // Filters: the order is a buy of today, so "sell" and "yesterday" show none.
+    await openRoute(page, '/transaction-history');
+    await page.getByLabel(h.type).selectOption('sell');
+    await page.getByRole('button', { name: h.apply }).click();
+    await page.getByText(h.empty).waitFor();
+    await page.getByLabel(h.type).selectOption('buy');
+    await page.getByLabel(h.filter).selectOption('yesterday');
+    await page.getByRole('button', { name: h.apply }).click();
+    await page.getByText(h.empty).waitFor();
+    await page.getByLabel(h.filter).selectOption('today');
+    await page.getByRole('button', { name: h.apply }).click();
+    await page.getByRole('link').filter({ hasText: id }).getByText(t.status.pending).waitFor();
+  },
+);
 
 test('an order expires while its page is open', { timeout: 150_000 }, async () => {
   await saveSetting('paymentDeadlineMinutes', 1);
