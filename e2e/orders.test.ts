@@ -1,18 +1,31 @@
 // Journeys of orders (issue 13), in Chromium against the real server: a member buys by cash
 // deposit from quote to success (staff complete it and the member's open page changes without a
 // reload); a Thai member sells and is rejected with a reason; an appointment refuses a Saturday
-// and a public holiday; an order expires while its page is open; a member leaves midway, resumes
-// from the history, and filters the history.
+// and every public holiday the server lists; an order expires while its page is open; a member
+// leaves midway, resumes from the history, and filters the history.
+// Languages: the buy by cash deposit runs in English and the sell to rejection in Thai (together
+// the member's side of the main flow in both); the appointment and the leave/resume/history
+// journeys run in both English and Thai (Thai status chips, Buddhist-era years in the history);
+// the expiry, which waits about a minute, runs in English only.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bangkokDate, ORDER_REJECT_REASONS } from '@bahtdesk/contract';
+import {
+  bangkokDate,
+  type Envelope,
+  ORDER_REJECT_REASONS,
+  type ResultOf,
+  type transactionEndpoints,
+} from '@bahtdesk/contract';
 import Holidays from 'date-holidays';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import ordersEn from '../apps/admin/src/locales/en/orders.json' with { type: 'json' };
+import commonEn from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import historyEn from '../apps/web/src/locales/en/history.json' with { type: 'json' };
 import transactionEn from '../apps/web/src/locales/en/transaction.json' with { type: 'json' };
+import commonTh from '../apps/web/src/locales/th/common.json' with { type: 'json' };
+import historyTh from '../apps/web/src/locales/th/history.json' with { type: 'json' };
 import transactionTh from '../apps/web/src/locales/th/transaction.json' with { type: 'json' };
 import { a11yViolations, baseUrl, DESKTOP, decodeQr, launchChromium, PHONE, useBrowser } from './browser.ts';
 import { newVerifiedMember, signInContext, testPhoto } from './members.ts';
@@ -20,6 +33,7 @@ import { expectRoute, openRoute } from './routes.ts';
 import { adminOk, consoleContext, journeyAdmin, newStaff, type StaffSession } from './staff.ts';
 
 type Texts = typeof transactionEn;
+type ReceivePayment = ResultOf<(typeof transactionEndpoints)['getReceivePayment']>;
 const browser = useBrowser({ viewport: PHONE });
 let operator: StaffSession;
 let staffBrowser: Browser;
@@ -48,6 +62,12 @@ afterAll(async () => {
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+
+/**
+ * Waits until no request of the page is in flight: the app's loading bar (drawn outside the
+ * landmarks while a request runs) is gone, so axe judges the page and not a passing request.
+ */
+const settled = (page: Page) => page.locator('.loading-bar').waitFor({ state: 'detached' });
 
 /** Opens /transaction in `type`, quotes `amount`, picks the first destination, and places the order. */
 async function placeOrder(page: Page, t: Texts, type: 'buy' | 'sell', amount: string): Promise<string> {
@@ -143,91 +163,131 @@ test('a member in Thai sells, sends the hash, and reads the rejection reason in 
   expect(await a11yViolations(page)).toEqual([]);
 });
 
-test('an appointment refuses a Saturday and a Thai public holiday, then books a business day', async () => {
-  const member = await newVerifiedMember();
-  await signInContext(await browser.context(), member.token);
-  const page = await browser.page();
-  const t = transactionEn;
-  await placeOrder(page, t, 'buy', '5000');
-  await page.getByLabel(t.pay.cash_appointment).check();
+test.each(['en', 'th'] as const)(
+  'an appointment (%s) refuses a Saturday and each Thai public holiday the server lists, then books a business day',
+  async (lang) => {
+    const member = await newVerifiedMember();
+    await signInContext(await browser.context(lang === 'th' ? { locale: 'th-TH' } : {}), member.token);
+    const page = await browser.page();
+    const t = lang === 'th' ? transactionTh : transactionEn;
+    // The page's own answer: the holidays the server lists for the booking window.
+    const answer = page.waitForResponse((r) =>
+      r.url().endsWith('/api/external/transaction/getReceivePayment'),
+    );
+    await placeOrder(page, t, 'buy', '5000');
+    const receive = ((await (await answer).json()) as Envelope<ReceivePayment>).result?.period;
+    if (receive?.type !== 'buy') throw new Error('getReceivePayment did not answer a buy');
+    await page.getByLabel(t.pay.cash_appointment).check();
 
-  const day = (offset: number) => bangkokDate(new Date(Date.now() + offset * 86_400_000));
-  const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
-  const saturday = [...Array(8).keys()].map((i) => day(i + 1)).find((d) => weekday(d) === 6) ?? '';
-  await page.getByLabel(t.pay.date).fill(saturday);
-  await page.getByText(t.pay.weekend).waitFor();
+    const day = (offset: number) => bangkokDate(new Date(Date.now() + offset * 86_400_000));
+    const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+    const saturday = [...Array(8).keys()].map((i) => day(i + 1)).find((d) => weekday(d) === 6) ?? '';
+    await page.getByLabel(t.pay.date).fill(saturday);
+    await page.getByText(t.pay.weekend).waitFor();
 
-  // The next weekday public holiday within the booking window, as the maintained calendar has it.
-  const calendar = new Holidays('TH', { timezone: 'Asia/Bangkok', types: ['public'] });
-  const holiday = [...Array(30).keys()]
-    .map((i) => day(i + 1))
-    .find((d) => weekday(d) >= 1 && weekday(d) <= 5 && calendar.isHoliday(new Date(`${d}T12:00:00+07:00`)));
-  if (holiday) {
-    await page.getByLabel(t.pay.date).fill(holiday);
-    await page.getByText(/is a public holiday/).waitFor();
-  }
+    // The list is the maintained calendar's public holidays from today to the last bookable day, no
+    // more and no less: an empty list is asserted to be a window that truly has none.
+    const calendar = new Holidays('TH', { timezone: 'Asia/Bangkok', types: ['public'] });
+    const window: string[] = [];
+    for (let i = 0; day(i) <= receive.lastAppointmentDate; i++) window.push(day(i));
+    const expected = window.filter((d) => calendar.isHoliday(new Date(`${d}T12:00:00+07:00`)));
+    expect(
+      receive.holidays.map((h) => h.date),
+      `public holidays from ${window[0]} to ${receive.lastAppointmentDate}`,
+    ).toEqual(expected);
+    // Every listed holiday is refused with its name (one on a weekend as a weekend).
+    for (const holiday of receive.holidays) {
+      await page.getByLabel(t.pay.date).fill(holiday.date);
+      const warning =
+        weekday(holiday.date) % 6 === 0 ? t.pay.weekend : fill(t.pay.holiday, { name: holiday.name[lang] });
+      await page.getByText(warning).waitFor();
+    }
 
-  const open = [...Array(30).keys()]
-    .map((i) => day(i + 1))
-    .find((d) => weekday(d) >= 1 && weekday(d) <= 5 && !calendar.isHoliday(new Date(`${d}T12:00:00+07:00`)));
-  await page.getByLabel(t.pay.date).fill(open ?? '');
-  await page.getByLabel(t.pay.time).fill('10:00');
-  await page.getByRole('button', { name: t.pay.confirmAppointment }).click();
-  await page
-    .getByRole('dialog', { name: t.pay.confirmTitle })
-    .getByRole('button', { name: t.pay.send })
-    .click();
-  await page.getByText(t.outcome.request).waitFor();
-});
+    const open = window
+      .slice(1)
+      .find((d) => weekday(d) % 6 !== 0 && !receive.holidays.some((h) => h.date === d));
+    await page.getByLabel(t.pay.date).fill(open ?? '');
+    await page.getByLabel(t.pay.time).fill('10:00');
+    await page.getByRole('button', { name: t.pay.confirmAppointment }).click();
+    await page
+      .getByRole('dialog', { name: t.pay.confirmTitle })
+      .getByRole('button', { name: t.pay.send })
+      .click();
+    await page.getByText(t.outcome.request).waitFor();
+  },
+);
 
-test('a member leaves midway, resumes from the history with the countdown running, and filters the history', async () => {
-  const member = await newVerifiedMember();
-  await signInContext(await browser.context(), member.token);
-  const page = await browser.page();
-  const t = transactionEn;
-  const id = await placeOrder(page, t, 'buy', '2000');
+test.each(['en', 'th'] as const)(
+  'a member (%s) leaves midway, resumes from the history with the countdown running, and filters the history',
+  async (lang) => {
+    const member = await newVerifiedMember();
+    await signInContext(await browser.context(lang === 'th' ? { locale: 'th-TH' } : {}), member.token);
+    const page = await browser.page();
+    const t = lang === 'th' ? transactionTh : transactionEn;
+    const h = lang === 'th' ? historyTh : historyEn;
+    const historyLink = (lang === 'th' ? commonTh : commonEn).nav.history;
+    // Dates show the year as the reader counts it: the Buddhist era in Thai (2569 for 2026).
+    const thisYear = Number(bangkokDate(new Date()).slice(0, 4));
+    const shownYear = String(lang === 'th' ? thisYear + 543 : thisYear);
+    const otherYear = String(lang === 'th' ? thisYear : thisYear + 543);
+    const id = await placeOrder(page, t, 'buy', '2000');
 
-  // Leaving asks first; staying keeps the order on screen.
-  await page.getByRole('link', { name: 'History' }).first().click();
-  const leave = page.getByRole('alertdialog', { name: t.leave.title });
-  await leave.getByRole('button', { name: t.leave.stay }).click();
-  await page.getByRole('timer').waitFor();
-  // So does the browser's Back button; staying keeps the order's page and its address.
-  await page.goBack({ waitUntil: 'commit' });
-  await leave.getByRole('button', { name: t.leave.stay }).click();
-  await leave.waitFor({ state: 'detached' });
-  await page.getByRole('timer').waitFor();
-  await expect.poll(() => new URL(page.url()).hash).toBe(`#/transaction?id=${id}`);
-  await page.getByRole('link', { name: 'History' }).first().click();
-  await leave.getByRole('button', { name: t.leave.leave }).click();
-  await expectRoute(page, '/transaction-history');
+    // Leaving asks first; staying keeps the order on screen.
+    await page.getByRole('link', { name: historyLink }).first().click();
+    const leave = page.getByRole('alertdialog', { name: t.leave.title });
+    await leave.getByRole('button', { name: t.leave.stay }).click();
+    await page.getByRole('timer').waitFor();
+    // So does the browser's Back button; staying keeps the order's page and its address.
+    await page.goBack({ waitUntil: 'commit' });
+    await leave.getByRole('button', { name: t.leave.stay }).click();
+    await leave.waitFor({ state: 'detached' });
+    await page.getByRole('timer').waitFor();
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#/transaction?id=${id}`);
+    await page.getByRole('link', { name: historyLink }).first().click();
+    await leave.getByRole('button', { name: t.leave.leave }).click();
+    await expectRoute(page, '/transaction-history');
 
-  const row = page.getByRole('link').filter({ hasText: id });
-  await row.getByText(t.status.pending).waitFor();
-  expect(await a11yViolations(page)).toEqual([]);
-  await row.click();
-  await page.getByRole('link', { name: t.order.continue }).waitFor();
-  // The time left to pay shows beside "continue", as on the order page.
-  await page.getByRole('timer').waitFor();
-  expect(await a11yViolations(page)).toEqual([]);
-  await page.getByRole('link', { name: t.order.continue }).click();
-  await expectRoute(page, '/transaction');
-  await page.getByRole('heading', { level: 1, name: new RegExp(id) }).waitFor();
-  await page.getByRole('timer').waitFor();
+    const row = page.getByRole('link').filter({ hasText: id });
+    await row.getByText(t.status.pending).waitFor();
+    const listed = row.getByText(new RegExp(`\\b${shownYear}\\b`));
+    await listed.waitFor();
+    expect(await listed.textContent()).not.toContain(otherYear);
+    await settled(page);
+    expect(await a11yViolations(page)).toEqual([]);
+    await row.click();
+    await page.getByRole('link', { name: t.order.continue }).waitFor();
+    // The detail: the same chip, and the date it was placed in the reader's era.
+    const detail = page.locator('.order-details');
+    await detail.getByText(t.status.pending).waitFor();
+    const created = detail
+      .locator('.order-details__row')
+      .filter({ hasText: t.fields.createdAt })
+      .locator('dd');
+    expect(await created.textContent()).toMatch(new RegExp(`\\b${shownYear}\\b`));
+    expect(await created.textContent()).not.toContain(otherYear);
+    // The time left to pay shows beside "continue", as on the order page.
+    await page.getByRole('timer').waitFor();
+    await settled(page);
+    expect(await a11yViolations(page)).toEqual([]);
+    await page.getByRole('link', { name: t.order.continue }).click();
+    await expectRoute(page, '/transaction');
+    await page.getByRole('heading', { level: 1, name: new RegExp(id) }).waitFor();
+    await page.getByRole('timer').waitFor();
 
-  // Filters: the order is a buy of today, so "sell" and "yesterday" show none.
-  await openRoute(page, '/transaction-history');
-  await page.getByLabel(historyEn.type).selectOption('sell');
-  await page.getByRole('button', { name: historyEn.apply }).click();
-  await page.getByText(historyEn.empty).waitFor();
-  await page.getByLabel(historyEn.type).selectOption('buy');
-  await page.getByLabel(historyEn.filter).selectOption('yesterday');
-  await page.getByRole('button', { name: historyEn.apply }).click();
-  await page.getByText(historyEn.empty).waitFor();
-  await page.getByLabel(historyEn.filter).selectOption('today');
-  await page.getByRole('button', { name: historyEn.apply }).click();
-  await page.getByRole('link').filter({ hasText: id }).waitFor();
-});
+    // Filters: the order is a buy of today, so "sell" and "yesterday" show none.
+    await openRoute(page, '/transaction-history');
+    await page.getByLabel(h.type).selectOption('sell');
+    await page.getByRole('button', { name: h.apply }).click();
+    await page.getByText(h.empty).waitFor();
+    await page.getByLabel(h.type).selectOption('buy');
+    await page.getByLabel(h.filter).selectOption('yesterday');
+    await page.getByRole('button', { name: h.apply }).click();
+    await page.getByText(h.empty).waitFor();
+    await page.getByLabel(h.filter).selectOption('today');
+    await page.getByRole('button', { name: h.apply }).click();
+    await page.getByRole('link').filter({ hasText: id }).getByText(t.status.pending).waitFor();
+  },
+);
 
 test('an order expires while its page is open', { timeout: 150_000 }, async () => {
   await saveSetting('paymentDeadlineMinutes', 1);
