@@ -63,12 +63,6 @@ afterAll(async () => {
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-/**
- * Waits until no request of the page is in flight: the app's loading bar (drawn outside the
- * landmarks while a request runs) is gone, so axe judges the page and not a passing request.
- */
-const settled = (page: Page) => page.locator('.loading-bar').waitFor({ state: 'detached' });
-
 /** Opens /transaction in `type`, quotes `amount`, picks the first destination, and places the order. */
 async function placeOrder(page: Page, t: Texts, type: 'buy' | 'sell', amount: string): Promise<string> {
   await openRoute(page, `/transaction?type=${type}`);
@@ -252,7 +246,6 @@ test.each(['en', 'th'] as const)(
     const listed = row.getByText(new RegExp(`\\b${shownYear}\\b`));
     await listed.waitFor();
     expect(await listed.textContent()).not.toContain(otherYear);
-    await settled(page);
     expect(await a11yViolations(page)).toEqual([]);
     await row.click();
     await page.getByRole('link', { name: t.order.continue }).waitFor();
@@ -267,7 +260,6 @@ test.each(['en', 'th'] as const)(
     expect(await created.textContent()).not.toContain(otherYear);
     // The time left to pay shows beside "continue", as on the order page.
     await page.getByRole('timer').waitFor();
-    await settled(page);
     expect(await a11yViolations(page)).toEqual([]);
     await page.getByRole('link', { name: t.order.continue }).click();
     await expectRoute(page, '/transaction');
