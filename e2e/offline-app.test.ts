@@ -49,7 +49,7 @@ const visitorPages = (article: string): OfflinePage[] => [
   { route: '/forgot-password', title: title('forgotPassword'), shows: forgotPassword.title },
   { route: article, title: title('news'), shows: en.offlineState },
   // A visitor is sent to sign in from unknown top-level paths; one under /news is not found.
-  { route: '/news/no/such/page', title: title('news'), shows: en.notFound.title },
+  { route: '/news/no/such/page', title: title('notFound'), shows: en.notFound.title },
 ];
 
 /** Texts that would mean a page waits for an answer that cannot come, or calls itself missing. */
