@@ -8,6 +8,8 @@ import {
 } from '@bahtdesk/contract';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { memberActor } from '../../src/modules/audit/index.ts';
 import { testApp } from '../harness.ts';
@@ -78,6 +80,26 @@ async function placeOrders(trader: Trader, n: number) {
   return { buy, sell };
 }
 
+/**
+ * Slips and screenshots with a QR code, as Thai bank slips have, so the slip's QR is read: a
+ * transfer reference, Thai text, and a payload longer than the 1,000 characters kept of it.
+ */
+const QR_PAYLOADS = [
+  '0041000600000101030040220014242082547BPM049885102TH91049C3D',
+  'สลิปโอนเงิน ธนาคารกสิกรไทย 35,500.00 บาท',
+  'x'.repeat(1_500),
+];
+
+async function qrImage(payload: string): Promise<string> {
+  const qr = await QRCode.toBuffer(payload, { width: 400, margin: 2 });
+  return (
+    await sharp({ create: { width: 600, height: 800, channels: 3, background: '#fafafa' } })
+      .composite([{ input: qr, top: 350, left: 100 }])
+      .jpeg({ quality: 90 })
+      .toBuffer()
+  ).toString('base64');
+}
+
 /** An instant in the desk's hours (09:00-16:00 Bangkok) on one of the next 29 days. */
 const deskHours = fc
   .record({ day: fc.integer({ min: 1, max: 29 }), minute: fc.integer({ min: 0, max: 7 * 60 }) })
@@ -112,6 +134,7 @@ async function prepare(name: string): Promise<Hints> {
     };
   }
   const orders = await placeOrders(trader, POOL);
+  const images = fc.constantFrom(...(await Promise.all(QR_PAYLOADS.map(qrImage))));
   // A confirm names an order of its method's type, but for one of the other type now and then.
   const buy = fc.constantFrom(...orders.buy, ...orders.sell.slice(0, 1));
   const sell = fc.constantFrom(...orders.sell, ...orders.buy.slice(0, 1));
@@ -122,6 +145,8 @@ async function prepare(name: string): Promise<Hints> {
     'usdt_transfer.id': sell,
     depositAmount: fc.constantFrom(...BUY_AMOUNTS),
     depositAt: lately,
+    slipImage: images,
+    proofImage: images,
     locationId: fc.constant('silom'),
     appointmentAt: deskHours,
   };

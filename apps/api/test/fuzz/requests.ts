@@ -73,7 +73,6 @@ function fixUp(value: Record<string, unknown>): Record<string, unknown> {
   const bank = typeof v.bankCode === 'string' ? bankByCode(v.bankCode) : undefined;
   if (bank && 'accountNumber' in v) v.accountNumber = '1234567890123'.slice(0, bank.accountDigits);
   if (typeof v.network === 'string' && 'address' in v) v.address = ADDRESS_BY_NETWORK[v.network] ?? v.address;
-  for (const key of Object.keys(v)) if (/image$/i.test(key)) v[key] = TINY_PNG;
   return v;
 }
 
@@ -111,7 +110,7 @@ function fromSchema(schema: JsonSchema, context: Context, depth = 0): fc.Arbitra
       const properties = schema.properties ?? {};
       const variant = Object.values(properties).find((p) => typeof p.const === 'string')?.const;
       const field = (k: string, v: JsonSchema) => {
-        const own = FIELD_HINTS[k] ?? next(v);
+        const own = FIELD_HINTS[k] ?? (/image$/i.test(k) ? fc.constant(TINY_PNG) : next(v));
         const hint = (variant === undefined ? undefined : hints[`${variant}.${k}`]) ?? hints[k];
         return hint ? fc.oneof({ weight: 3, arbitrary: hint }, { weight: 1, arbitrary: own }) : own;
       };
