@@ -3,6 +3,7 @@ import {
   CLIENT_SIGNATURE_HEADER,
   E,
   fileEndpoints,
+  IDEMPOTENCY_KEY_HEADER,
   memberEndpoints,
   transactionEndpoints,
 } from '@bahtdesk/contract';
@@ -100,6 +101,16 @@ async function qrImage(payload: string): Promise<string> {
   ).toString('base64');
 }
 
+/**
+ * Idempotency-Key values: mostly new ones, some of a few that repeat (a retry answers the first
+ * request's order), now and then one the server refuses (400).
+ */
+const idempotencyKeys = fc.oneof(
+  { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/) },
+  { weight: 1, arbitrary: fc.constantFrom(...Array.from({ length: 8 }, (_, i) => `fuzz-retry-${i}`)) },
+  { weight: 1, arbitrary: fc.stringMatching(/^[ -~]{0,120}$/) },
+);
+
 /** An instant in the desk's hours (09:00-16:00 Bangkok) on one of the next 29 days. */
 const deskHours = fc
   .record({ day: fc.integer({ min: 1, max: 29 }), minute: fc.integer({ min: 0, max: 7 * 60 }) })
@@ -125,6 +136,7 @@ async function prepare(name: string): Promise<Hints> {
   memberId = trader.id;
   if (name === 'createTransaction') {
     return {
+      [`header:${IDEMPOTENCY_KEY_HEADER}`]: idempotencyKeys,
       'buy.rate': fc.constant(RATES.buyRate),
       'sell.rate': fc.constant(RATES.sellRate),
       feePercent: fc.constant(RATES.sellFeePercent),
@@ -139,6 +151,7 @@ async function prepare(name: string): Promise<Hints> {
   const buy = fc.constantFrom(...orders.buy, ...orders.sell.slice(0, 1));
   const sell = fc.constantFrom(...orders.sell, ...orders.buy.slice(0, 1));
   return {
+    [`header:${IDEMPOTENCY_KEY_HEADER}`]: idempotencyKeys,
     id: fc.oneof(buy, sell),
     'cash_deposit.id': buy,
     'cash_appointment.id': buy,

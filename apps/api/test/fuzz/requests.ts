@@ -81,7 +81,8 @@ function fixUp(value: Record<string, unknown>): Record<string, unknown> {
  * the rate in force, its saved entries). A name may start with the value of the object's
  * discriminator, the const field of one variant of a union: 'sell.rate', 'cash_deposit.id'. Each
  * is used three times in four; the schema's own values (or FIELD_HINTS) the fourth, so the
- * handlers' refusals of unknown ids and stale rates keep being exercised too.
+ * handlers' refusals of unknown ids and stale rates keep being exercised too. A name
+ * 'header:<name>' (lower case) is a request header instead, sent three times in four.
  */
 export type Hints = Record<string, fc.Arbitrary<unknown>>;
 
@@ -254,6 +255,13 @@ export function requestFor(
             arbitrary: fc.record(Object.fromEntries(names.map((n) => [n, fc.string({ maxLength: 20 })]))),
           },
         );
+  const hintedHeaders = fc.record(
+    Object.fromEntries(
+      Object.entries(hints)
+        .filter(([k]) => k.startsWith('header:'))
+        .map(([k, a]) => [k.slice('header:'.length), fc.option(a, { freq: 4, nil: undefined })]),
+    ),
+  );
   return fc
     .record({
       body,
@@ -262,8 +270,9 @@ export function requestFor(
       lang: fc.constantFrom(undefined, 'en', 'th', 'th-TH,th;q=0.9', '*', 'xx'),
       ip: fc.ipV4(),
       credentials: fc.constantFrom<Credentials>('valid', 'valid', 'valid', 'valid', 'valid', 'none', 'junk'),
+      hinted: hintedHeaders,
     })
-    .map(({ body: b, query: q, params: p, lang, ip, credentials }) => ({
+    .map(({ body: b, query: q, params: p, lang, ip, credentials, hinted }) => ({
       credentials,
       request: {
         method: e.method,
@@ -274,6 +283,7 @@ export function requestFor(
         headers: {
           ...(e.method === 'POST' && b.type ? { 'content-type': b.type } : {}),
           ...(lang ? { 'accept-language': lang } : {}),
+          ...Object.fromEntries(Object.entries(hinted).filter(([, v]) => v !== undefined)),
         },
       },
     }));
