@@ -14,6 +14,7 @@ import {
 } from '@bahtdesk/contract';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -603,6 +604,64 @@ describe('the order desk', () => {
       [second.id, 'request'],
       [pending.id, 'pending'],
     ]);
+  });
+
+  it("rule: an order shows its member's identity reviews, as the member's page does, and their 10 newest other orders", async () => {
+    const t = await createTrader(app);
+    const other = await createTrader(app);
+    const theirs = await created(other, sell(other));
+    // 12 orders, each expired before the next so the open-order cap never refuses one; their
+    // creation times are set apart, and not in the order they were made, so the order is the query's.
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const order = await created(t, i % 2 ? buy(t) : sell(t));
+      ids.push(order.id);
+      await pastDeadline(order.id);
+      await app.services.orders.expireDue();
+    }
+    const hoursAgo = [5, 1, 9, 3, 11, 7, 2, 12, 4, 10, 6, 8];
+    const made = ids.map((id, i) => ({ id, hours: hoursAgo[i] ?? 0 }));
+    for (const { id, hours } of made) {
+      // created_at is never updated by the app (the schema forbids it); a test moves it in SQL.
+      await sql`update transactions set created_at = ${new Date(Date.now() - hours * HOUR_MS)} where public_id = ${id}`.execute(
+        app.database.db,
+      );
+    }
+    const shown = made[0]?.id;
+    const order = periodOf(
+      (await staffCall<StaffOrder>(app, admin.token, 'GET', `/api/admin/orders/${shown}`)).body,
+    );
+    const newestFirst = made
+      .filter((o) => o.id !== shown)
+      .sort((a, b) => a.hours - b.hours)
+      .slice(0, 10)
+      .map((o) => o.id);
+    expect(order.otherOrders.map((o) => o.id)).toEqual(newestFirst);
+    expect(order.otherOrders.map((o) => o.id)).not.toContain(theirs.id);
+    expect(order.otherOrders[0]).toEqual({
+      id: ids[1],
+      type: 'buy',
+      status: 'expired',
+      amountThb: '10000.00',
+      amountUsdt: expect.any(String),
+      createdAt: expect.any(String),
+    });
+    const member = periodOf(
+      (
+        await staffCall<{ kycHistory: StaffOrder['kycHistory'] }>(
+          app,
+          admin.token,
+          'GET',
+          `/api/admin/members/${t.id}`,
+        )
+      ).body,
+    );
+    expect(order.kycHistory.map((h) => h.status)).toEqual(['verified']);
+    expect(order.kycHistory).toEqual(member.kycHistory);
+    const lone = periodOf(
+      (await staffCall<StaffOrder>(app, admin.token, 'GET', `/api/admin/orders/${theirs.id}`)).body,
+    );
+    expect(lone.otherOrders).toEqual([]);
   });
 
   it("rule: completing a cash deposit needs the tick that the slip's name matches (50046) and the payout reference", async () => {

@@ -250,6 +250,23 @@ export async function withDuplicateSlips(db: Kysely<DB>, ids: number[]): Promise
   return new Set(rows.map((r) => r.id));
 }
 
+/** The member's newest orders other than this one, newest first: staff read the order beside them. */
+export function otherOrdersOfMember(
+  db: Kysely<DB>,
+  order: Pick<OrderRow, 'id' | 'member_id'>,
+  limit: number,
+) {
+  return db
+    .selectFrom('transactions')
+    .select(['public_id', 'type', 'status', 'amount_thb', 'amount_usdt', 'created_at'])
+    .where('member_id', '=', order.member_id)
+    .where('id', '!=', order.id)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** The member an order belongs to, as staff see them beside the slip. */
 export function orderMember(db: Kysely<DB>, memberId: number) {
   return db

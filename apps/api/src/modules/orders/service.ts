@@ -55,6 +55,7 @@ import {
   nextOrderNumber,
   type OrderRow,
   orderMember,
+  otherOrdersOfMember,
   queue,
   reportBatch,
   reportTotals,
@@ -109,6 +110,9 @@ const TOTAL_COLUMNS = [
 ] as const;
 /** A deposit time may be this far ahead of the server's clock (phones' clocks drift). */
 const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** How many of the member's other orders the staff order screen shows. */
+const OTHER_ORDERS_SHOWN = 10;
 
 const iso = (d: Date) => d.toISOString();
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -192,7 +196,7 @@ const target = (publicId: string) => `order:${publicId}`;
 interface Deps {
   db: Kysely<DB>;
   events: Pick<EventBus, 'publish'>;
-  kyc: Pick<KycService, 'tradingGate' | 'status'>;
+  kyc: Pick<KycService, 'tradingGate' | 'status' | 'history'>;
   payments: Pick<PaymentsService, 'payoutDestination'>;
   /** The rates and settings in force, from memory that follows the event bus (decision 0039). */
   reads: Pick<PublicReads, 'rates' | 'setting'>;
@@ -239,12 +243,15 @@ export function createOrdersService({ db, events, kyc, payments, reads, auditLog
   }
 
   async function staffOrder(row: OrderRow): Promise<StaffOrder> {
-    const [member, duplicates, history, decidedBy, kycStatus] = await Promise.all([
+    const [member, duplicates, history, decidedBy, kycStatus, kycHistory, others] = await Promise.all([
       orderMember(db, row.member_id),
       sameSlip(db, row),
       auditLog.search({ target: target(row.public_id), page: 1, pageSize: 100 }),
       staffName(db, row.reviewed_by),
       kyc.status(row.member_id),
+      // The same list as the member's page (KycService.history), so both screens agree.
+      kyc.history(row.member_id),
+      otherOrdersOfMember(db, row, OTHER_ORDERS_SHOWN),
     ]);
     return {
       order: toTransaction(row),
@@ -264,6 +271,15 @@ export function createOrdersService({ db, events, kyc, payments, reads, auditLog
         by: row.proof_sha256 && d.proof_sha256 === row.proof_sha256 ? ('image' as const) : ('qr' as const),
       })),
       history: history.items.filter((e) => e.target === target(row.public_id)).reverse(),
+      kycHistory,
+      otherOrders: others.map((o) => ({
+        id: o.public_id,
+        type: o.type,
+        status: o.status,
+        amountThb: o.amount_thb,
+        amountUsdt: o.amount_usdt,
+        createdAt: iso(o.created_at),
+      })),
       decidedBy: decidedBy?.username ?? null,
       decidedAt: isoOrNull(row.reviewed_at),
     };

@@ -9,6 +9,7 @@ import { cappedString, NO_CONTROL_CHARS } from '../../validators/text.ts';
 import { KYC_STATUSES } from '../kyc.ts';
 import { transactionIdSchema, transactionSchema, transactionSummarySchema } from '../transaction.ts';
 import { iso, paged, pageQuery } from './common.ts';
+import { kycSubmissionSummarySchema } from './kyc.ts';
 import { auditEntrySchema } from './members.ts';
 
 /**
@@ -65,6 +66,19 @@ export const staffOrderSchema = z.object({
   ),
   /** The order's audited transitions, oldest first. */
   history: z.array(auditEntrySchema),
+  /** The member's identity submissions and their decisions, newest first: as on the member's page. */
+  kycHistory: z.array(kycSubmissionSummarySchema),
+  /** The member's 10 newest orders other than this one, newest first: how this one fits their habits. */
+  otherOrders: z.array(
+    transactionSummarySchema.pick({
+      id: true,
+      type: true,
+      status: true,
+      amountThb: true,
+      amountUsdt: true,
+      createdAt: true,
+    }),
+  ),
   decidedBy: z.string().nullable(),
   decidedAt: iso.nullable(),
 });
@@ -153,7 +167,7 @@ export const orderDeskEndpoints = {
     path: '/api/admin/orders/:id',
     access: { staff: ANY_STAFF },
     summary:
-      "One order with its proof, the member's legal name and identity status, earlier orders with the same slip, and its audited history (50012 if none).",
+      "One order with its proof, the member's legal name, identity status and identity reviews, the member's 10 newest other orders, earlier orders with the same slip, and its audited history (50012 if none).",
     params: orderParams,
     result: staffOrderSchema,
   }),
