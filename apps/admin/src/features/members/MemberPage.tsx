@@ -11,6 +11,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { AuditTable } from '../../components/AuditTable.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { KycHistory } from '../../components/KycHistory.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
 import { call } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -18,7 +19,6 @@ import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
 import { useLiveApi } from '../../lib/useLiveApi.ts';
-import { KycHistory } from './KycHistory.tsx';
 
 function BankAccounts({
   member,

@@ -1,11 +1,14 @@
-import { KYC_REJECT_REASONS, type MemberDetail } from '@bahtdesk/contract';
+import { KYC_REJECT_REASONS, type KycSubmissionSummary } from '@bahtdesk/contract';
 import { Link } from 'react-router';
-import { Empty } from '../../components/States.tsx';
-import { useFormat } from '../../lib/format.ts';
-import { useT } from '../../lib/i18n.ts';
+import { useFormat } from '../lib/format.ts';
+import { useT } from '../lib/i18n.ts';
+import { Empty } from './States.tsx';
 
-/** Every identity submission of a member and its decision, newest first, each opening its review. */
-export function KycHistory({ history }: { history: MemberDetail['kycHistory'] }) {
+/**
+ * Every identity submission of a member and its decision, newest first, each opening its review.
+ * Shared: the member's page and the order screen show the same list.
+ */
+export function KycHistory({ history }: { history: readonly KycSubmissionSummary[] }) {
   const t = useT('kyc');
   const f = useFormat();
   if (history.length === 0) return <Empty>{t('history.empty')}</Empty>;
