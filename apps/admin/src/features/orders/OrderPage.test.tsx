@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import kycT from '../../locales/en/kyc.json';
 import t from '../../locales/en/orders.json';
 
 const AT = '2026-11-23T01:00:00.000Z';
@@ -52,6 +53,8 @@ const detail = (patch: Record<string, unknown> = {}, orderPatch: Record<string, 
   slipNameChecked: false,
   duplicates: [],
   history: [],
+  kycHistory: [],
+  otherOrders: [],
   decidedBy: null,
   decidedAt: null,
   ...patch,
@@ -102,6 +105,67 @@ describe('one order at the desk', () => {
     expect(screen.getByRole('link', { name: /0xabc123/ }).getAttribute('href')).toBe(
       'https://bscscan.com/tx/0xabc123',
     );
+  });
+
+  it("shows the member's identity reviews and their other orders, each linking to its screen", async () => {
+    mockApi({
+      me: () => ok(profile('viewer')),
+      staffOrder: () =>
+        ok(
+          detail({
+            kycHistory: [
+              {
+                id: 31,
+                memberId: 7,
+                username: 'somchai',
+                firstName: 'Somchai',
+                lastName: 'Jaidee',
+                status: 'verified',
+                submittedAt: AT,
+                decidedAt: AT,
+                decidedBy: 'anong',
+                reasonCode: null,
+                note: null,
+              },
+            ],
+            otherOrders: [
+              {
+                id: 'S2611220003',
+                type: 'sell',
+                status: 'reject',
+                amountThb: '17226.00',
+                amountUsdt: '500.00',
+                createdAt: AT,
+              },
+            ],
+          }),
+        ),
+      staffFile: image,
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    const reviews = within(await screen.findByRole('region', { name: t.detail.memberReviews }));
+    expect(reviews.getByText(kycT.status.verified)).toBeTruthy();
+    expect(reviews.getByText(/anong/)).toBeTruthy();
+    expect(reviews.getByRole('link').getAttribute('href')).toBe('#/kyc/31');
+    const others = within(screen.getByRole('region', { name: t.detail.otherOrders }));
+    expect(others.getByRole('link', { name: 'S2611220003' }).getAttribute('href')).toBe(
+      '#/orders/S2611220003',
+    );
+    expect(others.getByText(t.type.sell)).toBeTruthy();
+    expect(others.getByText(t.status.reject)).toBeTruthy();
+    expect(others.getByText(/17,226\.00/)).toBeTruthy();
+    expect(others.getByText(/500\.00/)).toBeTruthy();
+    expect(others.queryByText(t.detail.noOtherOrders)).toBeNull();
+  });
+
+  it('says so when the member has no identity review and no other order', async () => {
+    mockApi({ me: () => ok(profile('viewer')), staffOrder: () => ok(detail()), staffFile: image });
+    await renderConsole('/orders/B2611230001', 'tok');
+    const reviews = within(await screen.findByRole('region', { name: t.detail.memberReviews }));
+    expect(reviews.getByText(kycT.history.empty)).toBeTruthy();
+    const others = within(screen.getByRole('region', { name: t.detail.otherOrders }));
+    expect(others.getByText(t.detail.noOtherOrders)).toBeTruthy();
+    expect(others.queryByRole('table')).toBeNull();
   });
 
   it('shows a viewer the order but no decision', async () => {

@@ -4,11 +4,15 @@ import { Empty, Loaded } from '../../components/States.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useLiveApi } from '../../lib/useLiveApi.ts';
 import { Duplicates } from './Duplicates.tsx';
+import { MemberContext } from './MemberContext.tsx';
 import { OrderDecision } from './OrderDecision.tsx';
 import { OrderFacts } from './OrderFacts.tsx';
 import { OrderProof } from './OrderProof.tsx';
 
-/** One order: duplicate slips first, the proof beside the member, the order, the decisions and the history; live. */
+/**
+ * One order: duplicate slips first, the proof beside the member, the order, the decisions, the
+ * history, then the member's identity reviews and other orders; live.
+ */
 export default function OrderPage() {
   const t = useT('orders');
   const id = useParams().id ?? '';
@@ -38,6 +42,7 @@ export default function OrderPage() {
             ) : (
               <AuditTable items={d.history} caption={t('detail.history')} />
             )}
+            <MemberContext detail={d} />
           </>
         )}
       </Loaded>
