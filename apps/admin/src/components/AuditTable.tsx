@@ -7,10 +7,16 @@ function Json({ value }: { value: unknown }) {
   return <pre className="json">{JSON.stringify(value, null, 2)}</pre>;
 }
 
+/** Who can act, as the audit log records them (the database allows these four). */
+const ACTOR_TYPES = ['member', 'staff', 'system', 'operator'] as const;
+const isActorType = (type: string): type is (typeof ACTOR_TYPES)[number] =>
+  (ACTOR_TYPES as readonly string[]).includes(type);
+
 /** Audit rows: when, who, what, on what, the outcome, and before/after one click away. */
 export function AuditTable({ items, caption }: { items: readonly AuditEntry[]; caption: string }) {
   const t = useT('audit');
   const f = useFormat();
+  const actorKind = (type: string) => (isActorType(type) ? t(`actorType.${type}`) : type);
   return (
     <div className="table-wrap">
       <table className="table">
@@ -30,7 +36,7 @@ export function AuditTable({ items, caption }: { items: readonly AuditEntry[]; c
             <tr key={a.id}>
               <td className="nowrap">{f.dateTime(a.createdAt)}</td>
               <td>
-                {a.actorName ?? a.actorId ?? '—'} <span className="muted">({a.actorType})</span>
+                {a.actorName ?? a.actorId ?? '—'} <span className="muted">({actorKind(a.actorType)})</span>
               </td>
               <td>
                 <code>{a.action}</code>

@@ -41,12 +41,14 @@ export function OrderFacts({ detail }: { detail: StaffOrder }) {
         </Fact>
         <Fact term={t('detail.created')}>{f.dateTime(order.createdAt)}</Fact>
         <Fact term={t('detail.rate')}>{f.amount(order.rate)}</Fact>
-        <Fact term={t('detail.amountThb')}>{f.amount(order.amountThb)} THB</Fact>
+        <Fact term={t('detail.amountThb')}>
+          {t('detail.thbValue', { amount: f.amount(order.amountThb) })}
+        </Fact>
         <Fact term={t('detail.fee')}>
           {t('detail.feeValue', { fee: f.amount(order.fee), percent: order.feePercent })}
         </Fact>
         <Fact term={t(order.type === 'buy' ? 'detail.totalBuy' : 'detail.totalSell')}>
-          <strong>{f.amount(order.total)} THB</strong>
+          <strong>{t('detail.thbValue', { amount: f.amount(order.total) })}</strong>
         </Fact>
         <Fact term={t('detail.amountUsdt')}>
           <strong>{f.amount(order.amountUsdt)} USDT</strong>
@@ -72,7 +74,7 @@ export function OrderFacts({ detail }: { detail: StaffOrder }) {
         </Fact>
         <Fact term={t('detail.payment')}>{payment ? t(`method.${payment.method}`) : null}</Fact>
         <Fact term={t('detail.depositAmount')}>
-          {payment?.depositAmount ? `${f.amount(payment.depositAmount)} THB` : null}
+          {payment?.depositAmount ? t('detail.thbValue', { amount: f.amount(payment.depositAmount) }) : null}
         </Fact>
         <Fact term={t('detail.depositAt')}>{at(payment?.depositAt)}</Fact>
         <Fact term={t('detail.location')}>{payment?.location?.name[f.lang]}</Fact>

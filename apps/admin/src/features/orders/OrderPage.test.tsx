@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
 import kycT from '../../locales/en/kyc.json';
 import t from '../../locales/en/orders.json';
+import auditTh from '../../locales/th/audit.json';
+import th from '../../locales/th/orders.json';
 
 const AT = '2026-11-23T01:00:00.000Z';
 
@@ -352,5 +354,42 @@ describe('one order at the desk', () => {
     expect(await screen.findByText(t.status.success)).toBeTruthy();
     expect(screen.getByText(/by operator2/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: t.reject.submit })).toBeNull();
+  });
+
+  it('in Thai, says baht for the amounts and names who acted in the history in Thai', async () => {
+    localStorage.setItem('adminLanguage', 'th');
+    mockApi({
+      me: () => ok(profile('operator')),
+      staffOrder: () =>
+        ok(
+          detail({
+            history: [
+              {
+                id: 1,
+                actorType: 'member',
+                actorId: '7',
+                actorName: 'somchai',
+                action: 'order.create',
+                target: 'order:B2611230001',
+                before: null,
+                after: null,
+                reason: null,
+                ip: null,
+                outcome: 'success',
+                createdAt: AT,
+              },
+            ],
+          }),
+        ),
+      staffFile: image,
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    await screen.findByRole('heading', { level: 2, name: th.detail.order });
+    expect(screen.getAllByText(th.detail.thbValue.replace('{{amount}}', '35,000.00')).length).toBeGreaterThan(
+      0,
+    );
+    expect(screen.queryByText(/\bTHB\b/)).toBeNull();
+    expect(screen.getByText(`(${auditTh.actorType.member})`)).toBeTruthy();
+    localStorage.removeItem('adminLanguage');
   });
 });
