@@ -9,7 +9,7 @@ import {
 } from '@bahtdesk/contract';
 import { contractResolver, TextField } from '@bahtdesk/ui/forms';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { call } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -34,10 +34,38 @@ const otherNameSchema = completeOrderBodySchema.refine((body) => body.otherNameA
   message: codeMessage(E.PAYOUT_NAME_CHECK_REQUIRED),
 });
 
+/** A tick the staff member must give before completing, with the contract's message when missing. */
+function RequiredTick({
+  id,
+  label,
+  problem,
+  ...input
+}: { id: string; label: string; problem: string | undefined } & UseFormRegisterReturn) {
+  const f = useFormat();
+  return (
+    <>
+      <label className="check">
+        <input
+          type="checkbox"
+          aria-required="true"
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
+          {...input}
+        />
+        {label}
+      </label>
+      {problem ? (
+        <p id={`${id}-error`} className="field__error">
+          {validationMessage(problem, f.lang)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 /** Completes the order with the payout reference, after a confirmation. */
 export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: Decide }) {
   const t = useT('orders');
-  const f = useFormat();
   const { order, member } = detail;
   const cash = order.payment?.method === 'cash_deposit';
   const name = `${member.firstName} ${member.lastName}`;
@@ -77,42 +105,20 @@ export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: D
         {...form.register('payoutReference')}
       />
       {cash ? (
-        <>
-          <label className="check">
-            <input
-              type="checkbox"
-              aria-required="true"
-              aria-invalid={errors.slipNameMatches ? true : undefined}
-              aria-describedby={errors.slipNameMatches ? 'slip-name-error' : undefined}
-              {...form.register('slipNameMatches')}
-            />
-            {t('complete.nameMatches', { name })}
-          </label>
-          {errors.slipNameMatches ? (
-            <p id="slip-name-error" className="field__error">
-              {validationMessage(errors.slipNameMatches.message, f.lang)}
-            </p>
-          ) : null}
-        </>
+        <RequiredTick
+          id="slip-name"
+          label={t('complete.nameMatches', { name })}
+          problem={errors.slipNameMatches?.message}
+          {...form.register('slipNameMatches')}
+        />
       ) : null}
       {otherName && account ? (
-        <>
-          <label className="check">
-            <input
-              type="checkbox"
-              aria-required="true"
-              aria-invalid={errors.otherNameAccepted ? true : undefined}
-              aria-describedby={errors.otherNameAccepted ? 'other-name-error' : undefined}
-              {...form.register('otherNameAccepted')}
-            />
-            {t('complete.otherName', { account: account.accountName, name })}
-          </label>
-          {errors.otherNameAccepted ? (
-            <p id="other-name-error" className="field__error">
-              {validationMessage(errors.otherNameAccepted.message, f.lang)}
-            </p>
-          ) : null}
-        </>
+        <RequiredTick
+          id="other-name"
+          label={t('complete.otherName', { account: account.accountName, name })}
+          problem={errors.otherNameAccepted?.message}
+          {...form.register('otherNameAccepted')}
+        />
       ) : null}
       <div className="form-actions">
         <button type="submit" className="button button--primary">
