@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { MemberSession, RequestMeta, StaffSession } from '../modules/sessions/index.ts';
 import { AppError } from './app-error.ts';
+import { OPERATION_IDS } from './operation-ids.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -108,12 +109,15 @@ export interface RouteContext<E extends Endpoint> {
   stream: EventStream;
 }
 
-/** `/api/external/home/getRate` -> tag `home`, operationId `home.getRate`. */
-function docNames(path: string): { tag: string; operationId: string } {
-  const parts = path.split('/').filter((p) => p && !p.startsWith(':'));
+/**
+ * `/api/external/home/getRate` -> tag `home`; the operationId is the contract's name for the call
+ * (operation-ids.ts), or `<tag>.<last segment>` for a route outside the contract (a test's own).
+ */
+function docNames(e: Endpoint): { tag: string; operationId: string } {
+  const parts = e.path.split('/').filter((p) => p && !p.startsWith(':'));
   const name = parts.at(-1) ?? 'root';
   const tag = parts.length >= 2 ? (parts.at(-2) ?? 'api') : 'api';
-  return { tag, operationId: `${tag}.${name}` };
+  return { tag, operationId: OPERATION_IDS.get(e) ?? `${tag}.${name}` };
 }
 
 const SSE_HEARTBEAT_MS = 25_000;
@@ -153,7 +157,7 @@ export function defineRoute<E extends Endpoint>(
   e: E,
   handler: (ctx: RouteContext<E>) => Promise<Answer<E>>,
 ): void {
-  const { tag, operationId } = docNames(e.path);
+  const { tag, operationId } = docNames(e);
   const kind: ResponseKind = e.response ?? 'json';
   // Open event streams end before the server closes, so shutdown never waits on them.
   const streams = new Set<() => void>();

@@ -7,6 +7,7 @@ import {
   memberLiveEndpoints,
   publicLiveEndpoints,
 } from '@bahtdesk/contract';
+import { compileErrors, validate } from '@readme/openapi-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/harness.ts';
@@ -25,7 +26,16 @@ interface Doc {
   openapi: string;
   paths: Record<
     string,
-    Record<string, { summary?: string; 'x-access'?: string; 'x-response'?: string; responses?: object }>
+    Record<
+      string,
+      {
+        operationId?: string;
+        summary?: string;
+        'x-access'?: string;
+        'x-response'?: string;
+        responses?: object;
+      }
+    >
   >;
 }
 
@@ -119,6 +129,24 @@ describe('/api/docs', () => {
         expect(op?.['x-response']).toMatch(e.response === 'events' ? 'text/event-stream' : /./);
       }
     }
+  });
+
+  it('rule: the served document (member and staff calls) is valid by an outside OpenAPI validator, every operationId unique', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<Doc>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/external/home/getRate', '/api/admin/rates']),
+    );
+    const result = await validate(structuredClone(doc) as Parameters<typeof validate>[0]);
+    expect(result.valid ? '' : compileErrors(result)).toBe('');
+  });
+
+  it("names each operation after its contract name, a staff call's after admin.", async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<Doc>();
+    const op = (path: string, method: string) => doc.paths[path]?.[method]?.operationId;
+    expect(op('/api/external/home/getRate', 'post')).toBe('getRate');
+    expect(op('/api/external/auth/logout', 'post')).toBe('logout');
+    expect(op('/api/admin/auth/logout', 'post')).toBe('admin.staffLogout');
+    expect(op('/api/admin/rates', 'post')).toBe('admin.setRates');
   });
 
   it('lists the member calls and the staff calls apart: every admin path is under /api/admin/', () => {
