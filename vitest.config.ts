@@ -15,7 +15,8 @@ export default defineConfig({
       {
         test: {
           name: 'contract',
-          include: ['packages/contract/src/**/*.test.ts'],
+          // scripts/docs.test.ts: the docs name only paths and scripts that exist.
+          include: ['packages/contract/src/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },
