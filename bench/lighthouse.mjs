@@ -117,7 +117,7 @@ export async function lighthouseMedian(url, options) {
   return { runs, median: sorted[Math.floor(sorted.length / 2)] };
 }
 
-/** The target of issue 11 item 9: a median of at least 95 on each page, and no layout shift. */
+/** The target (decision 0038): a median of at least 95 on each page, and no layout shift. */
 const TARGET = 95;
 /** Best Practices has a target of its own: every audit passed (that run's score is 100). */
 const BEST_PRACTICES_TARGET = 100;

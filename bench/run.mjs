@@ -139,7 +139,7 @@ async function printStages() {
 
 const ms = (value) => `${value.toFixed(2)} ms`;
 
-/** The issue's targets: a share of bare Fastify's req/s, and for public reads a p99 bound. */
+/** The targets (decisions 0013 and 0039): a share of bare Fastify's req/s, and for public reads a p99 bound. */
 function verdict(figures, baseline, target) {
   const share = figures.rps / baseline.rps;
   const shareMet = share >= target.share;

@@ -2,7 +2,7 @@
 // sign-in with an unknown username beside one with a known username and a wrong password, 200
 // tries each, interleaved, against the app in this process (no network), with production argon2id
 // cost. Both must answer 999 in about the same time, so the timing does not tell which usernames
-// exist; the target is a difference under 5 ms. It prints the figures and asserts nothing.
+// exist; the target is a difference under 5 ms. It prints the figures and asserts nothing.
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';

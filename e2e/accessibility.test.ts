@@ -1,5 +1,5 @@
 // axe-core finds no serious or critical violation on any page, nor in the navigation's dialogs,
-// in English and in Thai, at phone and desktop widths (issue 3 item 9). The maintenance page is
+// in English and in Thai, at phone and desktop widths. The maintenance page is
 // checked by maintenance.test.ts (it shows only during maintenance).
 import { describe, expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-// Journey (issue 4) in Thai at phone width: sign-up with its Thai messages (bank account skipped,
+// Journey in Thai at phone width: sign-up with its Thai messages (bank account skipped,
 // a Tether address), the account page opened at its identity-verification section, sign out, a
 // password reset by phone with the OTP from the outbox, and sign-in with the new password.
 import { E, messageFor } from '@bahtdesk/contract';

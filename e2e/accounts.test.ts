@@ -1,4 +1,4 @@
-// Journey (issue 4): a member signs up through every step with a bank account and a BEP20
+// Journey: a member signs up through every step with a bank account and a BEP20
 // address, signs out and in, edits the profile, adds a Solana address, fills the list to the limit
 // of 10 and sees its message, signs out, resets the password with the OTP from the outbox, and
 // signs in with the new password. Real server, real browser, English, desktop width.

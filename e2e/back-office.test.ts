@@ -1,4 +1,4 @@
-// Journeys of the back office (issue 10), in Chromium, in English and Thai: the first sign-in
+// Journeys of the back office, in Chromium, in English and Thai: the first sign-in
 // enrols TOTP (codes computed with the server's library) and later sign-ins take a code or a
 // recovery code; rates changed in the console reach a member's open home page without a reload;
 // maintenance switched in the console sends a member's open page to /maintenance on its next

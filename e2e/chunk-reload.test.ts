@@ -1,6 +1,6 @@
 // Journey: a page chunk that fails to load reloads the page once, then shows 'An error occurred'
 // instead of reloading in a loop; once the chunk can be had again, the page's reload button brings
-// the page back (spec section 4, issue 3 item 6).
+// the page back (docs/product.md, Member rules).
 import { expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import { useBrowser } from './browser.ts';

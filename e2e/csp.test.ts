@@ -1,5 +1,5 @@
 // Journey: signing in (the first page that parses with the contract's zod schemas) breaks no rule
-// of the Content-Security-Policy: zod runs jitless, so it never probes for eval (issue 11 item 9).
+// of the Content-Security-Policy: zod runs jitless, so it never probes for eval (decision 0038).
 import { expect, test } from 'vitest';
 import signIn from '../apps/web/src/locales/en/signIn.json' with { type: 'json' };
 import { useBrowser } from './browser.ts';

@@ -1,7 +1,7 @@
 // Journey: on a phone, home leads to trading: each rate card's Buy or Sell button is on the first
 // screen, above the bottom navigation, and opens /transaction with the direction chosen; a
 // signed-in member who is not verified, or verified without a USDT address, sees the next step to
-// take (issue 11 item 2).
+// take.
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import common from '../apps/web/src/locales/en/common.json' with { type: 'json' };

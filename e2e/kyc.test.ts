@@ -1,4 +1,4 @@
-// Journeys of identity verification (issue 12), in Chromium: a member picks four photos on the
+// Journeys of identity verification, in Chromium: a member picks four photos on the
 // account page (one a large PNG the browser shrinks before sending), sees "waiting"; an operator
 // approves in the console in another browser context, and the member's open page turns "verified"
 // without a reload. A second member (in Thai) is rejected with a reason, reads it in Thai, and

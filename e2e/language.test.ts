@@ -1,4 +1,4 @@
-// Journeys: which language a visitor sees (spec section 4, issue 3 item 5).
+// Journeys: which language a visitor sees (docs/product.md, Member rules).
 import { expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import th from '../apps/web/src/locales/th/common.json' with { type: 'json' };

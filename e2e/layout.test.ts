@@ -1,6 +1,6 @@
 // Journeys: the layout works from 320 px wide with no horizontal scrolling; the navigation sits at
 // the bottom below 1024 px and in the top bar from 1024 px; the current page's item is highlighted
-// (spec sections 2 and 9, issue 3 item 3).
+// (docs/product.md, Screens).
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };

@@ -1,5 +1,5 @@
 // Journey: the operator switches maintenance off with the command line; every page goes to
-// /maintenance; switched on again, /maintenance goes back home (spec section 4).
+// /maintenance; switched on again, /maintenance goes back home (docs/product.md, Member rules).
 // desk() restarts the server (see docs/testing.md), so no page is left open across it.
 import { withoutThaiJoins } from '@bahtdesk/contract';
 import { afterAll, expect, test } from 'vitest';

@@ -1,6 +1,6 @@
-// Journey: an unknown route shows the 404 page with its exact texts and a way home (spec section 2).
+// Journey: an unknown route shows the 404 page with its exact texts and a way home (docs/product.md, Screens).
 // Without a token the guard sends every path outside home, news, sign-up, login and
-// forgot-password (any path containing them) to /login (spec section 4), so a visitor meets the
+// forgot-password (any path containing them) to /login (docs/product.md, Member rules), so a visitor meets the
 // 404 page under one of those, e.g. /news/no/such/page.
 import { expect, test } from 'vitest';
 import th from '../apps/web/src/locales/th/common.json' with { type: 'json' };

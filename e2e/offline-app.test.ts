@@ -1,4 +1,4 @@
-// Journey: the member app works offline and is installable (issue 11 item 1, decision 0033). A
+// Journey: the member app works offline and is installable (decision 0033). A
 // service worker precaches the app shell, every route's chunk and the fonts: with the network cut,
 // every page opens (a full navigation too, not only an in-app one), says the member is offline,
 // shows its content or says it is offline (never a loading text that does not end, nor "not

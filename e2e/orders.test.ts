@@ -1,4 +1,4 @@
-// Journeys of orders (issue 13), in Chromium against the real server: a member buys by cash
+// Journeys of orders, in Chromium against the real server: a member buys by cash
 // deposit from quote to success (staff complete it and the member's open page changes without a
 // reload); a Thai member sells and is rejected with a reason; an appointment refuses a Saturday
 // and every public holiday the server lists; an order expires while its page is open; a member

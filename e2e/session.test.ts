@@ -1,6 +1,6 @@
 // Journeys: the guard refetches the profile on each navigation, clicked or typed; when the server
 // says the session has ended (body code 502 after a sign-out elsewhere), the app clears token and
-// profile and goes to /login (spec section 4).
+// profile and goes to /login (docs/product.md, Member rules).
 import { expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import enSignIn from '../apps/web/src/locales/en/signIn.json' with { type: 'json' };

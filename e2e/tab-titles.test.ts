@@ -1,4 +1,4 @@
-// Journey: each page has its own browser tab title in the current language (issue 11 item 7), a
+// Journey: each page has its own browser tab title in the current language, a
 // news article its own title, and no title carries the invisible marks that keep Thai compounds
 // whole (thai-terms.ts). The maintenance page's title is checked by maintenance.test.ts, the one
 // journey that switches maintenance off (it restarts the server).

@@ -1,4 +1,4 @@
-// Journey: Thai lines break where a reader expects (issue 11 item 5, decision 0034). Chromium
+// Journey: Thai lines break where a reader expects (decision 0034). Chromium
 // breaks Thai lines with a dictionary that splits compounds such as เจ้า|หน้าที่ and เข้าสู่|ระบบ;
 // the catalogues keep each of THAI_TERMS whole. Every page, in Thai, at a small phone, a phone and
 // a desktop width: each line's first character is found from where its characters are drawn, and

@@ -10,7 +10,7 @@ import { scaleLimits } from '../src/plugins/limits/rules.ts';
 import { bundleServer, root, Server } from './servers.ts';
 
 /**
- * The multi-process mode of design section 6, on this machine: two real API processes (the
+ * The multi-process mode of docs/deploy.md, on this machine: two real API processes (the
  * esbuild bundle of src/server.ts) on one fresh PostgreSQL database and one Redis. Project api-pg
  * only (TEST_DATABASE_URL); Redis at REDIS_URL or redis://127.0.0.1:6379.
  */

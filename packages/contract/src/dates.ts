@@ -1,5 +1,5 @@
 /**
- * Calendar rules in Asia/Bangkok (spec section 9). Thailand keeps UTC+07:00 all year (no daylight
+ * Calendar rules in Asia/Bangkok (docs/product.md, Limits and constants). Thailand keeps UTC+07:00 all year (no daylight
  * saving), so a Bangkok calendar date is the UTC date of the instant shifted by seven hours; this
  * keeps the rules exact and independent of the machine's time zone.
  */

@@ -73,7 +73,7 @@ export function endpoint<
   return e;
 }
 
-/** The response envelope of every JSON call (design section 3). */
+/** The response envelope of every JSON call (docs/product.md, The API). */
 export const envelope = <R extends z.ZodType>(result: R) =>
   z.object({
     code: z.number().int(),

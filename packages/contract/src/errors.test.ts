@@ -43,7 +43,7 @@ describe('error catalogue', () => {
     for (const code of list) expect(errorByCode(code), `code ${code}`).toBeDefined();
   });
 
-  it('covers every single code of spec section 8', () => {
+  it('covers every single code the product names', () => {
     for (const code of [
       0, 403, 500, 501, 502, 504, 505, 506, 997, 998, 999, 10052, 20001, 20002, 50036, 60001, 70001, 4290060,
     ]) {

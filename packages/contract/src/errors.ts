@@ -1,7 +1,7 @@
 /**
  * The error catalogue: every body code the API can answer with, its HTTP status and its
- * English and Thai message. Spec section 8 is the source; where it gives a range without
- * wording, the wording here is ours and is the only copy of it.
+ * English and Thai message (docs/product.md, Error codes, lists the ranges). Where the product
+ * gives a range without wording, the wording here is ours and is the only copy of it.
  */
 import { joinThaiTerms } from './thai-terms.ts';
 
@@ -42,7 +42,7 @@ export const E = {
     'Too many requests. Please try again shortly.',
     'มีคำขอมากเกินไป กรุณาลองใหม่อีกครั้งในภายหลัง',
   ),
-  // Spec section 8.
+  // The codes the product names, with its wording where it gives one.
   NOT_ALLOWED: def(500, 401, 'You are not allowed', 'คุณไม่ได้รับอนุญาต'),
   TOKEN_EXPIRED: def(501, 401, 'Token expired', 'โทเค็นหมดอายุ'),
   LOGGED_OUT: def(502, 401, 'Logged out', 'ออกจากระบบแล้ว'),
@@ -122,7 +122,7 @@ export const E = {
   ),
   USDT_ADDRESS_INVALID: {
     ...def(10021, 400, 'Invalid USDT address for the selected network.', 'ที่อยู่ USDT ไม่ถูกต้องสำหรับเครือข่ายที่เลือก'),
-    // Per address format (networks.ts); the ERC-20 wording is the spec's (section 5).
+    // Per address format (networks.ts); the ERC-20 wording is the product's (decision 0002).
     variants: {
       evm: { en: 'Invalid USDT Address (ERC-20)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (ERC-20)' },
       bep2: { en: 'Invalid USDT Address (BEP2)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (BEP2)' },
@@ -523,7 +523,7 @@ export function errorByCode(code: number): ErrorDef | undefined {
   return byCode.get(code);
 }
 
-/** The message for a code in a language; an unknown code has an empty message (spec section 8). */
+/** The message for a code in a language; an unknown code has an empty message (docs/product.md, Member rules). */
 export function messageFor(code: number, lang: Lang): string {
   return byCode.get(code)?.[lang] ?? '';
 }

@@ -1,5 +1,5 @@
 /**
- * Business constants and limits (spec section 9, design section 4). Amounts are decimal strings
+ * Business constants and limits (docs/product.md, Limits and constants). Amounts are decimal strings
  * so they go straight into money.ts without passing through a float.
  */
 export const BUY_THB_MIN = '1000';

@@ -80,7 +80,7 @@ export const feePercentString = cappedString(20, codeMessage(E.FEE_INVALID)).reg
   codeMessage(E.FEE_INVALID),
 );
 
-/** Which limit a buy amount in THB breaks, if any (spec section 9: 1,000 to 3,000,000 THB). */
+/** Which limit a buy amount in THB breaks, if any (1,000 to 3,000,000 THB). */
 export function buyAmountError(thb: Amount): ErrorDef | null {
   const d = toDecimal(thb);
   if (d.lt(BUY_THB_MIN)) return E.BUY_MIN;
@@ -88,7 +88,7 @@ export function buyAmountError(thb: Amount): ErrorDef | null {
   return null;
 }
 
-/** Which limit a sell amount in USDT breaks, if any (spec section 9: 100 to 100,000 USDT). */
+/** Which limit a sell amount in USDT breaks, if any (100 to 100,000 USDT). */
 export function sellAmountError(usdt: Amount): ErrorDef | null {
   const d = toDecimal(usdt);
   if (d.lt(SELL_USDT_MIN)) return E.SELL_MIN;

@@ -1,5 +1,5 @@
 /**
- * The four networks a member can receive USDT on (spec section 3). `format` says how an address
+ * The four networks a member can receive USDT on (docs/product.md, Payout destinations). `format` says how an address
  * on the network is written and checked (validators/usdtAddress.ts). The network the spec calls
  * "Tether" is Ethereum with the ERC-20 token (docs/decisions/0002-tether-network.md). Names are
  * proper nouns and read the same in English and Thai.

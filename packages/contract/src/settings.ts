@@ -15,7 +15,7 @@ import { cappedString } from './validators/text.ts';
 import { isValidUsdtAddress, usdtAddressSchema } from './validators/usdtAddress.ts';
 
 /**
- * The web settings (design section 5): one value per key, checked by its schema wherever it is
+ * The web settings (docs/back-office.md, Web settings): one value per key, checked by its schema wherever it is
  * written (back office, operator CLI, seed) and again when read. A key never written reads as its
  * default.
  */

@@ -10,7 +10,7 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
- * The order's state machine (design section 4): who moves an order from which status to which.
+ * The order's state machine (docs/product.md, Orders): who moves an order from which status to which.
  * The server applies each as one conditional update; the member app and the console read it to
  * know which buttons to show.
  */

@@ -52,7 +52,7 @@ const served = (): Endpoint[] =>
 /** A contract path as OpenAPI writes it: `/api/admin/news/:id` -> `/api/admin/news/{id}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-/** Spec section 7, copied by hand: the 27 calls the member app makes. */
+/** The 27 calls the member app makes at the paths the product fixes (docs/product.md, The API), copied by hand. */
 const SPEC_CALLS = [
   'GET /config.json',
   'GET /api/external/home/maintenanceStatus',
@@ -84,7 +84,7 @@ const SPEC_CALLS = [
 ];
 
 describe("the spec's calls", () => {
-  it('rule: every one of the 27 calls of spec section 7 is served (none answers 404) and, but /config.json, documented', async () => {
+  it('rule: every one of the 27 calls the member app makes is served (none answers 404) and, but /config.json, documented', async () => {
     expect(SPEC_CALLS).toHaveLength(27);
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/openapi.json' })).json<Doc>();
     const unknown = (

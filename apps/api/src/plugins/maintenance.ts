@@ -13,7 +13,7 @@ const CLOSED_PATHS = new Set(
 );
 
 /**
- * Maintenance enforced by the server (design section 7): while the `maintenance` setting is 'off'
+ * Maintenance enforced by the server (decision 0020): while the `maintenance` setting is 'off'
  * (the site is in maintenance), every member call but MAINTENANCE_OPEN_CALLS answers 997 in an
  * onRequest hook, before its body is read, its session looked up or its handler run, so a page
  * left open cannot act. Staff calls and everything that is not a member call keep working.

@@ -20,7 +20,7 @@ function ErrorPage() {
 }
 
 /**
- * Any failure while showing a page shows 'An error occurred' (spec section 2). A new `resetKey`
+ * Any failure while showing a page shows 'An error occurred' (docs/product.md, Screens). A new `resetKey`
  * (the next page) clears it without remounting what is inside, so a page that is still loading
  * keeps the one before it on screen (navigations are transitions).
  */

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useT } from '../lib/i18n.ts';
 
-/** Unknown routes (spec section 2): '404 Not Found', the text, and a way back home. */
+/** Unknown routes (docs/product.md, Screens): '404 Not Found', the text, and a way back home. */
 export default function NotFoundPage() {
   const t = useT('common');
   return (

@@ -7,7 +7,7 @@ import type { Resources } from '../locales/resources.ts';
 
 type PageKey = Exclude<keyof Resources['common']['tabTitle'], 'format'>;
 
-/** The first path segment of each route and the catalogue name of its page (spec section 2). */
+/** The first path segment of each route and the catalogue name of its page (docs/product.md, Screens). */
 const PAGES: Readonly<Record<string, PageKey>> = {
   news: 'news',
   welcome: 'welcome',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { afterSignIn, redirectFor, withReturn } from './guard.ts';
 
-describe('navigation guard rule (spec section 4)', () => {
+describe('navigation guard rule (docs/product.md, Member rules)', () => {
   it('sends every page to /maintenance when the status is off', () => {
     for (const path of ['/', '/news', '/login', '/account', '/nowhere']) {
       expect(redirectFor(path, { status: 'off', signedIn: true })).toBe('/maintenance');

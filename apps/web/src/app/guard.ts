@@ -1,6 +1,6 @@
 /**
- * The navigation guard of spec section 4, as a pure rule. `status` is maintenanceStatus's
- * result.period.status ('on': service up, 'off': maintenance; design section 4), undefined while
+ * The navigation guard (docs/product.md, Member rules), as a pure rule. `status` is maintenanceStatus's
+ * result.period.status ('on': service up, 'off': maintenance), undefined while
  * it is not known. Returns where to go instead of `path`, or null to stay.
  */
 export type MaintenanceStatus = 'on' | 'off';

@@ -14,7 +14,7 @@ function page({ load }: { load: () => Promise<{ default: ComponentType }> }) {
 }
 
 /**
- * Every route of spec section 2 (no locale prefix). Home is in the main chunk, since it is the
+ * Every route of the member app (docs/product.md, Screens; no locale prefix). Home is in the main chunk, since it is the
  * page most visits start on; every other page (pages.ts) is loaded when it is first opened.
  */
 export const routes = (

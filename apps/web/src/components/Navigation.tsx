@@ -14,7 +14,7 @@ interface Item {
   readonly tool?: Tool;
 }
 
-/** The navigation items (spec section 2): the same in the top bar and the bottom navigation. */
+/** The navigation items (docs/product.md, Screens): the same in the top bar and the bottom navigation. */
 function useItems(): readonly Item[] {
   const signedIn = useClientState((s) => s.token !== null);
   return [

@@ -19,8 +19,8 @@ export type CallOptions<N extends EndpointName> = ClientCallOptions<Endpoints, N
 /**
  * The member app's API client (the kit's, over the member endpoints): the token and the language
  * from the client state; body codes 500/501/502 end the session and go to /login, 997 to
- * /maintenance, any other error opens the 'Sorry for the inconvenience' dialog (spec sections 4
- * and 8). `call(name, options)` resolves with `result.period` and rejects with an ApiError.
+ * /maintenance, any other error opens the 'Sorry for the inconvenience' dialog (docs/product.md,
+ * Member rules). `call(name, options)` resolves with `result.period` and rejects with an ApiError.
  */
 const client = createApiClient<Endpoints>({
   endpoints: api,

@@ -1,7 +1,7 @@
 import type { Lang } from '@bahtdesk/contract';
 
 /**
- * Which language to show (spec section 4, design section 4): a language the member chose
+ * Which language to show (docs/product.md, Member rules): a language the member chose
  * (`forceLanguage`) wins; otherwise Thai when the visitor's country is `th`, else English. Until the
  * country is known (before maintenanceStatus answers, or when it fails) the language kept in the
  * cookie is used, so a returning visitor sees the right language from the first paint, and on a

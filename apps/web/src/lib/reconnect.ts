@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 
 /**
- * Coming back online (issue 11 item 1): a page opened offline shows its offline state, and what
+ * Coming back online (decision 0033): a page opened offline shows its offline state, and what
  * it could not load is loaded again once the browser says it is online, without a reload.
  */
 let reconnects = 0;

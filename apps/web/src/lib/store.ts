@@ -3,7 +3,7 @@ import { type SnackBarDetail, showSnackbar as show } from '@bahtdesk/ui/componen
 import { createStore, readStorage, useStore } from '@bahtdesk/ui/store';
 
 /**
- * The client state of spec section 3, in one small store. `token` and `forceLanguage` are kept in
+ * The client state (token, profile, language, dialogs, snackbar), in one small store. `token` and `forceLanguage` are kept in
  * local storage; everything else lives as long as the page. Components read it with
  * `useClientState(selector)`; code outside React uses `getState`/`setState`.
  */

@@ -30,7 +30,7 @@ const signUp = {
 };
 
 describe('account endpoints in the contract', () => {
-  it('use the exact paths of spec section 7', () => {
+  it('use the exact paths the member app calls', () => {
     expect(
       [authEndpoints, accountEndpoints, passwordResetEndpoints, paymentsEndpoints].flatMap((g) =>
         Object.values(g).map((e) => `${e.method} ${e.path}`),

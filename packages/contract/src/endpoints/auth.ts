@@ -6,7 +6,7 @@ import { codeMessage } from '../validators/messages.ts';
 import { cappedString } from '../validators/text.ts';
 
 /**
- * Sign-in, sign-out and the clientSignature (design sections 2 and 4).
+ * Sign-in, sign-out and the clientSignature (decision 0007).
  *
  * - A session is an opaque bearer token (256 random bits), sent as `Authorization: Bearer <token>`
  *   on every call whose access is 'member'. The server keeps only its SHA-256 hash. A session ends

@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint.ts';
 import { idParams } from './admin/common.ts';
 
 /**
- * Stored images (design section 2) are read back only through calls that check the reader: the
+ * Stored images (kept in the database with the row that uses them, decision 0004) are read back only through calls that check the reader: the
  * member who uploaded one here, operators and admins through `adminEndpoints.staffFile`. Anyone
  * else gets 50040, the same answer as for an id that does not exist.
  */

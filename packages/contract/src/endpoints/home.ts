@@ -15,7 +15,7 @@ import { cappedString, inputCap } from '../validators/text.ts';
 /** A call that takes no input: no body, or any JSON object (its keys are ignored). */
 const noInput = z.object({}).nullish();
 
-/** 'on': the service is up; 'off': maintenance (design section 4). */
+/** 'on': the service is up; 'off': maintenance (the product's inverted word). */
 export const maintenanceStatusSchema = z.enum(['on', 'off'], {
   error: codeMessage(E.MAINTENANCE_STATUS_INVALID),
 });

@@ -20,7 +20,7 @@ export * from './payments.ts';
 export * from './transaction.ts';
 export * from './uploads.ts';
 
-/** The member app's calls: exactly the API paths of spec section 7, by name. */
+/** The member app's calls: exactly the API paths the product fixes (docs/product.md, The API), by name. */
 export const memberEndpoints = {
   ...homeEndpoints,
   ...authEndpoints,
@@ -34,7 +34,7 @@ export const memberEndpoints = {
 export type MemberEndpointName = keyof typeof memberEndpoints;
 
 /**
- * The member calls that keep answering while the site is in maintenance (design section 7): the
+ * The member calls that keep answering while the site is in maintenance (decision 0020): the
  * public reads, so the maintenance page and a page left open still show what the desk says. Every
  * other member call answers 997 then; staff calls, the public live stream, `/config.json` and the
  * health probes are not member calls and keep working.

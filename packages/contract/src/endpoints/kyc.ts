@@ -6,7 +6,7 @@ import { imageBase64Schema } from '../validators/image.ts';
 import { IMAGE_BODY_LIMIT, KYC_BODY_LIMIT } from './uploads.ts';
 
 /**
- * Identity verification (design section 4): a member is `unverified` until they submit the four
+ * Identity verification (docs/product.md, Identity verification): a member is `unverified` until they submit the four
  * images, `waiting` while staff review them, then `verified` or `failed` (a failed member may
  * submit again).
  */
@@ -89,7 +89,7 @@ export const kycReviewSchema = z
   .nullable();
 export type KycReview = z.infer<typeof kycReviewSchema>;
 
-/** The four identity-verification images (design section 4). */
+/** The four identity-verification images. */
 export const uploadKycBodySchema = z.object({
   passportImage: imageBase64Schema,
   holdingPassportImage: imageBase64Schema,

@@ -14,7 +14,7 @@ import { codeMessage } from '../validators/messages.ts';
 import { cappedString } from '../validators/text.ts';
 
 /**
- * Forgot password (spec section 4): request an OTP by email or phone, confirm it for a single-use
+ * Forgot password (docs/product.md, Member rules): request an OTP by email or phone, confirm it for a single-use
  * reset ticket, set a new password with the ticket.
  */
 

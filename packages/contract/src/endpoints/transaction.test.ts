@@ -18,7 +18,7 @@ const codes = (schema: z.ZodType, v: unknown) =>
 const c = (d: ErrorDef) => String(d.code);
 
 describe('transaction endpoints', () => {
-  it('sit at the exact paths of spec section 7, for signed-in members', () => {
+  it('sit at the exact paths the member app calls, for signed-in members', () => {
     const paths = Object.fromEntries(
       Object.entries({ ...transactionEndpoints, ...kycEndpoints }).map(([k, e]) => [
         k,
@@ -99,7 +99,7 @@ describe('creating an order', () => {
     expect(codes(createTransactionBodySchema, { type: 'swap' })).toEqual([c(E.TYPE_REQUIRED)]);
   });
 
-  it('answers the limit codes of section 8', () => {
+  it('answers the limit codes of the catalogue', () => {
     expect(
       codes(createTransactionBodySchema, { type: 'buy', amountThb: '999', rate: '35', usdtAddressId: 1 }),
     ).toEqual([c(E.BUY_MIN)]);

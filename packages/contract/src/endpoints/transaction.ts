@@ -17,7 +17,7 @@ import { cappedString, codeMessage, requiredText } from '../validators/index.ts'
 import { SLIP_BODY_LIMIT } from './uploads.ts';
 
 /**
- * Orders (design section 4). Lifecycle: `pending` (created,
+ * Orders (docs/product.md, Orders). Lifecycle: `pending` (created,
  * awaiting the member's payment until `deadlineAt`) -> `request` (member confirmed with proof) ->
  * `success` (staff paid out) or `reject` (staff gave a reason); a `pending` order past its deadline
  * becomes `expired`. Amounts and rates are decimal strings with 2 decimals; times are ISO 8601.
@@ -111,7 +111,7 @@ export type Transaction = z.output<typeof transactionSchema>;
 // Requests.
 
 /**
- * History filters of spec section 9 over Bangkok calendar dates (dates.ts); `custom` needs a
+ * History filters (docs/product.md, Limits and constants) over Bangkok calendar dates (dates.ts); `custom` needs a
  * start and an end date, the start not after the end.
  */
 export const transactionListBodySchema = z

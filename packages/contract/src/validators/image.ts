@@ -9,7 +9,7 @@ import { cappedString } from './text.ts';
  * checks it in the browser, the server and the OpenAPI document, and the image reaches the
  * server in the same request as the record that refers to it. The contract checks what it can
  * from the text: present, at most 2 MB once decoded, valid base64, and JPEG or PNG by its magic
- * bytes. The server still decodes the image and re-encodes it (design section 2).
+ * bytes. The server still decodes the image and re-encodes it (decision 0032).
  */
 export type ImageMime = 'image/jpeg' | 'image/png';
 

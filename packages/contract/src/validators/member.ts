@@ -102,7 +102,7 @@ export const otpSchema = cappedString(
   .regex(OTP_RE, codeMessage(E.OTP_FORMAT));
 
 /**
- * First or last name: Thai or English letters only (spec section 5). Decision: words may be
+ * First or last name: Thai or English letters only (docs/product.md, Validation). Decision: words may be
  * separated by single spaces ("Mary Jane", "ณัฐ พล"), because English given names often have
  * them; runs of whitespace are collapsed and the ends trimmed. Digits, Thai digits, the baht sign,
  * hyphens, apostrophes and other punctuation are refused, as the spec says letters only.

@@ -277,7 +277,7 @@ describe('address for the chosen network', () => {
     ]);
   });
 
-  it("says 'Invalid USDT Address (ERC-20)' for BEP20 and Tether (spec section 5), and names BEP2 and Solana", () => {
+  it("says 'Invalid USDT Address (ERC-20)' for BEP20 and Tether (the product's wording), and names BEP2 and Solana", () => {
     const wording = (network: string, lang: 'en' | 'th') =>
       validationMessage(
         form.safeParse({ network, address: 'not-an-address' }).error?.issues[0]?.message,

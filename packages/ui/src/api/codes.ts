@@ -1,5 +1,5 @@
 /**
- * The body codes the API client handles itself, whatever the call (spec sections 4 and 8):
+ * The body codes the API client handles itself, whatever the call (docs/product.md, Member rules):
  * the session has ended (500/501/502), the service is unavailable (997), and 998 when no envelope
  * came back at all (network failure, a proxy's error page).
  */

@@ -97,8 +97,8 @@ async function dialogMessage(code: number, message: string, lang: Lang): Promise
 
 /**
  * The one way an app talks to the API: base address from /config.json, the token and the
- * language on every request, the envelope unwrapped, and the global body codes handled (spec
- * sections 4 and 8) through the app's callbacks. It knows nothing of the app's routes or store.
+ * language on every request, the envelope unwrapped, and the global body codes handled
+ * (docs/product.md, Member rules) through the app's callbacks. It knows nothing of the app's routes or store.
  */
 export function createApiClient<E extends EndpointTable>(options: ApiClientOptions<E>): ApiClient<E> {
   const pending = options.pending ?? createStore<PendingState>(() => ({ pending: 0 }));

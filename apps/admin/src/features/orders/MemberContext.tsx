@@ -7,7 +7,7 @@ import { useT } from '../../lib/i18n.ts';
 import { StatusChip } from './StatusChip.tsx';
 
 /**
- * The member behind the order (issue: "the member's KYC status and history"): their identity
+ * The member behind the order: their identity
  * reviews, as on their page, and their newest other orders, so staff judge this order against the
  * member's record without leaving the screen.
  */

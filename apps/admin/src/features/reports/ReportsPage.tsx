@@ -41,7 +41,7 @@ async function download(from: string, to: string, kind: Kind): Promise<true | st
   return true;
 }
 
-/** Reports (issue 13): the orders of a range of Bangkok days, or their totals per day and type, as CSV. */
+/** Reports: the orders of a range of Bangkok days, or their totals per day and type, as CSV. */
 export default function ReportsPage() {
   const t = useT('reports');
   const language = useAdminState((s) => s.language);

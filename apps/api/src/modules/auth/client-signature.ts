@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * clientSignature (design section 4): a short-lived signed nonce the browser fetches from
+ * clientSignature (decision 0007): a short-lived signed nonce the browser fetches from
  * `GET /api/clientSignature` and sends with anonymous POSTs. It is stateless (an HMAC over the
  * issue time and a nonce), so every server process that shares the secret accepts it.
  *

@@ -34,7 +34,7 @@ function lastDays(now: Date, days: number): string[] {
   );
 }
 
-/** The back office's first screen: what the desk looks like now (design section 5). */
+/** The back office's first screen: what the desk looks like now (docs/back-office.md, Dashboard). */
 export function createDashboardService(db: Kysely<DB>, rates: Pick<RatesService, 'history'>) {
   return {
     async read(days: number, now = new Date()): Promise<Dashboard> {

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /**
- * The visitor's country for `maintenanceStatus` (design section 4), lower-case ('th', 'us') or ''.
+ * The visitor's country for `maintenanceStatus` (it picks the member app's language), lower-case ('th', 'us') or ''.
  * 1. A country header set by the proxy in front of us (Cloudflare's `cf-ipcountry`, or
  *    `x-country`), only when TRUST_PROXY says there is such a proxy: otherwise anyone could send it.
  * 2. Otherwise 'th' when the browser's preferred language is Thai.

@@ -49,7 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  // biome-ignore lint/suspicious/noConsole: the suite prints the corpus table (issue 12).
+  // biome-ignore lint/suspicious/noConsole: the suite prints the corpus table, the figures decision 0032 quotes.
   console.table(table);
   await app.close();
 });

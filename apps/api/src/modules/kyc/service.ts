@@ -65,7 +65,7 @@ function toSummary(row: SubmissionRow): KycSubmissionSummary {
 const statusOf = (row: SubmissionRow | undefined): KycStatus => row?.status ?? 'unverified';
 
 /**
- * Identity verification (issue 12): a member's four images are checked, re-encoded and stored with
+ * Identity verification (docs/product.md, Identity verification): a member's four images are checked, re-encoded and stored with
  * their submission in one transaction; staff verify or fail it with a conditional update; every
  * change is audited in its transaction and announced (`kyc.updated`, with the member's id) after.
  */
@@ -211,7 +211,7 @@ export function createKycService({ db, events, payments }: Deps) {
     },
 
     /**
-     * Whether a member may start an order (spec section 4): verified identity (10034) and a saved
+     * Whether a member may start an order (docs/product.md, Roles): verified identity (10034) and a saved
      * USDT address (10035). The order calls call it first, so the dialogs in the app are a courtesy.
      */
     async tradingGate(memberId: number): Promise<void> {

@@ -36,7 +36,7 @@ import {
 } from './repository.ts';
 
 /**
- * Forgot password (spec section 4): an OTP to the member's email or phone, confirmed for a reset
+ * Forgot password (docs/product.md, Member rules): an OTP to the member's email or phone, confirmed for a reset
  * ticket, which sets a new password once. Both are used up by a conditional UPDATE (repository.ts),
  * so of two requests racing with the same one exactly one wins.
  */

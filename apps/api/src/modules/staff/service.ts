@@ -49,7 +49,7 @@ const ACTIONS = {
 /** A one-time password: 16 characters (96 random bits), within the staff password rules. */
 const oneTimePassword = () => randomBytes(12).toString('base64url');
 
-/** Staff accounts of the back office (design section 5): separate from members, with roles. */
+/** Staff accounts of the back office: separate from members, with roles (decision 0009). */
 export function createStaffService(db: Kysely<DB>, passwords: PasswordHasher, sessions: SessionService) {
   async function create(
     actor: Actor,

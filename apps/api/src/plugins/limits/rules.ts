@@ -1,7 +1,7 @@
 import { IP_BAN_MS } from '@bahtdesk/contract';
 
 /**
- * Per-IP request limits (design section 4, issue 4). Every request counts against `general`;
+ * Per-IP request limits (decisions 0007 and 0018). Every request counts against `general`;
  * the endpoints abuse targets (sign-in, sign-up, OTP, forgot password) also count against a
  * tighter rule of their own, and a failed sign-in counts against `failedSignIn`. Exceeding any
  * rule bans the IP for BAN_MS.
@@ -40,7 +40,7 @@ export const DEFAULT_LIMITS: LimitRules = {
     '/api/external/user/forgotPassword': rule('forgotPassword', 10, 10 * MINUTE),
     '/api/external/user/confirmOtp': rule('confirmOtp', 20, 10 * MINUTE),
     '/api/external/user/changePassword': rule('resetPassword', 20, 10 * MINUTE),
-    // Each upload decodes images: a loop of them from one address is stopped early (issue 12).
+    // Each upload decodes images: a loop of them from one address is stopped early, before it costs the server much CPU.
     '/api/external/user/uploadKyc': rule('uploadKyc', 10, 10 * MINUTE),
     '/api/external/user/uploadImgFile': rule('uploadImgFile', 60, 10 * MINUTE),
     [LOOKUP_ANSWER_KEY]: rule('lookupAnswer', 15, 10 * MINUTE),

@@ -9,7 +9,7 @@ import { SkipLink } from './SkipLink.tsx';
 import { useTools } from './useTools.tsx';
 
 /**
- * Authentication layout (spec section 2): top bar, loading overlay, response dialog; and the
+ * Authentication layout (docs/product.md, Screens): top bar, loading overlay, response dialog; and the
  * snackbar, so a message such as 'password changed' still shows after moving to /login.
  */
 export function AuthLayout() {

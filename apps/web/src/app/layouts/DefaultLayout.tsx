@@ -9,7 +9,7 @@ import { PageOutlet } from './PageOutlet.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { useTools } from './useTools.tsx';
 
-/** Default layout (spec section 2): top bar, snackbar, response dialog, bottom navigation, and
+/** Default layout (docs/product.md, Screens): top bar, snackbar, response dialog, bottom navigation, and
  * the identity-required and address-required dialogs. */
 export function DefaultLayout() {
   const { tool, openTool, dialogs } = useTools();

@@ -7,7 +7,7 @@ const CalculatorDialog = lazy(() =>
   withChunkReload(() => import('../../features/calculator/CalculatorDialog.tsx')),
 );
 
-/** The manual and the calculator open over any page from the navigation (design section 4). */
+/** The manual and the calculator open over any page from the navigation: the manual is a page staff write, the calculator uses the live rates. */
 export function useTools() {
   const [tool, setTool] = useState<Tool | null>(null);
   const close = () => setTool(null);

@@ -8,7 +8,7 @@ import { useClientState } from '../../lib/store.ts';
 import { calculate, type Direction } from './calc.ts';
 import './calculator.css';
 
-/** THB to USDT and back at the live rates, the sell fee deducted (design section 4). */
+/** THB to USDT and back at the live rates, the sell fee deducted (docs/product.md, Orders). */
 export default function CalculatorDialog({ onClose }: { onClose: () => void }) {
   const t = useT('calculator');
   const tc = useT('common');

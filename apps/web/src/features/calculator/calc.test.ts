@@ -36,7 +36,7 @@ describe('calculator', () => {
     expect(calculate('sell', '100.999', RATES)).toMatchObject({ usdt: '100.99' });
   });
 
-  it('warns outside the limits of spec section 9 with the catalogue codes', () => {
+  it('warns outside the buy and sell limits with the catalogue codes', () => {
     expect(calculate('buy', '999.99', RATES)).toMatchObject({ warning: { code: 50021 } });
     expect(calculate('buy', '3000000.01', RATES)).toMatchObject({ warning: { code: 50023 } });
     expect(calculate('sell', '99', RATES)).toMatchObject({ warning: { code: 50022 } });

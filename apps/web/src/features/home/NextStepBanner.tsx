@@ -3,7 +3,7 @@ import { type Key, useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
 import { type NextStep, nextStep } from './nextStep.ts';
 
-/** Where each step is taken (the account page's sections, spec section 2); none while waiting. */
+/** Where each step is taken (the account page's sections); none while waiting. */
 const ACTIONS: Readonly<Record<NextStep, { to: string; label: Key<'home'> } | null>> = {
   verify: { to: '/account?action=openKyc', label: 'nextStep.verifyAction' },
   waiting: null,

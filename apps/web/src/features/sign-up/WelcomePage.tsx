@@ -5,7 +5,7 @@ import './signUp.css';
 
 /**
  * The last step of sign-up, shown signed in: a success mark, the member's name, and the next step
- * to take (identity verification, spec section 4); home is the secondary way on.
+ * to take (identity verification); home is the secondary way on.
  */
 export default function WelcomePage() {
   const t = useT('signUp');

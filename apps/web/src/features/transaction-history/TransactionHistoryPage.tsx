@@ -68,7 +68,7 @@ type Loaded =
   | { status: 'ready'; data: ListResult };
 
 /**
- * Order history (/transaction-history and /transaction-history.vue, issue 13): the member's orders
+ * Order history (/transaction-history and /transaction-history.vue): the member's orders
  * over a Bangkok date filter, by type and status, newest first, a page at a time; live while one
  * of them can still change. `?id=` shows one order in full, with "continue" for a pending one.
  */

@@ -14,7 +14,7 @@ import { getState, useClientState } from '../../lib/store.ts';
 import { OrderStatusChip } from './OrderStatusChip.tsx';
 
 /**
- * Every field of an order (spec section 5's transaction entity): id, type, date-time, currency,
+ * Every field of an order (docs/product.md, Orders): id, type, date-time, currency,
  * rate, amounts, status, unit price, fee, total, reason; where the coins or baht go, the payment
  * and its proof (the member's own read path), and the payout reference once complete.
  */

@@ -32,7 +32,7 @@ interface Props {
 }
 
 /**
- * Step 1, the quote (issue 13): buying, THB in and USDT out to a saved address; selling, USDT in
+ * Step 1, the quote: buying, THB in and USDT out to a saved address; selling, USDT in
  * and THB out, net of the fee, to a saved bank account, on the network the member sends on. The
  * live rates (updated by the server's events) give the quote; the member reviews it and places the
  * order at exactly the rate shown. A destination still in its cooling-off period cannot be chosen.

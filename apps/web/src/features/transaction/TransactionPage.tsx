@@ -19,7 +19,7 @@ import { tradingBlocker } from './tradingBlocker.ts';
 import { useLeaveGuard } from './useLeaveGuard.tsx';
 
 /**
- * Create and confirm an order (/transaction, issue 13). `?type=buy|sell` opens the quote; once
+ * Create and confirm an order (/transaction). `?type=buy|sell` opens the quote; once
  * placed the address names the order (`?id=B2611250001`), so a reload or a link from the history
  * brings it back with its countdown. A member who may not trade yet is sent home with the
  * identity-required or address-required dialog.

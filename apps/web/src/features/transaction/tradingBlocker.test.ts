@@ -3,7 +3,7 @@ import { tradingBlocker } from './tradingBlocker.ts';
 
 const address = { id: 1 } as never;
 
-describe('a transaction is blocked until identity is verified and a USDT address exists (spec section 4)', () => {
+describe('a transaction is blocked until identity is verified and a USDT address exists (docs/product.md, Roles)', () => {
   it('asks for identity first, whatever else is missing', () => {
     for (const kycStatus of ['unverified', 'waiting', 'failed'] as const) {
       expect(tradingBlocker({ kycStatus, usdtAddresses: [address] })).toBe('kyc');

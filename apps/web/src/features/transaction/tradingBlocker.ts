@@ -1,7 +1,7 @@
 import type { Profile } from '@bahtdesk/contract';
 
 /**
- * What keeps a member from starting an order (spec section 4): identity first, then a USDT
+ * What keeps a member from starting an order (docs/product.md, Roles): identity first, then a USDT
  * address. The server refuses order calls the same way (10034, 10035); this only picks the dialog.
  */
 export function tradingBlocker(

@@ -7,7 +7,7 @@ import { holdHistory, takeHeldStep } from '../../lib/historyHold.ts';
 type Target = { to: string } | { delta: number };
 
 /**
- * While `active` (a pending order on screen), leaving asks first (spec section 5): a link to
+ * While `active` (a pending order on screen), leaving asks first (docs/product.md, Orders): a link to
  * another page of the app or the browser's Back and Forward buttons open a dialog (Stay / Leave:
  * the order stays in the history with its countdown running); closing or reloading the tab gets
  * the browser's own beforeunload prompt, since the member may not know the order keeps running.

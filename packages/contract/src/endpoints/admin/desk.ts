@@ -8,7 +8,7 @@ import { htmlPageInputSchema, newsInputSchema, rateResultSchema, ratesInputSchem
 import { idParams, iso, paged, pageQuery } from './common.ts';
 
 /**
- * What the desk's staff read and run every day (issue 10): the dashboard, rates and their history,
+ * What the desk's staff read and run every day: the dashboard, rates and their history,
  * news and HTML pages. Reading is for every role; writing is for admins.
  */
 

@@ -16,7 +16,7 @@ export * from './settings.ts';
 export * from './staff.ts';
 
 /**
- * The back office's calls (`/api/admin/...`, design section 5). Each declares the staff roles that
+ * The back office's calls (`/api/admin/...`; docs/product.md, The back office). Each declares the staff roles that
  * may call it; every one needs the second factor done unless it says otherwise.
  */
 

@@ -9,7 +9,7 @@ import { usdtAddressEntrySchema } from '../payments.ts';
 import { idParams, iso, paged, pageQuery } from './common.ts';
 
 /**
- * Identity review (issue 12): the queue of waiting submissions, one submission with its four images
+ * Identity review (docs/product.md, Identity verification): the queue of waiting submissions, one submission with its four images
  * and the member's details, and the decision. Operators and admins only: viewers never see identity
  * documents.
  */

@@ -8,7 +8,7 @@ import { idParams, iso, paged, pageQuery } from './common.ts';
 import { kycSubmissionSummarySchema } from './kyc.ts';
 
 /**
- * Members as staff see them (issue 10): search, a member's page with what they saved (account
+ * Members as staff see them: search, a member's page with what they saved (account
  * numbers masked; the full number is shown on request, with an audit row), their sessions and audit
  * trail; IP bans; the outbox of one-time codes; the audit log.
  */

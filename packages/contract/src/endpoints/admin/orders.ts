@@ -13,7 +13,7 @@ import { kycSubmissionSummarySchema } from './kyc.ts';
 import { auditEntrySchema } from './members.ts';
 
 /**
- * The order desk (issue 13): the queue (orders awaiting staff first, oldest first, then the ones
+ * The order desk (decision 0037): the queue (orders awaiting staff first, oldest first, then the ones
  * awaiting the member's payment), one order with its proof, the member and earlier orders that
  * used the same slip, and the two staff decisions. Every staff member reads; operators and admins
  * decide.
@@ -50,7 +50,7 @@ export const staffOrderSchema = z.object({
   member: z.object({
     id: z.number().int(),
     username: z.string(),
-    /** The legal name, to compare with the name on the slip (spec section 5). */
+    /** The legal name, to compare with the name on the slip (docs/product.md, Orders). */
     firstName: z.string(),
     lastName: z.string(),
     phone: z.string(),

@@ -7,7 +7,7 @@ import { cappedString } from '../../validators/text.ts';
 import { idParams, iso } from './common.ts';
 
 /**
- * Staff sign-in and staff accounts (issue 10). Sign-in is two steps: username and password give a
+ * Staff sign-in and staff accounts (decision 0019). Sign-in is two steps: username and password give a
  * session whose second factor is not done yet (`next` says whether to enrol or to enter a code);
  * only the calls marked `secondFactor: false` work until a TOTP code (RFC 6238, 30 s, 6 digits, one
  * step of drift, each code once) or a single-use recovery code completes it. A staff account created
