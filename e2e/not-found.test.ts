@@ -1,7 +1,7 @@
-// Journey: an unknown route shows the 404 page with its exact texts and a way home (docs/product.md, Screens).
-// Without a token the guard sends every path outside home, news, sign-up, login and
-// forgot-password (any path containing them) to /login (docs/product.md, Member rules), so a visitor meets the
-// 404 page under one of those, e.g. /news/no/such/page.
+// Journey: an unknown route shows the 404 page with its exact texts and a way home
+// (docs/product.md, Screens). Without a token the guard sends every path outside home, news,
+// sign-up, login and forgot-password (any path containing them) to /login (docs/product.md, Member
+// rules), so a visitor meets the 404 page under one of those, e.g. /news/no/such/page.
 import { expect, test } from 'vitest';
 import th from '../apps/web/src/locales/th/common.json' with { type: 'json' };
 import { useBrowser } from './browser.ts';

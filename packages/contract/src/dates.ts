@@ -1,7 +1,7 @@
 /**
- * Calendar rules in Asia/Bangkok (docs/product.md, Limits and constants). Thailand keeps UTC+07:00 all year (no daylight
- * saving), so a Bangkok calendar date is the UTC date of the instant shifted by seven hours; this
- * keeps the rules exact and independent of the machine's time zone.
+ * Calendar rules in Asia/Bangkok (docs/product.md, Limits and constants). Thailand keeps UTC+07:00
+ * all year (no daylight saving), so a Bangkok calendar date is the UTC date of the instant shifted
+ * by seven hours; this keeps the rules exact and independent of the machine's time zone.
  */
 const OFFSET_MS = 7 * 3_600_000;
 const DAY_MS = 86_400_000;

@@ -523,7 +523,10 @@ export function errorByCode(code: number): ErrorDef | undefined {
   return byCode.get(code);
 }
 
-/** The message for a code in a language; an unknown code has an empty message (docs/product.md, Member rules). */
+/**
+ * The message for a code in a language; an unknown code has an empty message (docs/product.md,
+ * Member rules).
+ */
 export function messageFor(code: number, lang: Lang): string {
   return byCode.get(code)?.[lang] ?? '';
 }

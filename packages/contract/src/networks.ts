@@ -1,8 +1,9 @@
 /**
- * The four networks a member can receive USDT on (docs/product.md, Payout destinations). `format` says how an address
- * on the network is written and checked (validators/usdtAddress.ts). The network the spec calls
- * "Tether" is Ethereum with the ERC-20 token (docs/decisions/0002-tether-network.md). Names are
- * proper nouns and read the same in English and Thai.
+ * The four networks a member can receive USDT on (docs/product.md, Payout destinations). `format`
+ * says how an address on the network is written and checked (validators/usdtAddress.ts). The
+ * network the spec calls "Tether" is Ethereum with the ERC-20 token
+ * (docs/decisions/0002-tether-network.md). Names are proper nouns and read the same in English and
+ * Thai.
  */
 export type AddressFormat = 'evm' | 'bep2' | 'solana';
 

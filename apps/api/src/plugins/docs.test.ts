@@ -52,7 +52,10 @@ const served = (): Endpoint[] =>
 /** A contract path as OpenAPI writes it: `/api/admin/news/:id` -> `/api/admin/news/{id}`. */
 const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 
-/** The 27 calls the member app makes at the paths the product fixes (docs/product.md, The API), copied by hand. */
+/**
+ * The 27 calls the member app makes at the paths the product fixes (docs/product.md, The API),
+ * copied by hand.
+ */
 const SPEC_CALLS = [
   'GET /config.json',
   'GET /api/external/home/maintenanceStatus',

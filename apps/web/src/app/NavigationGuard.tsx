@@ -30,9 +30,9 @@ export function startStatusCheck(): void {
 }
 
 /**
- * The profile is refetched on each navigation; a failure ends the session (docs/product.md, Member rules). While
- * the browser is offline nothing could be asked, so nothing failed: the member stays signed in and
- * the page shows what it has (the service worker serves the app itself).
+ * The profile is refetched on each navigation; a failure ends the session (docs/product.md, Member
+ * rules). While the browser is offline nothing could be asked, so nothing failed: the member stays
+ * signed in and the page shows what it has (the service worker serves the app itself).
  */
 async function refreshProfile(): Promise<void> {
   if (!getState().token) return;

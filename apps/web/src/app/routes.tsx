@@ -14,8 +14,9 @@ function page({ load }: { load: () => Promise<{ default: ComponentType }> }) {
 }
 
 /**
- * Every route of the member app (docs/product.md, Screens; no locale prefix). Home is in the main chunk, since it is the
- * page most visits start on; every other page (pages.ts) is loaded when it is first opened.
+ * Every route of the member app (docs/product.md, Screens; no locale prefix). Home is in the main
+ * chunk, since it is the page most visits start on; every other page (pages.ts) is loaded when it
+ * is first opened.
  */
 export const routes = (
   <>

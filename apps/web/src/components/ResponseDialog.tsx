@@ -2,7 +2,10 @@ import { Modal } from '@bahtdesk/ui/components';
 import { useT } from '../lib/i18n.ts';
 import { setState, useClientState } from '../lib/store.ts';
 
-/** The global 'Sorry for the inconvenience' dialog with the server's message (docs/product.md, Member rules). */
+/**
+ * The global 'Sorry for the inconvenience' dialog with the server's message (docs/product.md,
+ * Member rules).
+ */
 export function ResponseDialog() {
   const t = useT('common');
   const message = useClientState((s) => s.globalDialogMessage);

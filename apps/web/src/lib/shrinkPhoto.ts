@@ -1,9 +1,10 @@
 import { BROWSER_MAX_PHOTO_BYTES, KYC_MAX_UPLOAD_BYTES, UPLOAD_MAX_SIDE_PX } from '@bahtdesk/contract';
 
 /**
- * A member's photo made small enough to send (docs/product.md, Identity verification): up to 40 MB may be picked; it is drawn
- * upright (EXIF orientation applied), its long side at most 2,560 px, as a JPEG of at most 2 MB
- * (quality stepped down, then the size, until it fits). The server checks and re-encodes it again.
+ * A member's photo made small enough to send (docs/product.md, Identity verification): up to 40 MB
+ * may be picked; it is drawn upright (EXIF orientation applied), its long side at most 2,560 px, as
+ * a JPEG of at most 2 MB (quality stepped down, then the size, until it fits). The server checks
+ * and re-encodes it again.
  */
 export type PhotoProblem = 'type' | 'tooBig' | 'unreadable';
 

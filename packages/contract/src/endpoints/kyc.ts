@@ -6,9 +6,9 @@ import { imageBase64Schema } from '../validators/image.ts';
 import { IMAGE_BODY_LIMIT, KYC_BODY_LIMIT } from './uploads.ts';
 
 /**
- * Identity verification (docs/product.md, Identity verification): a member is `unverified` until they submit the four
- * images, `waiting` while staff review them, then `verified` or `failed` (a failed member may
- * submit again).
+ * Identity verification (docs/product.md, Identity verification): a member is `unverified` until
+ * they submit the four images, `waiting` while staff review them, then `verified` or `failed` (a
+ * failed member may submit again).
  */
 export const KYC_STATUSES = ['unverified', 'waiting', 'verified', 'failed'] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];

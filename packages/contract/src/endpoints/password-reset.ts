@@ -14,8 +14,8 @@ import { codeMessage } from '../validators/messages.ts';
 import { cappedString } from '../validators/text.ts';
 
 /**
- * Forgot password (docs/product.md, Member rules): request an OTP by email or phone, confirm it for a single-use
- * reset ticket, set a new password with the ticket.
+ * Forgot password (docs/product.md, Member rules): request an OTP by email or phone, confirm it for
+ * a single-use reset ticket, set a new password with the ticket.
  */
 
 /** Where the OTP goes: the member's email, or an SMS to the member's phone. */

@@ -111,8 +111,8 @@ export type Transaction = z.output<typeof transactionSchema>;
 // Requests.
 
 /**
- * History filters (docs/product.md, Limits and constants) over Bangkok calendar dates (dates.ts); `custom` needs a
- * start and an end date, the start not after the end.
+ * History filters (docs/product.md, Limits and constants) over Bangkok calendar dates (dates.ts);
+ * `custom` needs a start and an end date, the start not after the end.
  */
 export const transactionListBodySchema = z
   .object({

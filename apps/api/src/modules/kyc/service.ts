@@ -65,9 +65,10 @@ function toSummary(row: SubmissionRow): KycSubmissionSummary {
 const statusOf = (row: SubmissionRow | undefined): KycStatus => row?.status ?? 'unverified';
 
 /**
- * Identity verification (docs/product.md, Identity verification): a member's four images are checked, re-encoded and stored with
- * their submission in one transaction; staff verify or fail it with a conditional update; every
- * change is audited in its transaction and announced (`kyc.updated`, with the member's id) after.
+ * Identity verification (docs/product.md, Identity verification): a member's four images are
+ * checked, re-encoded and stored with their submission in one transaction; staff verify or fail it
+ * with a conditional update; every change is audited in its transaction and announced
+ * (`kyc.updated`, with the member's id) after.
  */
 interface Deps {
   db: Kysely<DB>;

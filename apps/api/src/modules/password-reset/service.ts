@@ -36,9 +36,9 @@ import {
 } from './repository.ts';
 
 /**
- * Forgot password (docs/product.md, Member rules): an OTP to the member's email or phone, confirmed for a reset
- * ticket, which sets a new password once. Both are used up by a conditional UPDATE (repository.ts),
- * so of two requests racing with the same one exactly one wins.
+ * Forgot password (docs/product.md, Member rules): an OTP to the member's email or phone, confirmed
+ * for a reset ticket, which sets a new password once. Both are used up by a conditional UPDATE
+ * (repository.ts), so of two requests racing with the same one exactly one wins.
  */
 const TICKET_TTL_MS = 10 * 60_000;
 const HOUR_MS = 60 * 60_000;

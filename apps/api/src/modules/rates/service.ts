@@ -36,7 +36,10 @@ async function current(db: Kysely<DB>): Promise<RateResult> {
   };
 }
 
-/** The buy and sell rates and the sell fee, set by staff, with their history; an order carries the rate its member saw (docs/product.md, Orders). */
+/**
+ * The buy and sell rates and the sell fee, set by staff, with their history; an order carries the
+ * rate its member saw (docs/product.md, Orders).
+ */
 export function createRatesService(db: Kysely<DB>, events: Pick<EventBus, 'publish'>) {
   return {
     current: () => current(db),

@@ -15,7 +15,10 @@ import { signOut } from './session.ts';
 
 type SectionId = 'profile' | 'password' | 'kyc' | 'bank-accounts' | 'usdt-addresses';
 
-/** `?action=` values (docs/product.md, Screens; openBankAccounts from the sell form) and the section each opens. */
+/**
+ * `?action=` values (docs/product.md, Screens; openBankAccounts from the sell form) and the section
+ * each opens.
+ */
 const ACTION_SECTIONS: Record<string, SectionId> = {
   openKyc: 'kyc',
   openBinanceId: 'usdt-addresses',

@@ -31,11 +31,12 @@ interface Passwords {
 }
 
 /**
- * Sign-up in steps (docs/product.md, Member rules): credentials, personal info, an optional bank account, a USDT
- * address, success. Each step is checked with the contract's schema before Next; Back keeps what
- * was typed; everything but the passwords survives a reload (session storage); leaving midway
- * asks first. The server's answer (e.g. username taken) is shown on the step and field it is about.
- * Sign-up signs the member in and shows success on /welcome, with the signed-in top bar.
+ * Sign-up in steps (docs/product.md, Member rules): credentials, personal info, an optional bank
+ * account, a USDT address, success. Each step is checked with the contract's schema before Next;
+ * Back keeps what was typed; everything but the passwords survives a reload (session storage);
+ * leaving midway asks first. The server's answer (e.g. username taken) is shown on the step and
+ * field it is about. Sign-up signs the member in and shows success on /welcome, with the signed-in
+ * top bar.
  */
 export default function SignUpPage() {
   const t = useT('signUp');

@@ -16,8 +16,8 @@ export * from './settings.ts';
 export * from './staff.ts';
 
 /**
- * The back office's calls (`/api/admin/...`; docs/product.md, The back office). Each declares the staff roles that
- * may call it; every one needs the second factor done unless it says otherwise.
+ * The back office's calls (`/api/admin/...`; docs/product.md, The back office). Each declares the
+ * staff roles that may call it; every one needs the second factor done unless it says otherwise.
  */
 
 /**

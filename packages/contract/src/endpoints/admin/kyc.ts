@@ -9,9 +9,9 @@ import { usdtAddressEntrySchema } from '../payments.ts';
 import { idParams, iso, paged, pageQuery } from './common.ts';
 
 /**
- * Identity review (docs/product.md, Identity verification): the queue of waiting submissions, one submission with its four images
- * and the member's details, and the decision. Operators and admins only: viewers never see identity
- * documents.
+ * Identity review (docs/product.md, Identity verification): the queue of waiting submissions, one
+ * submission with its four images and the member's details, and the decision. Operators and admins
+ * only: viewers never see identity documents.
  */
 export const KYC_REVIEWERS: readonly StaffRole[] = ['admin', 'operator'];
 
