@@ -6,6 +6,7 @@ import {
   type OperationNodeSource,
   type Selectable,
   sql,
+  type Updateable,
 } from 'kysely';
 import { likeLiteral } from '../../db/like.ts';
 import type { DB, TransactionsTable } from '../../db/schema.ts';
@@ -87,23 +88,26 @@ export function findOrder(db: Kysely<DB>, publicId: string, memberId?: number) {
   return query.executeTakeFirst();
 }
 
+/** What a status change writes beside the status (typed by the table; the status is the move's). */
+export type OrderChanges = Omit<Updateable<TransactionsTable>, 'status' | 'updated_at' | 'version'>;
+
 /**
- * Moves an order from `from` to another status with `set`, if it is still in `from` (and before
+ * Moves an order from one status to another with `set`, if it is still in `from` (and before
  * `before`), with its audit row, in one statement: atomic on its own, no transaction needed.
  */
 export async function transition(
   db: Kysely<DB>,
   id: number,
-  from: TransactionStatus,
-  set: Partial<Record<keyof TransactionsTable, unknown>>,
+  move: { from: TransactionStatus; to: TransactionStatus },
+  set: OrderChanges,
   audit: OrderAudit,
   deadline?: { before: Date },
 ): Promise<OrderRow | undefined> {
   let query = db
     .updateTable('transactions')
-    .set({ ...set, updated_at: new Date(), version: sql`version + 1` } as never)
+    .set({ ...set, status: move.to, updated_at: new Date(), version: sql`version + 1` })
     .where('id', '=', id)
-    .where('status', '=', from);
+    .where('status', '=', move.from);
   if (deadline) query = query.where('deadline_at', '>', deadline.before);
   const [row] = await audited(db, query.returningAll(), audit);
   return row;
@@ -206,6 +210,9 @@ export async function queue(db: Kysely<DB>, q: QueueQuery) {
   ]);
   return { rows: items, total: Number(count.n) };
 }
+
+/** An order of the staff queue with its member's username and name. */
+export type QueueRow = Awaited<ReturnType<typeof queue>>['rows'][number];
 
 /** Other orders whose slip had the same bytes or the same QR payload, oldest first. */
 export async function sameSlip(db: Kysely<DB>, order: OrderRow) {
