@@ -201,7 +201,7 @@ export async function queue(db: Kysely<DB>, q: QueueQuery) {
   rows = q.status
     ? rows.orderBy('t.created_at', 'desc')
     : rows
-        .orderBy(sql`case when t.status = 'request' then 0 else 1 end`)
+        .orderBy((eb) => eb.case().when('t.status', '=', 'request').then(0).else(1).end())
         .orderBy(sql`coalesce(t.confirmed_at, t.deadline_at)`)
         .orderBy('t.id');
   const [items, count] = await Promise.all([
@@ -307,18 +307,21 @@ const BANGKOK_DAY = sql<string>`to_char((created_at at time zone 'UTC') + interv
 
 /** Per Bangkok day and type over [start, end): orders, completed ones and their THB, USDT and fees. */
 export function reportTotals(db: Kysely<DB>, start: Date, end: Date) {
-  const done = sql`status = 'success'`;
   return db
     .selectFrom('transactions')
-    .select([
-      BANGKOK_DAY.as('day'),
-      'type',
-      (eb) => eb.fn.countAll<string>().as('orders'),
-      sql<string>`count(*) filter (where ${done})`.as('completed'),
-      sql<string>`coalesce(sum(amount_thb) filter (where ${done}), 0)`.as('thb'),
-      sql<string>`coalesce(sum(amount_usdt) filter (where ${done}), 0)`.as('usdt'),
-      sql<string>`coalesce(sum(fee) filter (where ${done}), 0)`.as('fee'),
-    ])
+    .select((eb) => {
+      const completed = (column: 'amount_thb' | 'amount_usdt' | 'fee') =>
+        eb.fn.coalesce(eb.fn.sum<string>(column).filterWhere('status', '=', 'success'), sql<string>`0`);
+      return [
+        BANGKOK_DAY.as('day'),
+        'type',
+        eb.fn.countAll<string>().as('orders'),
+        eb.fn.countAll<string>().filterWhere('status', '=', 'success').as('completed'),
+        completed('amount_thb').as('thb'),
+        completed('amount_usdt').as('usdt'),
+        completed('fee').as('fee'),
+      ];
+    })
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
     .groupBy([BANGKOK_DAY, 'type'])
