@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetTables, testApp } from '../test/harness.ts';
 import type { Database } from './db/connection.ts';
-import { createPasswordHasher } from './modules/auth/index.ts';
+import { createPasswordHasher } from './modules/passwords/index.ts';
 import { DEMO_STAFF_USERNAME, type SeedResult, seedDemo } from './seed.ts';
 
 let app: FastifyInstance;

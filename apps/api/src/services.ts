@@ -2,20 +2,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { Delivery } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
-import {
-  createAccountService,
-  createLookupBudget,
-  createStepUp,
-  type LookupLimiter,
-  type PasswordAttempts,
-} from './modules/account/index.ts';
+import { createAccountService, createLookupBudget, type LookupLimiter } from './modules/account/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
-import {
-  createAuthService,
-  createClientSignatures,
-  createPasswordHasher,
-  PRODUCTION_ARGON2,
-} from './modules/auth/index.ts';
+import { createAuthService, createClientSignatures } from './modules/auth/index.ts';
 import { createBansService } from './modules/bans/index.ts';
 import { createDashboardService } from './modules/dashboard/index.ts';
 import { createPublicReads } from './modules/home/index.ts';
@@ -26,6 +15,12 @@ import { createOrdersService } from './modules/orders/index.ts';
 import { createOutboxService } from './modules/outbox/index.ts';
 import { createPagesService } from './modules/pages/index.ts';
 import { createPasswordResetService } from './modules/password-reset/index.ts';
+import {
+  createPasswordHasher,
+  createStepUp,
+  type PasswordAttempts,
+  PRODUCTION_ARGON2,
+} from './modules/passwords/index.ts';
 import { createPaymentsService } from './modules/payments/index.ts';
 import { createRatesService } from './modules/rates/index.ts';
 import { createSessionService } from './modules/sessions/index.ts';

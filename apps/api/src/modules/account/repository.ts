@@ -1,5 +1,6 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
 import type { DB, MembersTable } from '../../db/schema.ts';
+import { kycStatusOf } from '../kyc/index.ts';
 
 /** SQL of the members table. */
 
@@ -8,20 +9,12 @@ export async function insertMember(trx: Kysely<DB>, values: Insertable<MembersTa
   return id;
 }
 
-/** The member's profile row; `kyc_status` is their newest KYC submission's status, null when none. */
+/** The member's profile row with their identity status. */
 export function findProfile(db: Kysely<DB>, memberId: number) {
   return db
     .selectFrom('members')
     .select(['id', 'username', 'first_name', 'last_name', 'phone', 'email', 'created_at'])
-    .select((eb) =>
-      eb
-        .selectFrom('kyc_submissions')
-        .select('kyc_submissions.status')
-        .whereRef('kyc_submissions.member_id', '=', 'members.id')
-        .orderBy('kyc_submissions.id', 'desc')
-        .limit(1)
-        .as('kyc_status'),
-    )
+    .select((eb) => kycStatusOf(eb.ref('members.id')).as('kyc_status'))
     .where('id', '=', memberId)
     .executeTakeFirst();
 }
@@ -68,15 +61,6 @@ export async function setContactDetails(
     .set({ ...details, updated_at: new Date() })
     .where('id', '=', memberId)
     .execute();
-}
-
-export async function passwordHashOf(db: Kysely<DB>, memberId: number): Promise<string> {
-  const row = await db
-    .selectFrom('members')
-    .select('password_hash')
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
-  return row.password_hash;
 }
 
 export async function setPasswordHash(

@@ -12,8 +12,8 @@ import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
-import type { PasswordHasher } from '../auth/index.ts';
 import type { KycService } from '../kyc/index.ts';
+import type { PasswordHasher, StepUp } from '../passwords/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import {
   type MemberSession,
@@ -31,7 +31,6 @@ import {
   setContactDetails,
   setPasswordHash,
 } from './repository.ts';
-import type { StepUp } from './step-up.ts';
 import { assertUnused, uniqueViolation } from './uniqueness.ts';
 
 type SignUpBody = z.output<typeof signUpBodySchema>;
@@ -70,7 +69,7 @@ export function createAccountService({
       lastName: m.last_name,
       phone: m.phone,
       email: m.email,
-      kycStatus: m.kyc_status ?? 'unverified',
+      kycStatus: m.kyc_status,
       kycReview: await kyc.review(memberId),
       createdAt: m.created_at.toISOString(),
       ...(await payments.list(memberId)),

@@ -3,8 +3,9 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { AccountService, PasswordAttempts } from '../account/index.ts';
+import type { AccountService } from '../account/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
+import type { PasswordAttempts, PasswordHasher } from '../passwords/index.ts';
 import {
   type MemberSession,
   type RequestMeta,
@@ -12,7 +13,6 @@ import {
   sessionResult,
 } from '../sessions/index.ts';
 import type { ClientSignatures } from './client-signature.ts';
-import type { PasswordHasher } from './passwords.ts';
 
 type SignInBody = z.output<typeof signInBodySchema>;
 

@@ -1,1 +1,2 @@
+export { kycStatusOf } from './repository.ts';
 export { createKycService, type KycService } from './service.ts';

@@ -1,5 +1,5 @@
 import type { KycImageSlot, KycStatus } from '@bahtdesk/contract';
-import type { Kysely } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /** SQL of identity submissions and their images. */
@@ -57,6 +57,32 @@ function submissions(db: Kysely<DB>) {
     ]);
 }
 export type SubmissionRow = Awaited<ReturnType<ReturnType<typeof submissions>['executeTakeFirstOrThrow']>>;
+
+/**
+ * A member's identity status, as an expression: their newest submission's status, 'unverified'
+ * when they have none (decision 0014). The one query of it: the identity service, the member's
+ * profile and the staff's member pages all read it here.
+ */
+export function kycStatusOf(memberId: Expression<number> | number) {
+  const eb = expressionBuilder<DB, never>();
+  return eb.fn
+    .coalesce(
+      eb
+        .selectFrom('kyc_submissions')
+        .select('kyc_submissions.status')
+        .where('kyc_submissions.member_id', '=', memberId)
+        .orderBy('kyc_submissions.id', 'desc')
+        .limit(1),
+      sql<KycStatus>`'unverified'`,
+    )
+    .$castTo<KycStatus>();
+}
+
+/** One member's identity status (see kycStatusOf). */
+export async function kycStatus(db: Kysely<DB>, memberId: number): Promise<KycStatus> {
+  const row = await db.selectNoFrom(kycStatusOf(memberId).as('status')).executeTakeFirstOrThrow();
+  return row.status;
+}
 
 /** The member's newest submission (their status is its status, decision 0014). */
 export function latestSubmission(db: Kysely<DB>, memberId: number) {

@@ -30,6 +30,7 @@ import {
   findFile,
   findSubmission,
   insertSubmission,
+  kycStatus,
   latestSubmission,
   SLOT_COLUMN,
   type SubmissionRow,
@@ -61,9 +62,6 @@ function toSummary(row: SubmissionRow): KycSubmissionSummary {
   };
 }
 
-/** A member's status: their newest submission's, unverified without one (decision 0014). */
-const statusOf = (row: SubmissionRow | undefined): KycStatus => row?.status ?? 'unverified';
-
 /**
  * Identity verification (docs/product.md, Identity verification): a member's four images are
  * checked, re-encoded and stored with their submission in one transaction; staff verify or fail it
@@ -94,7 +92,7 @@ export function createKycService({ db, events, payments }: Deps) {
 
     /** uploadKyc: the member becomes waiting, or nothing is stored (10036 unless unverified or failed). */
     async submit(actor: Actor, memberId: number, body: UploadKycBody): Promise<{ kycStatus: KycStatus }> {
-      const before = statusOf(await latestSubmission(db, memberId));
+      const before = await kycStatus(db, memberId);
       if (!kycTransitionAllowed('submit', before)) throw new AppError(E.KYC_ALREADY_SUBMITTED);
       await spendUpload(actor, memberId, 'submit');
       // Checked one after another: one process never decodes four large images at once.
@@ -127,7 +125,7 @@ export function createKycService({ db, events, payments }: Deps) {
 
     /** The member's identity status: their newest submission's. */
     async status(memberId: number): Promise<KycStatus> {
-      return statusOf(await latestSubmission(db, memberId));
+      return kycStatus(db, memberId);
     },
 
     /** What the member's profile says of their newest submission. */
@@ -216,11 +214,11 @@ export function createKycService({ db, events, payments }: Deps) {
      * USDT address (10035). The order calls call it first, so the dialogs in the app are a courtesy.
      */
     async tradingGate(memberId: number): Promise<void> {
-      const [latest, hasAddress] = await Promise.all([
-        latestSubmission(db, memberId),
+      const [status, hasAddress] = await Promise.all([
+        kycStatus(db, memberId),
         payments.hasUsdtAddress(memberId),
       ]);
-      if (statusOf(latest) !== 'verified') throw new AppError(E.KYC_REQUIRED);
+      if (status !== 'verified') throw new AppError(E.KYC_REQUIRED);
       if (!hasAddress) throw new AppError(E.USDT_ADDRESS_REQUIRED);
     },
 

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { likeLiteral } from '../../db/like.ts';
 import type { DB } from '../../db/schema.ts';
+import { kycStatusOf } from '../kyc/index.ts';
 
 /** SQL of members as staff see them: search, and what a member saved. */
 
@@ -23,19 +24,11 @@ function matching(db: Kysely<DB>, q: string | undefined) {
   return query;
 }
 
-/** Members matching `q`, newest first, with their KYC status (their newest submission's). */
+/** Members matching `q`, newest first, with their identity status. */
 export function findMembers(db: Kysely<DB>, q: string | undefined, page: { limit: number; offset: number }) {
   return matching(db, q)
     .select(['id', 'username', 'first_name', 'last_name', 'email', 'phone', 'created_at'])
-    .select((eb) =>
-      eb
-        .selectFrom('kyc_submissions')
-        .select('kyc_submissions.status')
-        .whereRef('kyc_submissions.member_id', '=', 'members.id')
-        .orderBy('kyc_submissions.id', 'desc')
-        .limit(1)
-        .as('kyc_status'),
-    )
+    .select((eb) => kycStatusOf(eb.ref('members.id')).as('kyc_status'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit)

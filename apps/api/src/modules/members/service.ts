@@ -30,7 +30,7 @@ function toSummary(row: MemberRow): MemberSummary {
     lastName: row.last_name,
     email: row.email,
     phone: row.phone,
-    kycStatus: row.kyc_status ?? 'unverified',
+    kycStatus: row.kyc_status,
     createdAt: row.created_at.toISOString(),
   };
 }

@@ -6,6 +6,7 @@ import {
   type OperationNodeSource,
   type Selectable,
   sql,
+  type Updateable,
 } from 'kysely';
 import { likeLiteral } from '../../db/like.ts';
 import type { DB, TransactionsTable } from '../../db/schema.ts';
@@ -87,23 +88,26 @@ export function findOrder(db: Kysely<DB>, publicId: string, memberId?: number) {
   return query.executeTakeFirst();
 }
 
+/** What a status change writes beside the status (typed by the table; the status is the move's). */
+export type OrderChanges = Omit<Updateable<TransactionsTable>, 'status' | 'updated_at' | 'version'>;
+
 /**
- * Moves an order from `from` to another status with `set`, if it is still in `from` (and before
+ * Moves an order from one status to another with `set`, if it is still in `from` (and before
  * `before`), with its audit row, in one statement: atomic on its own, no transaction needed.
  */
 export async function transition(
   db: Kysely<DB>,
   id: number,
-  from: TransactionStatus,
-  set: Partial<Record<keyof TransactionsTable, unknown>>,
+  move: { from: TransactionStatus; to: TransactionStatus },
+  set: OrderChanges,
   audit: OrderAudit,
   deadline?: { before: Date },
 ): Promise<OrderRow | undefined> {
   let query = db
     .updateTable('transactions')
-    .set({ ...set, updated_at: new Date(), version: sql`version + 1` } as never)
+    .set({ ...set, status: move.to, updated_at: new Date(), version: sql`version + 1` })
     .where('id', '=', id)
-    .where('status', '=', from);
+    .where('status', '=', move.from);
   if (deadline) query = query.where('deadline_at', '>', deadline.before);
   const [row] = await audited(db, query.returningAll(), audit);
   return row;
@@ -197,7 +201,7 @@ export async function queue(db: Kysely<DB>, q: QueueQuery) {
   rows = q.status
     ? rows.orderBy('t.created_at', 'desc')
     : rows
-        .orderBy(sql`case when t.status = 'request' then 0 else 1 end`)
+        .orderBy((eb) => eb.case().when('t.status', '=', 'request').then(0).else(1).end())
         .orderBy(sql`coalesce(t.confirmed_at, t.deadline_at)`)
         .orderBy('t.id');
   const [items, count] = await Promise.all([
@@ -206,6 +210,9 @@ export async function queue(db: Kysely<DB>, q: QueueQuery) {
   ]);
   return { rows: items, total: Number(count.n) };
 }
+
+/** An order of the staff queue with its member's username and name. */
+export type QueueRow = Awaited<ReturnType<typeof queue>>['rows'][number];
 
 /** Other orders whose slip had the same bytes or the same QR payload, oldest first. */
 export async function sameSlip(db: Kysely<DB>, order: OrderRow) {
@@ -300,18 +307,21 @@ const BANGKOK_DAY = sql<string>`to_char((created_at at time zone 'UTC') + interv
 
 /** Per Bangkok day and type over [start, end): orders, completed ones and their THB, USDT and fees. */
 export function reportTotals(db: Kysely<DB>, start: Date, end: Date) {
-  const done = sql`status = 'success'`;
   return db
     .selectFrom('transactions')
-    .select([
-      BANGKOK_DAY.as('day'),
-      'type',
-      (eb) => eb.fn.countAll<string>().as('orders'),
-      sql<string>`count(*) filter (where ${done})`.as('completed'),
-      sql<string>`coalesce(sum(amount_thb) filter (where ${done}), 0)`.as('thb'),
-      sql<string>`coalesce(sum(amount_usdt) filter (where ${done}), 0)`.as('usdt'),
-      sql<string>`coalesce(sum(fee) filter (where ${done}), 0)`.as('fee'),
-    ])
+    .select((eb) => {
+      const completed = (column: 'amount_thb' | 'amount_usdt' | 'fee') =>
+        eb.fn.coalesce(eb.fn.sum<string>(column).filterWhere('status', '=', 'success'), sql<string>`0`);
+      return [
+        BANGKOK_DAY.as('day'),
+        'type',
+        eb.fn.countAll<string>().as('orders'),
+        eb.fn.countAll<string>().filterWhere('status', '=', 'success').as('completed'),
+        completed('amount_thb').as('thb'),
+        completed('amount_usdt').as('usdt'),
+        completed('fee').as('fee'),
+      ];
+    })
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
     .groupBy([BANGKOK_DAY, 'type'])

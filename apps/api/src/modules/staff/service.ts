@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
-import type { PasswordHasher } from '../auth/index.ts';
+import type { PasswordHasher } from '../passwords/index.ts';
 import type { SessionService } from '../sessions/index.ts';
 import {
   applyStaffChange,

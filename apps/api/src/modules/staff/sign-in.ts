@@ -2,9 +2,8 @@ import { E, type Enrolment, type StaffLoginResult, type StaffProfile } from '@ba
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { PasswordAttempts } from '../account/index.ts';
 import { recordAudit, staffActor } from '../audit/index.ts';
-import type { PasswordHasher } from '../auth/index.ts';
+import type { PasswordAttempts, PasswordHasher } from '../passwords/index.ts';
 import {
   type RequestMeta,
   type SessionService,

@@ -3,9 +3,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
-import type { PasswordHasher } from '../auth/index.ts';
 import type { RequestMeta } from '../sessions/index.ts';
-import { contactDetails, passwordHashOf } from './repository.ts';
+import type { PasswordHasher } from './hasher.ts';
+import { contactOf, passwordHashOf } from './repository.ts';
 
 /**
  * Counts password attempts against the caller's IP before they are checked (the abuse limits,
@@ -65,8 +65,7 @@ export function createStepUp({
 
     /** The member's email and phone, where notices of such changes go. */
     async contactOf(memberId: number): Promise<{ email: string; phone: string }> {
-      const { email, phone } = await contactDetails(db, memberId);
-      return { email, phone };
+      return contactOf(db, memberId);
     },
   };
 }

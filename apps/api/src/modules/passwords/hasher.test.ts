@@ -1,6 +1,6 @@
 import { parseOptions } from '@node-rs/argon2';
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher, PRODUCTION_ARGON2 } from './passwords.ts';
+import { createPasswordHasher, PRODUCTION_ARGON2 } from './hasher.ts';
 
 describe('password hashing', () => {
   it('uses argon2id with at least 19 MiB, two passes and one lane in production', async () => {

@@ -1,0 +1,186 @@
+import {
+  accountNameMatches,
+  bangkokInstants,
+  type CompleteOrderBody,
+  E,
+  type OrderQueueItem,
+  type orderQueueQuerySchema,
+  orderTransitionAllowed,
+  type RejectOrderBody,
+  rejectNoteIncomplete,
+  type StaffOrder,
+} from '@bahtdesk/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { Page } from '../../db/paging.ts';
+import { pageWindow } from '../../db/paging.ts';
+import type { DB } from '../../db/schema.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Actor, AuditLog } from '../audit/index.ts';
+import type { KycService } from '../kyc/index.ts';
+import { orderTarget, orderUpdated, toQueueItem, toStaffOrder } from './answers.ts';
+import {
+  findOrder,
+  type OrderChanges,
+  type OrderRow,
+  orderMember,
+  otherOrdersOfMember,
+  queue,
+  sameSlip,
+  staffName,
+  transition,
+  withDuplicateSlips,
+} from './repository.ts';
+
+type QueueQuery = z.output<typeof orderQueueQuerySchema>;
+
+/** How many of the member's other orders the staff order screen shows. */
+const OTHER_ORDERS_SHOWN = 10;
+
+export interface DeskDeps {
+  db: Kysely<DB>;
+  events: Pick<EventBus, 'publish'>;
+  kyc: Pick<KycService, 'status' | 'history'>;
+  auditLog: Pick<AuditLog, 'search'>;
+}
+
+/**
+ * The staff's order desk: the queue, the order screen, and the decisions on an order awaiting
+ * staff (complete, reject), each one conditional update with its audit row, announced after.
+ */
+export function createOrderDesk({ db, events, kyc, auditLog }: DeskDeps) {
+  /** Whether an order's payout account is in the member's current legal name (decision 0035). */
+  async function nameMatches(row: OrderRow): Promise<boolean> {
+    const member = await orderMember(db, row.member_id);
+    return accountNameMatches(row.bank_account_name ?? '', member.first_name, member.last_name);
+  }
+
+  async function staffOrder(row: OrderRow): Promise<StaffOrder> {
+    const [member, duplicates, history, decidedBy, kycStatus, kycHistory, others] = await Promise.all([
+      orderMember(db, row.member_id),
+      sameSlip(db, row),
+      auditLog.search({ target: orderTarget(row.public_id), page: 1, pageSize: 100 }),
+      staffName(db, row.reviewed_by),
+      kyc.status(row.member_id),
+      // The same list as the member's page (KycService.history), so both screens agree.
+      kyc.history(row.member_id),
+      otherOrdersOfMember(db, row, OTHER_ORDERS_SHOWN),
+    ]);
+    return toStaffOrder(row, {
+      member,
+      kycStatus,
+      kycHistory,
+      duplicates,
+      history: history.items,
+      others,
+      decidedBy: decidedBy?.username ?? null,
+    });
+  }
+
+  /** Completes or rejects an order awaiting staff: one winner (50014 for the other), audited, announced. */
+  async function decide(
+    actor: Actor,
+    staffId: number,
+    id: string,
+    to: 'success' | 'reject',
+    set: OrderChanges,
+    reason: string | null,
+    /** Facts of the decision for its audit row only (nothing stored on the order). */
+    noted: Record<string, unknown> = {},
+  ): Promise<StaffOrder> {
+    const before = await findOrder(db, id);
+    if (!before) throw new AppError(E.TRANSACTION_NOT_FOUND);
+    if (!orderTransitionAllowed(to === 'success' ? 'complete' : 'reject', before.status)) {
+      throw new AppError(E.TRANSACTION_STATUS_INVALID);
+    }
+    const after = await transition(
+      db,
+      before.id,
+      { from: 'request', to },
+      { ...set, reviewed_by: staffId, reviewed_at: new Date() },
+      {
+        actor,
+        entry: {
+          action: to === 'success' ? 'order.complete' : 'order.reject',
+          before: { status: 'request' },
+          after: { status: to, ...set, ...noted },
+          reason,
+        },
+      },
+    );
+    if (!after) throw new AppError(E.TRANSACTION_STATUS_INVALID);
+    await events.publish('order.updated', orderUpdated(after));
+    return staffOrder(after);
+  }
+
+  return {
+    /** The staff queue: open orders awaiting staff first, or any status, by date, type or search. */
+    async queue(query: QueueQuery): Promise<Page<OrderQueueItem>> {
+      const start = query.from ? bangkokInstants({ from: query.from, to: query.from }).start : undefined;
+      const end = query.to ? bangkokInstants({ from: query.to, to: query.to }).end : undefined;
+      if (start && end && start >= end) throw new AppError(E.INVALID_INPUT);
+      const { offset, limit } = pageWindow(query);
+      const { rows, total } = await queue(db, {
+        status: query.status,
+        type: query.type,
+        start,
+        end,
+        q: query.q || undefined,
+        offset,
+        limit,
+      });
+      const duplicated = await withDuplicateSlips(
+        db,
+        rows.map((r) => r.id),
+      );
+      return {
+        items: rows.map((r) => toQueueItem(r, duplicated.has(r.id))),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async staffOrder(id: string): Promise<StaffOrder> {
+      const row = await findOrder(db, id);
+      if (!row) throw new AppError(E.TRANSACTION_NOT_FOUND);
+      return staffOrder(row);
+    },
+
+    async complete(actor: Actor, staffId: number, id: string, body: CompleteOrderBody): Promise<StaffOrder> {
+      const row = await findOrder(db, id);
+      if (!row) throw new AppError(E.TRANSACTION_NOT_FOUND);
+      const slipCheck = row.payment_method === 'cash_deposit';
+      if (slipCheck && body.slipNameMatches !== true) throw new AppError(E.SLIP_NAME_CHECK_REQUIRED);
+      // Decision 0035: a payout into an account in another name is the staff's explicit choice.
+      const otherName = row.bank_account_name !== null && !(await nameMatches(row));
+      if (otherName && body.otherNameAccepted !== true) throw new AppError(E.PAYOUT_NAME_CHECK_REQUIRED);
+      return decide(
+        actor,
+        staffId,
+        id,
+        'success',
+        { payout_reference: body.payoutReference.trim(), slip_name_checked: slipCheck },
+        null,
+        otherName ? { other_name_accepted: true } : {},
+      );
+    },
+
+    async reject(actor: Actor, staffId: number, id: string, body: RejectOrderBody): Promise<StaffOrder> {
+      // The route's schema refuses these already; checked again for callers other than the route.
+      if (rejectNoteIncomplete(body)) throw new AppError(E.ORDER_REASON_REQUIRED);
+      const note = body.note && (body.note.en || body.note.th) ? body.note : null;
+      return decide(
+        actor,
+        staffId,
+        id,
+        'reject',
+        { reason_code: body.reasonCode, reason: note?.en ?? null, reason_th: note?.th ?? null },
+        note?.en ?? body.reasonCode,
+      );
+    },
+  };
+}
+
+export type OrderDesk = ReturnType<typeof createOrderDesk>;

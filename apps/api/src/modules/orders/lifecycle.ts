@@ -1,0 +1,393 @@
+import {
+  bangkokClock,
+  bangkokDate,
+  bangkokInstants,
+  buyQuote,
+  type confirmTransactionBodySchema,
+  type createTransactionBodySchema,
+  customRangeOf,
+  Decimal,
+  E,
+  historyDateRange,
+  ORDER_ID_PREFIX,
+  orderTransitionAllowed,
+  type receivePaymentSchema,
+  type SettingKey,
+  sellQuote,
+  type Transaction,
+  type transactionListBodySchema,
+} from '@bahtdesk/contract';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { pageWindow } from '../../db/paging.ts';
+import type { DB } from '../../db/schema.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Actor } from '../audit/index.ts';
+import type { PublicReads } from '../home/index.ts';
+import { checkImage, readSlipQr, storeImage } from '../images/index.ts';
+import type { KycService } from '../kyc/index.ts';
+import type { PaymentsService } from '../payments/index.ts';
+import { iso, orderUpdated, toSummary, toTransaction } from './answers.ts';
+import { thaiHolidayOn, thaiHolidays } from './holidays.ts';
+import {
+  countOpen,
+  expirePastDeadline,
+  findByKey,
+  findOrder,
+  insertOrder,
+  lockMember,
+  memberOrders,
+  nextOrderNumber,
+  type OrderChanges,
+  type OrderRow,
+  transition,
+} from './repository.ts';
+
+type CreateBody = z.output<typeof createTransactionBodySchema>;
+type ConfirmBody = z.output<typeof confirmTransactionBodySchema>;
+type ListBody = z.output<typeof transactionListBodySchema>;
+type ReceivePayment = z.input<typeof receivePaymentSchema>;
+
+/** How far ahead a cash appointment may be booked. */
+export const APPOINTMENT_DAYS = 30;
+const DAY_MS = 86_400_000;
+/** A deposit time may be this far ahead of the server's clock (phones' clocks drift). */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** 'B' + Bangkok 'YYMMDD' + the day's number, at least 4 digits: read over the phone. */
+function publicId(type: 'buy' | 'sell', day: string, n: number): string {
+  return `${ORDER_ID_PREFIX[type]}${day}${String(n).padStart(4, '0')}`;
+}
+
+export interface LifecycleDeps {
+  db: Kysely<DB>;
+  events: Pick<EventBus, 'publish'>;
+  kyc: Pick<KycService, 'tradingGate'>;
+  payments: Pick<PaymentsService, 'payoutDestination'>;
+  /** The rates and settings in force, from memory that follows the event bus (decision 0039). */
+  reads: Pick<PublicReads, 'rates' | 'setting'>;
+}
+
+/**
+ * The member's side of an order: create it at the rate they saw, read how to pay, confirm the
+ * payment, read and list their orders; and the expiry of pending orders past their deadline.
+ * Every status change is one conditional update with its audit row, announced after it commits.
+ */
+export function createOrderLifecycle({ db, events, kyc, payments, reads }: LifecycleDeps) {
+  const setting = async <K extends SettingKey>(key: K) => (await reads.setting(key)).value;
+  const announce = (row: OrderRow) => events.publish('order.updated', orderUpdated(row));
+
+  async function own(memberId: number, id: string): Promise<OrderRow> {
+    const row = await findOrder(db, id, memberId);
+    if (!row) throw new AppError(E.TRANSACTION_NOT_FOUND);
+    return row;
+  }
+
+  /** Expires one pending order past its deadline (if no one else moved it first), audited. */
+  async function expireOne(row: OrderRow, now: Date): Promise<void> {
+    const [expired] = await expirePastDeadline(db, now, { id: row.id });
+    if (expired) await announce(expired);
+  }
+
+  /** The rate the member saw must be the one in force (50017, with the rates in force). */
+  async function checkRate(body: CreateBody) {
+    const live = (await reads.rates()).value;
+    const same =
+      body.type === 'buy'
+        ? new Decimal(body.rate).eq(live.buyRate)
+        : new Decimal(body.rate).eq(live.sellRate) && new Decimal(body.feePercent).eq(live.sellFeePercent);
+    if (!same) throw new AppError(E.RATE_MISMATCH, live);
+    return live;
+  }
+
+  return {
+    /** createTransaction: a pending order at the rate the member saw, or nothing at all. */
+    async create(actor: Actor, memberId: number, body: CreateBody, key?: string): Promise<Transaction> {
+      if (key) {
+        const earlier = await findByKey(db, memberId, key);
+        if (earlier) return toTransaction(earlier);
+      }
+      const now = new Date();
+      // The reads go out together; their refusals keep the order of the checks (identity and
+      // address, rate, receiving address, then the payout destination).
+      const gate = kyc.tradingGate(memberId);
+      const destination =
+        body.type === 'buy'
+          ? payments.payoutDestination(memberId, 'usdt', body.usdtAddressId, now)
+          : payments.payoutDestination(memberId, 'bank', body.bankAccountId, now);
+      destination.catch(() => {}); // thrown below, in its turn
+      await gate;
+      await checkRate(body);
+      const [deadlineMinutes, cap, receiving] = await Promise.all([
+        setting('paymentDeadlineMinutes'),
+        setting('openOrderCap'),
+        setting('receivingAddresses'),
+      ]);
+      if (body.type === 'sell' && !receiving[body.network]) throw new AppError(E.RECEIVE_ADDRESS_NOT_FOUND);
+      const payout = await destination;
+      let values: Omit<Parameters<typeof insertOrder>[1], 'public_id' | 'member_id' | 'deadline_at'>;
+      if (body.type === 'buy') {
+        if (!('network' in payout)) throw new AppError(E.TRANSACTION_INVALID);
+        const quote = buyQuote(body.amountThb, body.rate);
+        if (!new Decimal(quote.usdt).gt(0)) throw new AppError(E.TRANSACTION_INVALID);
+        values = {
+          type: 'buy',
+          rate: quote.rate,
+          amount_thb: quote.thb,
+          amount_usdt: quote.usdt,
+          total: quote.thb,
+          network: payout.network,
+          usdt_address_id: payout.id,
+          usdt_address: payout.address,
+        };
+      } else {
+        if (!('bankCode' in payout)) throw new AppError(E.TRANSACTION_INVALID);
+        const quote = sellQuote(body.amountUsdt, body.rate, body.feePercent);
+        if (!new Decimal(quote.net).gt(0)) throw new AppError(E.TRANSACTION_INVALID);
+        values = {
+          type: 'sell',
+          rate: quote.rate,
+          amount_usdt: quote.usdt,
+          amount_thb: quote.gross,
+          fee_percent: quote.feePercent,
+          fee: quote.fee,
+          total: quote.net,
+          network: body.network,
+          bank_account_id: payout.id,
+          bank_code: payout.bankCode,
+          bank_account_number: payout.accountNumber,
+          bank_account_name: payout.accountName,
+        };
+      }
+      const day = bangkokDate(now).slice(2).replaceAll('-', '');
+      // The day's number is taken in its own statement before the order's transaction, so creates
+      // never wait on one counter row while another commits; a create refused below leaves a gap.
+      const n = await nextOrderNumber(db, day);
+      let row: OrderRow;
+      try {
+        row = await db.transaction().execute(async (t) => {
+          await lockMember(t, memberId);
+          if ((await countOpen(t, memberId, now)) >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
+          return insertOrder(
+            t,
+            {
+              ...values,
+              public_id: publicId(body.type, day, n),
+              member_id: memberId,
+              deadline_at: new Date(now.getTime() + deadlineMinutes * 60_000),
+              idempotency_key: key ?? null,
+            },
+            {
+              actor,
+              entry: {
+                action: 'order.create',
+                after: { status: 'pending', type: values.type, rate: values.rate, total: values.total },
+              },
+            },
+          );
+        });
+      } catch (error) {
+        // The same Idempotency-Key raced in: the other request made the order.
+        const earlier =
+          key && (error as { code?: string }).code === '23505' && (await findByKey(db, memberId, key));
+        if (earlier) return toTransaction(earlier);
+        throw error;
+      }
+      await announce(row);
+      return toTransaction(row);
+    },
+
+    /** getReceivePayment: where and how the member pays a pending order. */
+    async receivePayment(memberId: number, id: string): Promise<ReceivePayment> {
+      const row = await own(memberId, id);
+      if (row.status !== 'pending') {
+        throw new AppError(row.status === 'expired' ? E.TRANSACTION_EXPIRED : E.TRANSACTION_STATUS_INVALID);
+      }
+      if (row.deadline_at <= new Date()) {
+        await expireOne(row, new Date());
+        throw new AppError(E.TRANSACTION_EXPIRED);
+      }
+      if (row.type === 'sell') {
+        const receiving = await setting('receivingAddresses');
+        const network = row.network as keyof typeof receiving;
+        const address = receiving[network];
+        if (!address) throw new AppError(E.RECEIVE_ADDRESS_NOT_FOUND);
+        return {
+          type: 'sell',
+          amountUsdt: row.amount_usdt,
+          deadlineAt: iso(row.deadline_at),
+          network,
+          address,
+        };
+      }
+      const [ceiling, accounts, locations] = await Promise.all([
+        setting('cashDepositCeilingThb'),
+        setting('deskBankAccounts'),
+        setting('locations'),
+      ]);
+      const today = bangkokDate(new Date());
+      const lastAppointmentDate = bangkokDate(new Date(Date.now() + APPOINTMENT_DAYS * DAY_MS));
+      return {
+        type: 'buy',
+        amountThb: row.amount_thb,
+        deadlineAt: iso(row.deadline_at),
+        cashDepositAllowed: new Decimal(row.amount_thb).lte(ceiling),
+        bankAccounts: accounts,
+        locations,
+        holidays: thaiHolidays(today, lastAppointmentDate),
+        lastAppointmentDate,
+      };
+    },
+
+    /** confrimTransaction: the payment and its proof; the order awaits staff, or nothing changes. */
+    async confirm(
+      actor: Actor,
+      memberId: number,
+      body: ConfirmBody,
+      key?: string,
+      now = new Date(),
+    ): Promise<Transaction> {
+      const row = await own(memberId, body.id);
+      if (key && row.confirm_key === key) return toTransaction(row);
+      if (row.status === 'expired') throw new AppError(E.TRANSACTION_EXPIRED);
+      if (!orderTransitionAllowed('confirm', row.status)) throw new AppError(E.TRANSACTION_STATUS_INVALID);
+      if (row.deadline_at <= now) {
+        await expireOne(row, now);
+        throw new AppError(E.TRANSACTION_EXPIRED);
+      }
+      const buyMethod = body.method === 'cash_deposit' || body.method === 'cash_appointment';
+      if (buyMethod !== (row.type === 'buy')) throw new AppError(E.TRANSACTION_INVALID);
+
+      const set: OrderChanges = { payment_method: body.method, confirm_key: key ?? null };
+      let image: Awaited<ReturnType<typeof checkImage>> | undefined;
+      if (body.method === 'cash_deposit') {
+        if (new Decimal(row.amount_thb).gt(await setting('cashDepositCeilingThb'))) {
+          throw new AppError(E.CASH_APPOINTMENT_ONLY);
+        }
+        if (!new Decimal(body.depositAmount).eq(row.amount_thb))
+          throw new AppError(E.DEPOSIT_AMOUNT_MISMATCH);
+        const depositAt = new Date(body.depositAt);
+        if (depositAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
+          throw new AppError(E.PAYMENT_DETAILS_REQUIRED);
+        image = await checkImage(body.slipImage);
+        set.deposit_amount = body.depositAmount;
+        set.deposit_at = depositAt;
+        set.proof_sha256 = image.sha256;
+        set.slip_qr = await readSlipQr(image.bytes);
+      } else if (body.method === 'cash_appointment') {
+        const location = (await setting('locations')).find((l) => l.id === body.locationId);
+        if (!location) throw new AppError(E.LOCATION_NOT_FOUND);
+        const at = new Date(body.appointmentAt);
+        if (thaiHolidayOn(at)) throw new AppError(E.HOLIDAY_NOT_ALLOWED);
+        const clock = bangkokClock(at);
+        if (
+          at <= now ||
+          at.getTime() > now.getTime() + APPOINTMENT_DAYS * DAY_MS ||
+          clock < location.opens ||
+          clock > location.closes
+        ) {
+          throw new AppError(E.APPOINTMENT_TIME_INVALID);
+        }
+        set.appointment_at = at;
+        set.appointment_location = JSON.stringify({
+          id: location.id,
+          name: location.name,
+          address: location.address,
+        });
+      } else {
+        if (body.proofImage) image = await checkImage(body.proofImage);
+        set.proof_hash = body.txHash ?? null;
+        set.proof_sha256 = image?.sha256 ?? null;
+      }
+
+      const move = (t: Kysely<DB>) =>
+        transition(
+          t,
+          row.id,
+          { from: 'pending', to: 'request' },
+          { ...set, confirmed_at: now },
+          {
+            actor,
+            entry: {
+              action: 'order.confirm',
+              before: { status: 'pending' },
+              after: { status: 'request', method: body.method },
+            },
+          },
+          { before: now },
+        );
+      // With a photo, the file is stored in the move's transaction.
+      const confirmed = image
+        ? await db.transaction().execute(async (t) => {
+            if (body.method === 'cash_deposit')
+              set.slip_file_id = await storeImage(t, memberId, 'slip', image);
+            else set.proof_file_id = await storeImage(t, memberId, 'proof', image);
+            return move(t);
+          })
+        : await move(db);
+      if (!confirmed) {
+        // Another request moved it first: the same retry gets its answer, any other a clear code.
+        const now2 = await own(memberId, body.id);
+        if (key && now2.confirm_key === key) return toTransaction(now2);
+        if (now2.status === 'pending' && now2.deadline_at <= now) await expireOne(now2, now);
+        throw new AppError(
+          now2.status === 'expired' || now2.deadline_at <= now
+            ? E.TRANSACTION_EXPIRED
+            : E.TRANSACTION_STATUS_INVALID,
+        );
+      }
+      await announce(confirmed);
+      return toTransaction(confirmed);
+    },
+
+    /** getTransaction: a pending order past its deadline reads as expired, whether swept yet or not. */
+    async get(memberId: number, id: string): Promise<Transaction> {
+      const row = await own(memberId, id);
+      const now = new Date();
+      if (row.status !== 'pending' || row.deadline_at > now) return toTransaction(row);
+      await expireOne(row, now);
+      return toTransaction(await own(memberId, id));
+    },
+
+    /**
+     * getTransactionList: the member's orders over a history filter's Bangkok dates, newest first.
+     * Their pending orders past the deadline are expired first, as get() does, so the history never
+     * shows 'pending' for an order that can no longer be paid, and the status filter agrees.
+     */
+    async list(memberId: number, body: ListBody, now = new Date()) {
+      // Real time, not the filter's `now`: the deadline is a fact of the clock.
+      const expired = await expirePastDeadline(db, new Date(), { memberId });
+      for (const row of expired) await announce(row);
+      const range = historyDateRange(body.filter, now, customRangeOf(body));
+      const { start, end } = bangkokInstants(range);
+      const { offset, limit } = pageWindow(body);
+      const { rows, total } = await memberOrders(db, {
+        memberId,
+        start,
+        end,
+        type: body.type,
+        status: body.status,
+        offset,
+        limit,
+      });
+      return {
+        items: rows.map(toSummary),
+        total,
+        page: body.page,
+        pageSize: body.pageSize,
+        from: range.from,
+        to: range.to,
+      };
+    },
+
+    /** The sweeper: every pending order past its deadline becomes expired, each audited and announced. */
+    async expireDue(now = new Date()): Promise<number> {
+      const expired = await expirePastDeadline(db, now);
+      for (const row of expired) await announce(row);
+      return expired.length;
+    },
+  };
+}
+
+export type OrderLifecycle = ReturnType<typeof createOrderLifecycle>;
