@@ -7,7 +7,7 @@
 // a viewer's save. One server and one signed-in admin for the whole file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import auditEn from '../apps/admin/src/locales/en/audit.json' with { type: 'json' };
 import commonEn from '../apps/admin/src/locales/en/common.json' with { type: 'json' };
@@ -62,6 +62,13 @@ async function openConsole(page: Page, route: string): Promise<void> {
 async function screenLoaded(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('main .state[role="status"]'));
+}
+
+/** A tab of `context` that opens the console signed in with `token` (its own session storage). */
+async function consoleTab(context: BrowserContext, token: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript((value) => sessionStorage.setItem('adminToken', value), token);
+  return page;
 }
 
 interface MemberRates {
@@ -253,9 +260,9 @@ describe('a mistyped rate does not go live at once', () => {
       buyRate: (Number(inForce.buyRate) / 10).toFixed(2),
       sellRate: (Number(inForce.sellRate) / 10).toFixed(2),
     };
+    // One browser context, a tab per admin: each tab keeps its own session (session storage).
     const context = await browser.context();
-    await consoleContext(context, first.token);
-    const proposer = await context.newPage();
+    const proposer = await consoleTab(context, first.token);
     await openConsole(proposer, '/rates');
     await proposer.getByLabel(ratesEn.form.buyRate).fill(slipped.buyRate);
     await proposer.getByLabel(ratesEn.form.sellRate).fill(slipped.sellRate);
@@ -275,9 +282,7 @@ describe('a mistyped rate does not go live at once', () => {
     expect(await memberRates()).toEqual(inForce);
 
     // Another admin approves it in their console; members get it then.
-    const otherContext = await browser.context();
-    await consoleContext(otherContext, second.token);
-    const approver = await otherContext.newPage();
+    const approver = await consoleTab(context, second.token);
     await openConsole(approver, '/rates');
     const pending = approver.getByRole('region', { name: ratesEn.proposal.title });
     const proposedBy = ratesEn.proposal.by.replace('{{who}}', first.username).split('{{when}}')[0] ?? '';
