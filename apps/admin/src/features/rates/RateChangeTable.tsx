@@ -30,9 +30,15 @@ export function RateChangeTable({ caption, buy, sell }: { caption: string; buy: 
       <thead>
         <tr>
           <td />
-          <th scope="col" className="num">{t('change.inForce')}</th>
-          <th scope="col" className="num">{t('change.new')}</th>
-          <th scope="col" className="num">{t('change.percent')}</th>
+          <th scope="col" className="num">
+            {t('change.inForce')}
+          </th>
+          <th scope="col" className="num">
+            {t('change.new')}
+          </th>
+          <th scope="col" className="num">
+            {t('change.percent')}
+          </th>
         </tr>
       </thead>
       <tbody>
