@@ -1,16 +1,18 @@
 // Journeys of the back office, in Chromium, in English and Thai: the first sign-in
 // enrols TOTP (codes computed with the server's library) and later sign-ins take a code or a
-// recovery code; rates changed in the console reach a member's open home page without a reload;
+// recovery code; rates changed in the console reach a member's open home page without a reload,
+// and a mistyped one is asked about again and waits for a second admin's approval;
 // maintenance switched in the console sends a member's open page to /maintenance on its next
 // call; published news shows on the member home; a viewer sees no save button and the API refuses
 // a viewer's save. One server and one signed-in admin for the whole file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import auditEn from '../apps/admin/src/locales/en/audit.json' with { type: 'json' };
 import commonEn from '../apps/admin/src/locales/en/common.json' with { type: 'json' };
 import contentEn from '../apps/admin/src/locales/en/content.json' with { type: 'json' };
+import ratesEn from '../apps/admin/src/locales/en/rates.json' with { type: 'json' };
 import settingsEn from '../apps/admin/src/locales/en/settings.json' with { type: 'json' };
 import signInEn from '../apps/admin/src/locales/en/signIn.json' with { type: 'json' };
 import ratesTh from '../apps/admin/src/locales/th/rates.json' with { type: 'json' };
@@ -60,6 +62,32 @@ async function openConsole(page: Page, route: string): Promise<void> {
 async function screenLoaded(page: Page): Promise<void> {
   await page.locator('main h1').first().waitFor();
   await page.waitForFunction(() => !document.querySelector('main .state[role="status"]'));
+}
+
+/** A tab of `context` that opens the console signed in with `token` (its own session storage). */
+async function consoleTab(context: BrowserContext, token: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript((value) => sessionStorage.setItem('adminToken', value), token);
+  return page;
+}
+
+interface MemberRates {
+  buyRate: string;
+  sellRate: string;
+  sellFeePercent: string;
+}
+
+/** The rates members are served now. */
+async function memberRates(): Promise<MemberRates> {
+  const response = await fetch(`${baseUrl()}/api/external/home/getRate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const { buyRate, sellRate, sellFeePercent } = (
+    (await response.json()) as { result: { period: MemberRates } }
+  ).result.period;
+  return { buyRate, sellRate, sellFeePercent };
 }
 
 afterAll(async () => {
@@ -148,11 +176,13 @@ describe('the desk changes what members see', () => {
     });
     expect(marker).toBe(true);
 
-    const buy = `${40 + (Date.now() % 50)}.25`;
+    // A small step from the rates in force, so it needs no confirmation.
+    const inForce = await memberRates();
+    const buy = (Number(inForce.buyRate) + 0.25).toFixed(2);
     const staff = await context.newPage();
     await openConsole(staff, '/rates');
     await staff.getByLabel(ratesTh.form.buyRate).fill(buy);
-    await staff.getByLabel(ratesTh.form.sellRate).fill('30.10');
+    await staff.getByLabel(ratesTh.form.sellRate).fill(inForce.sellRate);
     await staff.getByLabel(ratesTh.form.fee).fill('1.50');
     await staff.getByRole('button', { name: ratesTh.form.submit }).click();
     await staff.getByText(ratesTh.form.saved).waitFor();
@@ -216,6 +246,60 @@ describe('the desk changes what members see', () => {
     const member = await context.newPage();
     await openRoute(member, '/');
     await member.getByText(title).first().waitFor();
+  });
+});
+
+describe('a mistyped rate does not go live at once', () => {
+  test('the console asks again for a far-off change, and one past the max bound waits for a second admin who approves it', async () => {
+    // The first answer to a far-off change is HTTP 409 (code 40011), which the browser logs.
+    browser.allowConsoleError(/status of 409/);
+    const first = await adminSession();
+    const second = await newStaff(first, 'admin');
+    const inForce = await memberRates();
+    const slipped = {
+      buyRate: (Number(inForce.buyRate) / 10).toFixed(2),
+      sellRate: (Number(inForce.sellRate) / 10).toFixed(2),
+    };
+    // One browser context, a tab per admin: each tab keeps its own session (session storage).
+    const context = await browser.context();
+    const proposer = await consoleTab(context, first.token);
+    await openConsole(proposer, '/rates');
+    await proposer.getByLabel(ratesEn.form.buyRate).fill(slipped.buyRate);
+    await proposer.getByLabel(ratesEn.form.sellRate).fill(slipped.sellRate);
+    await proposer.getByRole('button', { name: ratesEn.form.submit }).click();
+
+    // The first answer is a question: both rates and the change in per cent.
+    const dialog = proposer.getByRole('alertdialog', { name: ratesEn.change.proposeTitle });
+    const buyRow = dialog.getByRole('row', { name: new RegExp(`^${ratesEn.history.buy}`) });
+    await buyRow.getByText(inForce.buyRate, { exact: true }).waitFor();
+    await buyRow.getByText(slipped.buyRate, { exact: true }).waitFor();
+    await buyRow.getByText(/^−(89|90)\.\d\d %$/).waitFor();
+    await dialog.getByRole('button', { name: ratesEn.change.propose }).click();
+    await proposer.getByText(ratesEn.form.proposed).waitFor();
+    const panel = proposer.getByRole('region', { name: ratesEn.proposal.title });
+    await panel.getByText(ratesEn.proposal.yours).waitFor();
+    expect(await panel.getByRole('button', { name: ratesEn.proposal.approve }).count()).toBe(0);
+    expect(await memberRates()).toEqual(inForce);
+
+    // Another admin approves it in their console; members get it then.
+    const approver = await consoleTab(context, second.token);
+    await openConsole(approver, '/rates');
+    const pending = approver.getByRole('region', { name: ratesEn.proposal.title });
+    const proposedBy = ratesEn.proposal.by.replace('{{who}}', first.username).split('{{when}}')[0] ?? '';
+    await pending.getByText(proposedBy, { exact: false }).waitFor();
+    await pending.getByRole('button', { name: ratesEn.proposal.approve }).click();
+    await approver.getByText(ratesEn.proposal.approved).waitFor();
+    expect(await memberRates()).toMatchObject(slipped);
+    // The proposer's screen hears the change and drops the proposal.
+    await panel.waitFor({ state: 'detached' });
+
+    // Back to the rates the other journeys expect, the same way (through the API).
+    const back = await adminOk<{ proposal: { id: number } }>('POST', '/api/admin/rates', second.token, {
+      ...inForce,
+      confirmed: true,
+    });
+    await adminOk('POST', `/api/admin/rates/proposals/${back.proposal.id}/approve`, first.token, {});
+    expect(await memberRates()).toMatchObject(inForce);
   });
 });
 

@@ -110,3 +110,15 @@ describe('seedDemo', () => {
     expect(await countMembers()).toBe(membersBefore);
   });
 });
+
+describe('seedDemo on a database whose rates were set before the first start', () => {
+  it('follows the rules of a rate change: rates far from the demo ones stay, as the seed never confirms', async () => {
+    await resetTables(database, 'settings', 'rates', 'news', 'html_pages');
+    await app.services.rates.set(
+      { type: 'operator', id: 'root' },
+      { buyRate: '33.00', sellRate: '32.00', sellFeePercent: '0.5' },
+    );
+    expect((await seed()).seeded).toBe(true);
+    expect(await currentRates()).toMatchObject({ buyRate: '33.00', sellRate: '32.00' });
+  });
+});

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { E } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema.ts';
 import {
@@ -26,11 +27,12 @@ export interface SeedResult {
 export const DEMO_STAFF_USERNAME = 'admin';
 
 const SYSTEM = { type: 'system' as const, id: null };
+const DEMO_RATES = { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1' };
 const DEMO_PAGES = [manualPage, calculatorPage, termsPage, privacyPage];
 
 /**
  * Seeds the demo data once per database, through the modules' services: rates (buy 36.50, sell
- * 35.20, fee 1 %), two news items and the manual, calculator, terms and privacy pages in English and Thai, a
+ * 35.20, fee 1 %; as a person's unconfirmed change, so rates in force far from them are kept), two news items and the manual, calculator, terms and privacy pages in English and Thai, a
  * chat-app link, maintenance 'on' (service up), a desk bank account, a receiving address per
  * network, two cash-appointment locations, and one staff account with a random password.
  * A marker setting claimed in the same transaction makes it run once, even when two servers start
@@ -51,7 +53,12 @@ export async function seedDemo(
       receivingAddresses: demoReceivingAddresses,
       locations: demoLocations,
     });
-    await services.rates.set(SYSTEM, { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1' }, trx);
+    await services.rates.change(SYSTEM, DEMO_RATES, trx).catch((err: unknown) => {
+      // Rates set before the first start (operator CLI) far from the demo's are kept: the seed
+      // never confirms a change, as a person must (decision 0045).
+      if (err instanceof AppError && err.def === E.RATE_CHANGE_UNCONFIRMED) return;
+      throw err;
+    });
     for (const item of demoNews) await services.news.publish(SYSTEM, item, trx);
     for (const page of DEMO_PAGES) await services.pages.publish(SYSTEM, page, trx);
     const staff = await services.staff

@@ -65,7 +65,7 @@ export async function createServices({
   const { accounts } = config;
   const passwords = createPasswordHasher({ ...PRODUCTION_ARGON2, memoryCost: accounts.argon2MemoryKib });
   const settings = createSettingsService(db, events);
-  const rates = createRatesService(db, events);
+  const rates = createRatesService(db, events, settings);
   const news = createNewsService(db, events);
   const pages = createPagesService(db, events);
   const sessions = createSessionService(db, {

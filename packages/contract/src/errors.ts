@@ -369,6 +369,26 @@ export const E = {
     'The buy rate must not be lower than the sell rate.',
     'อัตราซื้อต้องไม่ต่ำกว่าอัตราขาย',
   ),
+  // 40011-40014: project additions, a rate change past the web settings' bounds (decision 0045).
+  RATE_CHANGE_UNCONFIRMED: def(
+    40011,
+    409,
+    'The new rates are far from the rates in force. Check them and confirm the change.',
+    'อัตราใหม่ต่างจากอัตราที่ใช้อยู่มาก กรุณาตรวจสอบและยืนยันการเปลี่ยนแปลง',
+  ),
+  RATE_PROPOSAL_NOT_FOUND: def(40012, 404, 'Rate proposal not found.', 'ไม่พบข้อเสนออัตราแลกเปลี่ยนรายการนี้'),
+  RATE_PROPOSAL_OWN: def(
+    40013,
+    403,
+    'Another admin must approve or discard a rate change you proposed.',
+    'ผู้ดูแลระบบคนอื่นต้องเป็นผู้อนุมัติหรือยกเลิกข้อเสนออัตราที่คุณเสนอ',
+  ),
+  RATE_PROPOSAL_DECIDED: def(
+    40014,
+    409,
+    'This rate proposal has already been decided or replaced by a later change.',
+    'ข้อเสนออัตรานี้ได้รับการพิจารณาแล้ว หรือถูกแทนที่ด้วยการเปลี่ยนแปลงที่ใหม่กว่า',
+  ),
 
   // 50001-50040: orders, proofs and uploads (50037 to 50040 are project additions).
   COIN_REQUIRED: def(50001, 400, 'Please specify the coin.', 'กรุณาระบุเหรียญ'),

@@ -74,6 +74,13 @@ export const receivingAddressesSchema = z
     }
   });
 
+/** A whole per cent from 1 to 100. */
+const wholePercent = z
+  .number({ error: codeMessage(E.SETTINGS_INVALID) })
+  .int(codeMessage(E.SETTINGS_INVALID))
+  .min(1, codeMessage(E.SETTINGS_INVALID))
+  .max(100, codeMessage(E.SETTINGS_INVALID));
+
 export const settingSchemas = {
   /** 'on': the service is up; 'off': maintenance. */
   maintenance: maintenanceStatusSchema,
@@ -111,6 +118,13 @@ export const settingSchemas = {
     .int()
     .min(0)
     .max(30 * 24),
+  /**
+   * Per cent by which a rate change may move buy or sell from the rates in force without the
+   * staff member confirming it (code 40011; decision 0045).
+   */
+  rateChangeConfirmPercent: wholePercent,
+  /** Per cent beyond which a rate change is only a proposal until a second admin approves it. */
+  rateChangeMaxPercent: wholePercent,
   /** When the demo data was seeded; null on a database never seeded. */
   demoSeededAt: z.iso.datetime().nullable(),
 } as const;
@@ -128,5 +142,7 @@ export const settingDefaults: { readonly [K in SettingKey]: SettingValue<K> } = 
   locations: [],
   openOrderCap: 3,
   payoutCoolingOffHours: 24,
+  rateChangeConfirmPercent: 3,
+  rateChangeMaxPercent: 15,
   demoSeededAt: null,
 };

@@ -17,6 +17,8 @@ const SETTINGS = {
     locations: [],
     openOrderCap: 3,
     payoutCoolingOffHours: 24,
+    rateChangeConfirmPercent: 3,
+    rateChangeMaxPercent: 15,
   },
   updatedAt: {},
 };

@@ -25,7 +25,7 @@ afterAll(() => {
 // What the commands wrote, read back through the modules' services.
 const noEvents = { publish: async () => {} };
 const currentRates = () =>
-  createRatesService(database.db, noEvents)
+  createRatesService(database.db, noEvents, createSettingsService(database.db, noEvents))
     .current()
     .catch(() => undefined);
 const findPage = (link: string) => createPagesService(database.db, noEvents).find(link);
@@ -117,6 +117,56 @@ describe('desk rates:set', () => {
     expect(stderr).toMatch(message);
     expect(stderr.trim().split('\n')).toHaveLength(1);
     expect(await currentRates()).toEqual(before);
+  });
+});
+
+describe('desk rates:set past the bounds of the rates in force', () => {
+  const setBase = () => desk(['rates:set', '--buy', '36.50', '--sell', '35.20', '--fee', '1', '--confirm']);
+  const pending = () =>
+    database.db.selectFrom('rate_proposals').selectAll().where('status', '=', 'pending').execute();
+
+  beforeAll(async () => {
+    await resetTables(database, 'rates', 'rate_proposals');
+  });
+
+  it('needs --confirm for a move past rateChangeConfirmPercent, naming both rates and the change in per cent', async () => {
+    expect((await setBase()).code).toBe(0);
+    const refused = await desk(['rates:set', '--buy', '38.00', '--sell', '35.20', '--fee', '1']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('buy 36.50 -> 38.00 (+4.11 %)');
+    expect(refused.stderr).toContain('--confirm');
+    expect(refused.stderr).toContain('code 40011');
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await currentRates()).toMatchObject({ buyRate: '36.50' });
+
+    const confirmed = await desk([
+      'rates:set',
+      '--buy',
+      '38.00',
+      '--sell',
+      '35.20',
+      '--fee',
+      '1',
+      '--confirm',
+    ]);
+    expect(confirmed.code).toBe(0);
+    expect(await currentRates()).toMatchObject({ buyRate: '38.00' });
+  });
+
+  it('makes only a proposal for a move past rateChangeMaxPercent, even with --confirm', async () => {
+    expect((await setBase()).code).toBe(0);
+    const refused = await desk(['rates:set', '--buy', '3.65', '--sell', '3.52', '--fee', '1']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('becomes a proposal');
+    expect(await pending()).toHaveLength(0);
+
+    const proposed = await desk(['rates:set', '--buy', '3.65', '--sell', '3.52', '--fee', '1', '--confirm']);
+    expect(proposed.code).toBe(0);
+    expect(proposed.stdout).toContain('another admin approves');
+    expect(await currentRates()).toMatchObject({ buyRate: '36.50', sellRate: '35.20' });
+    const [proposal] = await pending();
+    expect(proposal).toMatchObject({ buy_rate: '3.65', proposed_by: 'operator:tester' });
+    expect(await lastAudit('rates.propose')).toMatchObject({ target: `rateProposal:${proposal?.id}` });
   });
 });
 

@@ -12,7 +12,9 @@ import {
   maintenanceStatusSchema,
   newsInputSchema,
   pageLinkSchema,
+  type RateChangeCheck,
   ratesInputSchema,
+  type SetRatesResult,
   STAFF_ROLES,
   type StaffRole,
   usernameSchema,
@@ -59,9 +61,12 @@ Commands:
       sessions: the next sign-in sets it up again (a lost phone, no admin able to sign in).
   staff:unlock <username>
       Lift the 15-minute lock that five failed sign-ins in a row put on a staff account.
-  rates:set --buy <THB> --sell <THB> --fee <percent>
+  rates:set --buy <THB> --sell <THB> --fee <percent> [--confirm]
       Set the buy and sell rates (THB per USDT, up to 2 decimals) and the sell fee
       (percent of the gross THB, 0 to below 100, up to 3 decimals). The history keeps every change.
+      A move of buy or sell past the web setting rateChangeConfirmPercent (3 %) from the rates in
+      force needs --confirm; past rateChangeMaxPercent (15 %) it only makes a proposal that an
+      admin approves or discards in the back office (Rates). The sell rate may not exceed the buy rate.
   maintenance on|off
       on: the service is up. off: maintenance, members see the maintenance page.
   news:publish --title-en <t> --title-th <t> --body-en <html> --body-th <html>
@@ -131,10 +136,11 @@ async function deskServices(database: Database) {
   const quiet = { warn: () => {}, info: () => {} };
   const events = await createEventBus(database, quiet);
   const { db } = database;
+  const settings = createSettingsService(db, events);
   return {
     events,
-    settings: createSettingsService(db, events),
-    rates: createRatesService(db, events),
+    settings,
+    rates: createRatesService(db, events, settings),
     news: createNewsService(db, events),
     pages: createPagesService(db, events),
     staff: createStaffService(
@@ -213,6 +219,7 @@ const commands: Record<string, Handler> = {
       buy: { type: 'string' },
       sell: { type: 'string' },
       fee: { type: 'string' },
+      confirm: { type: 'boolean', default: false },
     });
     if (positionals.length > 0) throw usage(`unexpected argument ${positionals[0]}`);
     if (values.buy === undefined || values.sell === undefined || values.fee === undefined) {
@@ -223,7 +230,20 @@ const commands: Record<string, Handler> = {
       { buyRate: values.buy, sellRate: values.sell, sellFeePercent: values.fee },
       'rates',
     );
-    await services.rates.set(actor, input);
+    let result: SetRatesResult;
+    try {
+      result = await services.rates.change(actor, { ...input, confirmed: Boolean(values.confirm) });
+    } catch (error) {
+      if (error instanceof AppError && error.def === E.RATE_CHANGE_UNCONFIRMED) {
+        throw new DeskError(unconfirmedChange(error.details as RateChangeCheck));
+      }
+      if (error instanceof AppError) throw new DeskError(`${error.def.en} (code ${error.def.code})`);
+      throw error;
+    }
+    const { proposal } = result;
+    if (proposal) {
+      return `Proposed rates #${proposal.id}: buy ${proposal.buyRate} THB (${signed(proposal.buyChangePercent)} %), sell ${proposal.sellRate} THB (${signed(proposal.sellChangePercent)} %) per USDT, sell fee ${proposal.sellFeePercent}%. They take effect when another admin approves them in the back office (Rates); until then buy ${result.buyRate} and sell ${result.sellRate} stay in force.`;
+    }
     return `Rates set: buy ${input.buyRate} THB, sell ${input.sellRate} THB per USDT, sell fee ${input.sellFeePercent}%.`;
   },
 
@@ -323,6 +343,17 @@ const commands: Record<string, Handler> = {
       .join('\n\n');
   },
 };
+
+const signed = (percent: string) => (percent.startsWith('-') ? percent : `+${percent}`);
+
+/** One line saying how far a refused change moves the rates, and what --confirm would do. */
+function unconfirmedChange(c: RateChangeCheck): string {
+  const move = `buy ${c.current.buyRate} -> ${c.proposed.buyRate} (${signed(c.buyChangePercent)} %), sell ${c.current.sellRate} -> ${c.proposed.sellRate} (${signed(c.sellChangePercent)} %)`;
+  const then = c.needsApproval
+    ? `past the ${c.maxPercent} % bound, so with --confirm it becomes a proposal another admin approves in the back office`
+    : `past the ${c.confirmPercent} % bound: check the rates and run again with --confirm`;
+  return `${move}: ${then} (code ${E.RATE_CHANGE_UNCONFIRMED.code})`;
+}
 
 function parse<O extends Record<string, { type: 'string' | 'boolean'; default?: string | boolean }>>(
   args: string[],

@@ -208,6 +208,27 @@ export interface RatesTable {
   created_at: CreatedAt;
 }
 
+/** A rate change past rateChangeMaxPercent waiting for a second admin (decision 0045). */
+export interface RateProposalsTable {
+  id: Id;
+  buy_rate: Money;
+  sell_rate: Money;
+  sell_fee_percent: Money;
+  from_buy_rate: Money;
+  from_sell_rate: Money;
+  from_sell_fee_percent: Money;
+  proposed_by_staff_id: number | null;
+  /** Who proposed it, as `rates.set_by` records a setter. */
+  proposed_by: string;
+  status: ColumnType<RateProposalStatus, RateProposalStatus | undefined, RateProposalStatus>;
+  decided_by_staff_id: number | null;
+  decided_by: string | null;
+  decided_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export type RateProposalStatus = 'pending' | 'approved' | 'discarded' | 'superseded';
+
 export interface NewsTable {
   id: Id;
   title_en: string;
@@ -305,6 +326,7 @@ export interface DB {
   transactions: TransactionsTable;
   order_counters: { day: string; last: number };
   rates: RatesTable;
+  rate_proposals: RateProposalsTable;
   news: NewsTable;
   html_pages: HtmlPagesTable;
   settings: SettingsTable;

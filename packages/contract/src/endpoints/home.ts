@@ -153,20 +153,32 @@ export const homeEndpoints = {
 
 // Inputs staff give (back office and operator CLI), validated the same way wherever they come from.
 
-export const ratesInputSchema = z
-  .object({ buyRate: rateString, sellRate: rateString, sellFeePercent: feePercentString })
-  .refine(
-    (v) => {
-      const buy = parseDecimal(v.buyRate);
-      const sell = parseDecimal(v.sellRate);
-      return !buy || !sell || buy.gte(sell);
-    },
-    {
-      message: codeMessage(E.RATE_SPREAD_INVALID),
-      path: ['sellRate'],
-    },
-  );
+const ratesFields = z.object({ buyRate: rateString, sellRate: rateString, sellFeePercent: feePercentString });
+
+/** A sell rate above the buy rate: the desk would pay more for a USDT than it sells one for. */
+export function isNegativeSpread(rates: { buyRate: string; sellRate: string }): boolean {
+  const buy = parseDecimal(rates.buyRate);
+  return buy !== null && parseDecimal(rates.sellRate)?.gt(buy) === true;
+}
+
+/** Refuses a negative spread (40010), whatever else the input holds. */
+const withSpreadRule = <S extends z.ZodType<{ buyRate: string; sellRate: string }>>(schema: S) =>
+  schema.refine((v) => !isNegativeSpread(v), {
+    message: codeMessage(E.RATE_SPREAD_INVALID),
+    path: ['sellRate'],
+  });
+
+export const ratesInputSchema = withSpreadRule(ratesFields);
 export type RatesInput = z.infer<typeof ratesInputSchema>;
+
+/**
+ * A rate change from a person (back office): `confirmed` says they were shown how far it moves the
+ * rates in force and still want it (needed past the web setting rateChangeConfirmPercent; 40011).
+ */
+export const rateChangeInputSchema = withSpreadRule(
+  ratesFields.extend({ confirmed: z.boolean().optional() }),
+);
+export type RateChangeInput = z.infer<typeof rateChangeInputSchema>;
 
 /** Staff-written text: trimmed, not empty, at most `max` characters; `invalid` otherwise. */
 const staffText = (invalid: ErrorDef, max: number) =>

@@ -1,9 +1,10 @@
-import { messageFor } from '@bahtdesk/contract';
-import { screen } from '@testing-library/react';
+import { messageFor, type RateChangeCheck, type RateProposal } from '@bahtdesk/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
 import t from '../../locales/en/rates.json';
+import th from '../../locales/th/rates.json';
 
 const HISTORY = {
   items: [
@@ -34,7 +35,8 @@ describe('rates and sell fee', () => {
     const api = mockApi({
       me: () => ok(profile('admin')),
       rateHistory: () => ok(HISTORY),
-      setRates: (r) => ok({ ...(r.body as object), updatedAt: '2026-11-23T01:00:00.000Z' }),
+      rateProposals: () => ok({ items: [] }),
+      setRates: (r) => ok({ ...(r.body as object), updatedAt: '2026-11-23T01:00:00.000Z', proposal: null }),
     });
     await renderConsole('/rates', 'tok');
     const buy = await screen.findByLabelText(t.form.buyRate);
@@ -58,10 +60,145 @@ describe('rates and sell fee', () => {
   });
 
   it('shows the history to a viewer, without the form', async () => {
-    mockApi({ me: () => ok(profile('viewer')), rateHistory: () => ok(HISTORY) });
+    mockApi({
+      me: () => ok(profile('viewer')),
+      rateHistory: () => ok(HISTORY),
+      rateProposals: () => ok({ items: [] }),
+    });
     await renderConsole('/rates', 'tok');
     expect(await screen.findByRole('table', { name: t.history.title })).toBeTruthy();
     expect(screen.getByRole('img', { name: /Buy and sell rates over time/ })).toBeTruthy();
     expect(screen.queryByLabelText(t.form.buyRate)).toBeNull();
+  });
+
+  /** The answer to a change far from the rates in force: 40011 with what the console asks about. */
+  const unconfirmed = (check: RateChangeCheck) => ({
+    code: 40011,
+    message: messageFor(40011, 'en'),
+    result: { period: check },
+  });
+  /** Types the slipped rates 3.55 / 3.48 (for 35.50 / 34.80) into the form. */
+  async function typeRates(buyLabel: string, sellLabel: string) {
+    for (const [label, value] of [
+      [buyLabel, '3.55'],
+      [sellLabel, '3.48'],
+    ] as const) {
+      const field = await screen.findByLabelText(label);
+      await userEvent.clear(field);
+      await userEvent.type(field, value);
+    }
+  }
+  const CHECK: RateChangeCheck = {
+    current: { buyRate: '35.50', sellRate: '34.80' },
+    proposed: { buyRate: '3.55', sellRate: '3.48' },
+    buyChangePercent: '-90.00',
+    sellChangePercent: '-90.00',
+    confirmPercent: 3,
+    maxPercent: 15,
+    needsApproval: false,
+  };
+
+  it('asks again for a change past the confirm bound, naming both rates and the change in per cent, in Thai, and resends it confirmed', async () => {
+    localStorage.setItem('adminLanguage', 'th');
+    try {
+      const api = mockApi({
+        me: () => ok(profile('admin')),
+        rateHistory: () => ok(HISTORY),
+        rateProposals: () => ok({ items: [] }),
+        setRates: (r) =>
+          (r.body as { confirmed?: boolean }).confirmed
+            ? ok({ ...(r.body as object), updatedAt: '2026-11-23T01:00:00.000Z', proposal: null })
+            : unconfirmed(CHECK),
+      });
+      await renderConsole('/rates', 'tok');
+      await typeRates(th.form.buyRate, th.form.sellRate);
+      await userEvent.click(screen.getByRole('button', { name: th.form.submit }));
+
+      const dialog = await screen.findByRole('alertdialog', { name: th.change.confirmTitle });
+      expect(within(dialog).getByText(th.change.confirmText.replace('{{percent}}', '3'))).toBeTruthy();
+      const buyRow = within(dialog).getByRole('row', { name: new RegExp(th.history.buy) });
+      expect(buyRow.textContent).toContain('35.50');
+      expect(buyRow.textContent).toContain('3.55');
+      expect(buyRow.textContent).toContain('−90.00 %');
+      expect(api.called('setRates')).toHaveLength(1);
+
+      await userEvent.click(within(dialog).getByRole('button', { name: th.change.confirm }));
+      await screen.findByText(th.form.saved);
+      expect(api.called('setRates')[1]?.body).toEqual({
+        buyRate: '3.55',
+        sellRate: '3.48',
+        sellFeePercent: '1.00',
+        confirmed: true,
+      });
+    } finally {
+      localStorage.removeItem('adminLanguage');
+    }
+  });
+
+  it('says a change past the max bound becomes a proposal for another admin, and proposes it', async () => {
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      rateHistory: () => ok(HISTORY),
+      rateProposals: () => ok({ items: [] }),
+      setRates: (r) =>
+        (r.body as { confirmed?: boolean }).confirmed
+          ? ok({ ...HISTORY.items[0], updatedAt: '2026-11-23T01:00:00.000Z', proposal: PROPOSAL })
+          : unconfirmed({ ...CHECK, needsApproval: true }),
+    });
+    await renderConsole('/rates', 'tok');
+    await typeRates(t.form.buyRate, t.form.sellRate);
+    await userEvent.click(screen.getByRole('button', { name: t.form.submit }));
+    const dialog = await screen.findByRole('alertdialog', { name: t.change.proposeTitle });
+    expect(within(dialog).getByText(t.change.proposeText.replace('{{percent}}', '15'))).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: t.change.propose }));
+    await screen.findByText(t.form.proposed);
+    expect(api.called('setRates')[1]?.body).toMatchObject({ buyRate: '3.55', confirmed: true });
+  });
+
+  const PROPOSAL: RateProposal = {
+    id: 7,
+    buyRate: '3.55',
+    sellRate: '3.48',
+    sellFeePercent: '1.00',
+    from: { buyRate: '35.50', sellRate: '34.80', sellFeePercent: '1.00' },
+    buyChangePercent: '-90.00',
+    sellChangePercent: '-90.00',
+    proposedBy: 'alice',
+    createdAt: '2026-11-23T02:00:00.000Z',
+  };
+
+  it('lists the proposal waiting for a second admin, who approves it', async () => {
+    let pending = [PROPOSAL];
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      rateHistory: () => ok(HISTORY),
+      rateProposals: () => ok({ items: pending }),
+      approveRateProposal: () => {
+        pending = [];
+        return ok({ ...HISTORY.items[0], updatedAt: '2026-11-23T03:00:00.000Z' });
+      },
+    });
+    await renderConsole('/rates', 'tok');
+    const panel = within(await screen.findByRole('region', { name: t.proposal.title }));
+    expect(panel.getByText(/alice/)).toBeTruthy();
+    expect(panel.getByRole('row', { name: new RegExp(t.history.buy) }).textContent).toContain('−90.00 %');
+    await userEvent.click(panel.getByRole('button', { name: t.proposal.approve }));
+    await screen.findByText(t.proposal.approved);
+    expect(api.called('approveRateProposal').map((r) => r.path)).toEqual([
+      '/api/admin/rates/proposals/7/approve',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('region', { name: t.proposal.title })).toBeNull());
+  });
+
+  it('shows its proposer that another admin must decide, without the buttons', async () => {
+    mockApi({
+      me: () => ok(profile('admin', { username: 'alice' })),
+      rateHistory: () => ok(HISTORY),
+      rateProposals: () => ok({ items: [PROPOSAL] }),
+    });
+    await renderConsole('/rates', 'tok');
+    const own = within(await screen.findByRole('region', { name: t.proposal.title }));
+    expect(own.getByText(t.proposal.yours)).toBeTruthy();
+    expect(own.queryByRole('button', { name: t.proposal.approve })).toBeNull();
   });
 });

@@ -1,24 +1,38 @@
-import { type RateHistoryEntry, type RatesInput, ratesInputSchema } from '@bahtdesk/contract';
+import {
+  E,
+  type RateChangeCheck,
+  type RateHistoryEntry,
+  type RatesInput,
+  ratesInputSchema,
+} from '@bahtdesk/contract';
 import { contractResolver, FormAlert, TextField, useFormError } from '@bahtdesk/ui/forms';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { LineChart } from '../../components/LineChart.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
-import { call } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
 import { useLiveApi } from '../../lib/useLiveApi.ts';
+import { RateChangeTable } from './RateChangeTable.tsx';
+import { RateProposals } from './RateProposals.tsx';
 
 const HISTORY_SIZE = 500;
 const ROWS = 20;
 
-/** The buy rate, sell rate and sell fee, checked by the contract's rules before they are sent. */
+/**
+ * The buy rate, sell rate and sell fee, checked by the contract's rules before they are sent. A
+ * change the server finds far from the rates in force (40011) is asked about again, naming both
+ * rates and the change in per cent, and sent once more as confirmed (decision 0045).
+ */
 function RatesForm({ current, onSaved }: { current: RateHistoryEntry | undefined; onSaved: () => void }) {
   const t = useT('rates');
   const error = useFormError({}, () => {});
+  const [asking, setAsking] = useState<{ body: RatesInput; check: RateChangeCheck } | null>(null);
   const form = useForm<RatesInput>({
     resolver: contractResolver(ratesInputSchema),
     defaultValues: {
@@ -28,16 +42,23 @@ function RatesForm({ current, onSaved }: { current: RateHistoryEntry | undefined
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const submit = form.handleSubmit(async (body) => {
+  const send = async (body: RatesInput, confirmed: boolean) => {
     error.clear();
     try {
-      await call('setRates', { body, dialog: false });
-      showSnackbar(t('form.saved'));
+      const result = await call('setRates', {
+        body: confirmed ? { ...body, confirmed } : body,
+        dialog: false,
+      });
+      showSnackbar(t(result.proposal ? 'form.proposed' : 'form.saved'));
       onSaved();
     } catch (e) {
-      error.show(e);
+      if (!confirmed && e instanceof ApiError && e.code === E.RATE_CHANGE_UNCONFIRMED.code) {
+        setAsking({ body, check: e.period as RateChangeCheck });
+      } else error.show(e);
     }
-  });
+  };
+  const submit = form.handleSubmit((body) => send(body, false));
+  const check = asking?.check;
   return (
     <form noValidate onSubmit={submit} className="panel" aria-labelledby="rates-form-title">
       <h2 id="rates-form-title">{t('form.title')}</h2>
@@ -70,6 +91,30 @@ function RatesForm({ current, onSaved }: { current: RateHistoryEntry | undefined
           {t('form.submit')}
         </button>
       </div>
+      {asking && check ? (
+        <ConfirmDialog
+          title={t(check.needsApproval ? 'change.proposeTitle' : 'change.confirmTitle')}
+          confirmLabel={t(check.needsApproval ? 'change.propose' : 'change.confirm')}
+          danger
+          onClose={() => setAsking(null)}
+          onConfirm={() => send(asking.body, true)}
+        >
+          <p>
+            {check.needsApproval
+              ? t('change.proposeText', { percent: String(check.maxPercent) })
+              : t('change.confirmText', { percent: String(check.confirmPercent) })}
+          </p>
+          <RateChangeTable
+            caption={t('change.caption')}
+            buy={{ from: check.current.buyRate, to: check.proposed.buyRate, percent: check.buyChangePercent }}
+            sell={{
+              from: check.current.sellRate,
+              to: check.proposed.sellRate,
+              percent: check.sellChangePercent,
+            }}
+          />
+        </ConfirmDialog>
+      ) : null}
     </form>
   );
 }
@@ -121,7 +166,10 @@ function History({ items }: { items: RateHistoryEntry[] }) {
   );
 }
 
-/** Rates and sell fee: the form (admins), the history as a chart and a table, who changed what and when. */
+/**
+ * Rates and sell fee: a rate change waiting for a second admin, the form (admins), the history as a
+ * chart and a table, who changed what and when.
+ */
 export default function RatesPage() {
   const t = useT('rates');
   const canSet = useCan('setRates');
@@ -130,14 +178,22 @@ export default function RatesPage() {
     { query: { page: 1, pageSize: HISTORY_SIZE } },
     { refreshOn: ['rates.changed'] },
   );
+  const proposals = useLiveApi('rateProposals', {}, { refreshOn: ['rates.changed'] });
+  const reload = () => {
+    state.reload();
+    proposals.reload();
+  };
   return (
     <section className="page" aria-labelledby="rates-title">
       <h1 id="rates-title">{t('title')}</h1>
       <Loaded state={state}>
         {(data) => (
           <>
+            {proposals.status === 'ready' ? (
+              <RateProposals items={proposals.data.items} onDecided={reload} />
+            ) : null}
             {canSet ? (
-              <RatesForm key={data.items[0]?.id ?? 0} current={data.items[0]} onSaved={state.reload} />
+              <RatesForm key={data.items[0]?.id ?? 0} current={data.items[0]} onSaved={reload} />
             ) : null}
             <h2>{t('history.title')}</h2>
             <History items={data.items} />

@@ -4,11 +4,16 @@ import { useT } from '../../lib/i18n.ts';
 import { Section } from './Section.tsx';
 import { useSettingForm } from './useSettingForm.ts';
 
-type WholeKey = 'paymentDeadlineMinutes' | 'openOrderCap' | 'payoutCoolingOffHours';
+type WholeKey =
+  | 'paymentDeadlineMinutes'
+  | 'openOrderCap'
+  | 'payoutCoolingOffHours'
+  | 'rateChangeConfirmPercent'
+  | 'rateChangeMaxPercent';
 type Key = WholeKey | 'cashDepositCeilingThb';
 
 /**
- * A setting that is one number: whole numbers (minutes, hours, a count) or an amount of baht (a
+ * A setting that is one number: whole numbers (minutes, hours, a count, per cent) or an amount of baht (a
  * decimal string, never a float).
  */
 export function NumberSection({

@@ -16,6 +16,8 @@ const SETTINGS = {
     locations: [],
     openOrderCap: 3,
     payoutCoolingOffHours: 24,
+    rateChangeConfirmPercent: 3,
+    rateChangeMaxPercent: 15,
   },
   updatedAt: {},
 };
@@ -54,6 +56,26 @@ describe('web settings', () => {
     await screen.findByText(t.saved);
     expect(api.called('saveSetting').map((r) => r.body)).toEqual([
       { key: 'chatLink', value: 'https://line.me/ti/p/desk' },
+    ]);
+  });
+
+  it('edits the rate-change bounds as whole per cents, each saved on its own', async () => {
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      getSettings: () => ok(SETTINGS),
+      saveSetting: () => ok(SETTINGS),
+    });
+    await renderConsole('/settings', 'tok');
+    await screen.findByRole('form', { name: t.rateChangeMaxPercent.title });
+    const bound = section(t.rateChangeMaxPercent.title);
+    const field = bound.getByLabelText(t.rateChangeMaxPercent.label) as HTMLInputElement;
+    expect(field.value).toBe('15');
+    await userEvent.clear(field);
+    await userEvent.type(field, '20');
+    await userEvent.click(bound.getByRole('button', { name: t.save }));
+    await screen.findByText(t.saved);
+    expect(api.called('saveSetting').map((r) => r.body)).toEqual([
+      { key: 'rateChangeMaxPercent', value: 20 },
     ]);
   });
 

@@ -13,6 +13,8 @@ const NUMBERS = [
   'cashDepositCeilingThb',
   'openOrderCap',
   'payoutCoolingOffHours',
+  'rateChangeConfirmPercent',
+  'rateChangeMaxPercent',
 ] as const;
 
 /**

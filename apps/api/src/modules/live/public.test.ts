@@ -48,6 +48,11 @@ async function openLive() {
 
 describe('the public live stream (/api/live)', () => {
   it('tells anyone that the rates changed, and never sends member or order events', async () => {
+    // Near the change below, so that it needs no confirmation.
+    await app.services.rates.set(
+      { type: 'system', id: null },
+      { buyRate: '36.00', sellRate: '35.00', sellFeePercent: '1' },
+    );
     const live = await openLive();
     expect(live.res.status).toBe(200);
     expect(live.res.headers.get('content-type')).toMatch(/^text\/event-stream/);

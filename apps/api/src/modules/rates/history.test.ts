@@ -21,6 +21,11 @@ afterAll(async () => {
 
 describe('the rates history', () => {
   it('lists every change newest first, with the username of the staff member who set it', async () => {
+    // Near the rates in force, so neither change needs a confirmation.
+    await app.services.rates.set(
+      { type: 'system', id: null },
+      { buyRate: '36.00', sellRate: '35.00', sellFeePercent: '1' },
+    );
     await staffCall(app, admin.token, 'POST', '/api/admin/rates', {
       buyRate: '36.10',
       sellRate: '35.10',

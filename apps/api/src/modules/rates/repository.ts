@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /** SQL of the rates history: every change is a new row; the newest is in force. */
@@ -61,4 +61,101 @@ export async function countRates(db: Kysely<DB>): Promise<number> {
     .select((eb) => eb.fn.countAll<string | number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Makes rate changes, proposals and their decisions run one at a time until the transaction ends,
+ * so each is checked against the rates in force and the pending proposal as they really are.
+ */
+export async function lockRateChanges(trx: Kysely<DB>): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('bahtdesk.rates'))`.execute(trx);
+}
+
+export async function insertProposal(
+  db: Kysely<DB>,
+  values: {
+    buyRate: string;
+    sellRate: string;
+    sellFeePercent: string;
+    from: { buy_rate: string; sell_rate: string; sell_fee_percent: string };
+    staffId: number | null;
+    proposedBy: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('rate_proposals')
+    .values({
+      buy_rate: values.buyRate,
+      sell_rate: values.sellRate,
+      sell_fee_percent: values.sellFeePercent,
+      from_buy_rate: values.from.buy_rate,
+      from_sell_rate: values.from.sell_rate,
+      from_sell_fee_percent: values.from.sell_fee_percent,
+      proposed_by_staff_id: values.staffId,
+      proposed_by: values.proposedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The pending proposals (at most one), with the proposer's username. */
+export function findPendingProposals(db: Kysely<DB>) {
+  return proposalQuery(db).where('rate_proposals.status', '=', 'pending').execute();
+}
+
+export function findProposal(db: Kysely<DB>, id: number) {
+  return proposalQuery(db).where('rate_proposals.id', '=', id).executeTakeFirst();
+}
+
+function proposalQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('rate_proposals')
+    .leftJoin('staff', 'staff.id', 'rate_proposals.proposed_by_staff_id')
+    .select([
+      'rate_proposals.id',
+      'rate_proposals.buy_rate',
+      'rate_proposals.sell_rate',
+      'rate_proposals.sell_fee_percent',
+      'rate_proposals.from_buy_rate',
+      'rate_proposals.from_sell_rate',
+      'rate_proposals.from_sell_fee_percent',
+      'rate_proposals.proposed_by_staff_id',
+      'rate_proposals.proposed_by',
+      'rate_proposals.status',
+      'rate_proposals.created_at',
+      'staff.username',
+    ])
+    .orderBy('rate_proposals.id', 'desc');
+}
+
+/** Closes a pending proposal as decided (approved or discarded); false when it was not pending. */
+export async function decideProposal(
+  db: Kysely<DB>,
+  id: number,
+  decision: { status: 'approved' | 'discarded'; staffId: number | null; decidedBy: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('rate_proposals')
+    .set({
+      status: decision.status,
+      decided_by_staff_id: decision.staffId,
+      decided_by: decision.decidedBy,
+      decided_at: new Date(),
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Marks every pending proposal superseded (a rate change or a later proposal landed); their ids. */
+export async function supersedePendingProposals(db: Kysely<DB>, decidedBy: string): Promise<number[]> {
+  const rows = await db
+    .updateTable('rate_proposals')
+    .set({ status: 'superseded', decided_by: decidedBy, decided_at: new Date() })
+    .where('status', '=', 'pending')
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
 }

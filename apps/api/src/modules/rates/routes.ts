@@ -10,6 +10,16 @@ export async function ratesRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, adminEndpoints.rateHistory, ({ query }) => rates.history(query));
 
   defineRoute(app, adminEndpoints.setRates, ({ body, req }) =>
-    rates.set(staffActor(req, signedInStaff(req).staffId), body),
+    rates.change(staffActor(req, signedInStaff(req).staffId), body),
+  );
+
+  defineRoute(app, adminEndpoints.rateProposals, () => rates.proposals());
+
+  defineRoute(app, adminEndpoints.approveRateProposal, ({ params, req }) =>
+    rates.approve(staffActor(req, signedInStaff(req).staffId), params.id),
+  );
+
+  defineRoute(app, adminEndpoints.discardRateProposal, ({ params, req }) =>
+    rates.discard(staffActor(req, signedInStaff(req).staffId), params.id),
   );
 }

@@ -4,7 +4,7 @@ import { E } from '../../errors.ts';
 import { moneyString } from '../../money.ts';
 import { codeMessage } from '../../validators/messages.ts';
 import { cappedString } from '../../validators/text.ts';
-import { htmlPageInputSchema, newsInputSchema, rateResultSchema, ratesInputSchema } from '../home.ts';
+import { htmlPageInputSchema, newsInputSchema, rateChangeInputSchema, rateResultSchema } from '../home.ts';
 import { idParams, iso, paged, pageQuery } from './common.ts';
 
 /**
@@ -55,6 +55,44 @@ export const rateHistoryEntrySchema = z.object({
   createdAt: iso,
 });
 export type RateHistoryEntry = z.infer<typeof rateHistoryEntrySchema>;
+
+const ratePair = z.object({ buyRate: moneyString, sellRate: moneyString });
+
+/**
+ * What a refused rate change (40011) carries as `result.period`, for the console to ask again: the
+ * rates in force, the new ones, how far each moves in per cent (signed, 2 decimals: '-90.00') and
+ * the bounds of the web settings. Past `maxPercent`, confirming makes a proposal (decision 0045).
+ */
+export const rateChangeCheckSchema = z.object({
+  current: ratePair,
+  proposed: ratePair,
+  buyChangePercent: z.string(),
+  sellChangePercent: z.string(),
+  confirmPercent: z.number().int(),
+  maxPercent: z.number().int(),
+  needsApproval: z.boolean(),
+});
+export type RateChangeCheck = z.infer<typeof rateChangeCheckSchema>;
+
+/** A rate change past rateChangeMaxPercent, waiting for a second admin (decision 0045). */
+export const rateProposalSchema = z.object({
+  id: z.number().int(),
+  buyRate: moneyString,
+  sellRate: moneyString,
+  sellFeePercent: z.string(),
+  /** The rates in force when it was proposed (still in force: any change replaces a proposal). */
+  from: ratePair.extend({ sellFeePercent: z.string() }),
+  buyChangePercent: z.string(),
+  sellChangePercent: z.string(),
+  /** A staff username, or the recorded text of the operator CLI. */
+  proposedBy: z.string(),
+  createdAt: iso,
+});
+export type RateProposal = z.infer<typeof rateProposalSchema>;
+
+/** The rates in force after a change, and the proposal it made instead when past the max bound. */
+export const setRatesResultSchema = rateResultSchema.extend({ proposal: rateProposalSchema.nullable() });
+export type SetRatesResult = z.infer<typeof setRatesResultSchema>;
 
 export const adminNewsItemSchema = z.object({
   id: z.number().int(),
@@ -116,9 +154,36 @@ export const deskEndpoints = {
     path: '/api/admin/rates',
     access: { staff: ['admin'] },
     summary:
-      'Sets the buy rate, sell rate and sell fee (a new row of the rates history, audited). Every process serves the new rates within a second.',
-    body: ratesInputSchema,
+      'Sets the buy rate, sell rate and sell fee (a new row of the rates history, audited). Every process serves the new rates within a second. A move of buy or sell past the web setting rateChangeConfirmPercent from the rates in force needs `confirmed: true` (40011 otherwise, with both rates and the change in per cent); past rateChangeMaxPercent it only makes a proposal (`proposal`) that another admin approves. A sell rate above the buy rate: 40010.',
+    body: rateChangeInputSchema,
+    result: setRatesResultSchema,
+  }),
+  rateProposals: endpoint({
+    method: 'GET',
+    path: '/api/admin/rates/proposals',
+    access: { staff: ANY_STAFF },
+    summary: 'The rate change waiting for a second admin, if any (at most one: a later change replaces it).',
+    result: z.object({ items: z.array(rateProposalSchema) }),
+  }),
+  approveRateProposal: endpoint({
+    method: 'POST',
+    path: '/api/admin/rates/proposals/:id/approve',
+    access: { staff: ['admin'] },
+    summary:
+      'Puts a proposed rate change in force (audited): an admin other than the proposer (40013); 40012 when there is none, 40014 when it was decided or replaced already.',
+    params: idParams,
+    body: z.object({}).nullish(),
     result: rateResultSchema,
+  }),
+  discardRateProposal: endpoint({
+    method: 'POST',
+    path: '/api/admin/rates/proposals/:id/discard',
+    access: { staff: ['admin'] },
+    summary:
+      'Discards a proposed rate change (audited; the rates in force stay): an admin other than the proposer (40013); 40012, 40014 as for approve.',
+    params: idParams,
+    body: z.object({}).nullish(),
+    result: z.null(),
   }),
   listNews: endpoint({
     method: 'GET',

@@ -21,6 +21,8 @@ export const DESK_SETTING_KEYS = [
   'locations',
   'openOrderCap',
   'payoutCoolingOffHours',
+  'rateChangeConfirmPercent',
+  'rateChangeMaxPercent',
 ] as const satisfies readonly SettingKey[];
 export type DeskSettingKey = (typeof DESK_SETTING_KEYS)[number];
 
@@ -47,6 +49,8 @@ export const saveSettingBodySchema = z.discriminatedUnion(
     entry('locations'),
     entry('openOrderCap'),
     entry('payoutCoolingOffHours'),
+    entry('rateChangeConfirmPercent'),
+    entry('rateChangeMaxPercent'),
   ],
   { error: codeMessage(E.SETTINGS_INVALID) },
 );
