@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import {
   bangkokDate,
   type Envelope,
+  ORDER_ID_PATTERN,
   ORDER_REJECT_REASONS,
   type ResultOf,
   type transactionEndpoints,
@@ -74,9 +75,11 @@ async function placeOrder(page: Page, t: Texts, type: 'buy' | 'sell', amount: st
     .getByRole('dialog', { name: t.quote.reviewTitle })
     .getByRole('button', { name: t.quote.place })
     .click();
-  const heading = page.getByRole('heading', { level: 1, name: /[BS]\d{10,}/ });
+  // The heading names the order by its id (ORDER_ID_PATTERN, without its anchors).
+  const anywhere = new RegExp(ORDER_ID_PATTERN.source.slice(1, -1));
+  const heading = page.getByRole('heading', { level: 1, name: anywhere });
   await heading.waitFor();
-  const id = (await heading.textContent())?.match(/[BS]\d{10,}/)?.[0];
+  const id = (await heading.textContent())?.match(anywhere)?.[0];
   if (!id) throw new Error('no order id in the heading');
   await page.getByRole('timer').waitFor();
   return id;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { StaffOrder, Transaction, TransactionStatus } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
@@ -57,7 +58,9 @@ export const sell = (t: Trader, amountUsdt = '500.00', rate = '34.80', feePercen
   network: 'TETHER',
   bankAccountId: t.bankAccountId,
 });
-export const transfer = (id: string) => ({ id, method: 'usdt_transfer', txHash: TX_HASH });
+/** A transfer's hash of its own for each order: one hash backs one order only. */
+export const txHashOf = (id: string) => `0x${createHash('sha256').update(id).digest('hex')}`;
+export const transfer = (id: string, txHash = txHashOf(id)) => ({ id, method: 'usdt_transfer', txHash });
 
 /**
  * The calls and reads of the order tests against the file's app (`current` answers it once

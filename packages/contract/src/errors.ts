@@ -526,6 +526,25 @@ export const E = {
     "This bank account is not in the member's name. Please confirm that you have checked it and still pay into it.",
     'บัญชีธนาคารนี้ไม่ใช่ชื่อของสมาชิก กรุณายืนยันว่าได้ตรวจสอบแล้วและยังคงจ่ายเงินเข้าบัญชีนี้',
   ),
+  // 50061-50063: refusals that keep one payment from backing two orders (project additions).
+  TX_HASH_USED: def(
+    50061,
+    409,
+    'This transaction hash was already sent for another order. Each transfer pays one order only.',
+    'แฮชธุรกรรมนี้ถูกใช้กับรายการอื่นแล้ว การโอนหนึ่งครั้งใช้ชำระได้เพียงรายการเดียว',
+  ),
+  IDEMPOTENCY_KEY_REUSED: def(
+    50062,
+    422,
+    'This request key was already used for a different request. Please start again.',
+    'คีย์คำขอนี้ถูกใช้กับคำขออื่นแล้ว กรุณาเริ่มทำรายการใหม่',
+  ),
+  DEPOSIT_TIME_INVALID: def(
+    50063,
+    400,
+    'The deposit time must be after the order was placed and not in the future.',
+    'เวลาที่ฝากเงินต้องอยู่หลังเวลาที่สร้างรายการ และต้องไม่เป็นเวลาในอนาคต',
+  ),
 
   // 60001, 70001: back-office reports and dashboard.
   REPORT_INCORRECT: def(

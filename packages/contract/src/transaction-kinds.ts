@@ -40,5 +40,31 @@ export const OPEN_ORDER_STATUSES = ['pending', 'request'] as const satisfies rea
 export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
-/** The first letter of an order's readable id ('B2611230001', 'S2611230002'). */
+/** The first letter of an order's readable id. */
 export const ORDER_ID_PREFIX = { buy: 'B', sell: 'S' } as const satisfies Record<TransactionType, string>;
+
+/**
+ * The letters of an order id's random tail: capitals without the ones read or heard as another
+ * character (I L O S Z B V look like 1 1 0 5 2 8 U), so the id reads over the phone (decision 0049).
+ */
+export const ORDER_ID_ALPHABET = 'ACDEFGHJKMNPQRTUWXY';
+export const ORDER_ID_TAIL_LENGTH = 5;
+
+/**
+ * An order's readable id: the type's letter, the Bangkok day 'YYMMDD' and a random tail of
+ * ORDER_ID_ALPHABET ('B261127KQMXR'): it tells the day, never how many orders came before it.
+ */
+export const ORDER_ID_PATTERN = new RegExp(`^[BS][0-9]{6}[${ORDER_ID_ALPHABET}]{${ORDER_ID_TAIL_LENGTH}}$`);
+
+/** A cash deposit may be dated this long before its order was created (clocks of banks and phones). */
+export const DEPOSIT_BEFORE_ORDER_MS = 10 * 60_000;
+/** A deposit time may be this far ahead of the server's clock (phones' clocks drift). */
+export const DEPOSIT_CLOCK_ALLOWANCE_MS = 5 * 60_000;
+
+/** Whether a cash deposit at `depositAt` can pay an order created at `createdAt`, seen at `now`. */
+export function depositTimeAllowed(depositAt: Date, createdAt: Date, now: Date): boolean {
+  const at = depositAt.getTime();
+  return (
+    at >= createdAt.getTime() - DEPOSIT_BEFORE_ORDER_MS && at <= now.getTime() + DEPOSIT_CLOCK_ALLOWANCE_MS
+  );
+}

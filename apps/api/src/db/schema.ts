@@ -177,6 +177,7 @@ export interface TransactionsTable {
   bank_code: string | null;
   bank_account_number: string | null;
   bank_account_name: string | null;
+  /** The USDT transfer's hash in its network's spelling (normaliseTxHash); unique among live orders. */
   proof_hash: string | null;
   proof_file_id: number | null;
   confirmed_at: Date | null;
@@ -187,7 +188,11 @@ export interface TransactionsTable {
   reason: string | null;
   reason_th: string | null;
   idempotency_key: string | null;
+  /** SHA-256 of the canonical create body sent with `idempotency_key`. */
+  idempotency_sha256: string | null;
   confirm_key: string | null;
+  /** SHA-256 of the canonical confirm body sent with `confirm_key`. */
+  confirm_sha256: string | null;
   proof_sha256: string | null;
   slip_qr: string | null;
   reviewed_by: number | null;
@@ -324,7 +329,6 @@ export interface DB {
   usdt_addresses: UsdtAddressesTable;
   kyc_submissions: KycSubmissionsTable;
   transactions: TransactionsTable;
-  order_counters: { day: string; last: number };
   rates: RatesTable;
   rate_proposals: RateProposalsTable;
   news: NewsTable;

@@ -102,8 +102,9 @@ async function qrImage(payload: string): Promise<string> {
 }
 
 /**
- * Idempotency-Key values: mostly new ones, some of a few that repeat (a retry answers the first
- * request's order), now and then one the server refuses (400).
+ * Idempotency-Key values: mostly new ones, some of a few that repeat (a retry with the same body
+ * answers the first request's order, with another body 50062), now and then one the server
+ * refuses (400).
  */
 const idempotencyKeys = fc.oneof(
   { weight: 3, arbitrary: fc.stringMatching(/^[A-Za-z0-9_-]{8,40}$/) },
@@ -120,10 +121,15 @@ const deskHours = fc
     const mm = String(minute % 60).padStart(2, '0');
     return `${date}T${hh}:${mm}:00+07:00`;
   });
-/** An instant in the last three days. */
+/**
+ * An instant of the last few minutes: after the orders were placed (prepare), less the allowance
+ * (DEPOSIT_BEFORE_ORDER_MS), so a deposit time fits the order; older or future ones answer 50063.
+ */
 const lately = fc
-  .integer({ min: 1, max: 3 * 24 * 60 })
-  .map((minutes) => new Date(Date.now() - minutes * 60_000).toISOString());
+  .integer({ min: 0, max: 8 * 60 })
+  .map((seconds) => new Date(Date.now() - seconds * 1000).toISOString());
+/** Transfer hashes as Ethereum and BNB Smart Chain write them (the desk's networks), in any case. */
+const evmHashes = fc.stringMatching(/^(0x)?[0-9a-fA-F]{64}$/);
 
 /**
  * Each order call is fuzzed as a new trader with pending orders of its own, so what one call's
@@ -158,6 +164,7 @@ async function prepare(name: string): Promise<Hints> {
     'usdt_transfer.id': sell,
     depositAmount: fc.constantFrom(...BUY_AMOUNTS),
     depositAt: lately,
+    txHash: evmHashes,
     slipImage: images,
     proofImage: images,
     locationId: fc.constant('silom'),
@@ -174,6 +181,9 @@ const FOUND = [
   E.LOCATION_NOT_FOUND,
   E.HOLIDAY_NOT_ALLOWED,
   E.APPOINTMENT_TIME_INVALID,
+  E.DEPOSIT_TIME_INVALID,
+  E.TX_HASH_USED,
+  E.IDEMPOTENCY_KEY_REUSED,
 ].map((e) => e.code);
 
 /**

@@ -25,7 +25,10 @@ import { SLIP_BODY_LIMIT } from './uploads.ts';
  */
 
 const ITEM_ID = codeMessage(E.ITEM_ID_REQUIRED);
-/** The public id of an order, e.g. 'B250903000123'. */
+/**
+ * The public id of an order: ORDER_ID_PATTERN ('B261127KQMXR'), or the numbered form of orders
+ * made before it ('B2611250001'); any id of letters and digits is taken, an unknown one not found.
+ */
 export const transactionIdSchema = cappedString(64, codeMessage(E.TRANSACTION_INVALID), ITEM_ID)
   .trim()
   .min(1, ITEM_ID)
@@ -166,10 +169,14 @@ export const createTransactionBodySchema = z.discriminatedUnion(
 );
 
 const PAYMENT_DETAILS = codeMessage(E.PAYMENT_DETAILS_REQUIRED);
-/** A sell order's proof: the transfer's hash (0x + 64 hex, 64 hex, or a base58 signature). */
+/**
+ * A sell order's proof: the transfer's hash (0x + 64 hex, 64 hex, or a base58 signature). The
+ * server checks it against the order's network and keeps it in that network's spelling
+ * (normaliseTxHash); a hash that backs another order that is not rejected is refused (50061).
+ */
 const txHashSchema = cappedString(128, codeMessage(E.WRONG_FORMAT))
   .trim()
-  .regex(/^(?:(?:0x)?[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/, codeMessage(E.WRONG_FORMAT));
+  .regex(/^(?:(?:0[xX])?[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/, codeMessage(E.WRONG_FORMAT));
 
 /**
  * The member confirms an order with its payment: a cash deposit (amount, time, slip) or a cash
@@ -213,7 +220,10 @@ export const confirmTransactionBodySchema = z.discriminatedUnion(
 
 const idBody = z.object({ id: transactionIdSchema });
 
-/** The Idempotency-Key header of create and confirm: 8-100 letters, digits, '-' or '_'. */
+/**
+ * The Idempotency-Key header of create and confirm: 8-100 letters, digits, '-' or '_'. The server
+ * keeps a hash of the request's body with the key: the same key with another body answers 50062.
+ */
 export const idempotencyKeySchema = cappedString(200, codeMessage(E.INVALID_INPUT)).regex(
   IDEMPOTENCY_KEY_PATTERN,
   codeMessage(E.INVALID_INPUT),
@@ -281,7 +291,7 @@ export const transactionEndpoints = {
     path: '/api/external/transaction/createTransaction',
     access: 'member',
     summary:
-      'Creates a pending buy or sell order at the rate (and fee) the member saw: 50017 if the rate in force differs. Needs verified identity and a saved USDT address (10034/10035), a payout destination past its cooling-off (10037), fewer open orders than the cap (50041). An Idempotency-Key header makes a retry return the same order.',
+      'Creates a pending buy or sell order at the rate (and fee) the member saw: 50017 if the rate in force differs. Needs verified identity and a saved USDT address (10034/10035), a payout destination past its cooling-off (10037), fewer open orders than the cap (50041). An Idempotency-Key header makes a retry with the same body return the same order; the key with another body answers 50062.',
     body: createTransactionBodySchema,
     result: transactionSchema,
   }),
@@ -290,7 +300,7 @@ export const transactionEndpoints = {
     path: '/api/external/transaction/confrimTransaction',
     access: 'member',
     summary:
-      "Confirms a pending order with its payment and proof, moving it to 'request' for staff; an order past its deadline answers 50013 and is expired. Cash deposits above the ceiling answer 10052; appointments must fall on a business day that is not a Thai public holiday (50036/50042) within the location's hours (50043). An Idempotency-Key header makes a retry harmless.",
+      "Confirms a pending order with its payment and proof, moving it to 'request' for staff; an order past its deadline answers 50013 and is expired. Cash deposits above the ceiling answer 10052; appointments must fall on a business day that is not a Thai public holiday (50036/50042) within the location's hours (50043); a deposit time must lie between the order's creation and now (50063); a transaction hash that backs another order answers 50061. An Idempotency-Key header makes a retry with the same body harmless; the key with another body answers 50062.",
     body: confirmTransactionBodySchema,
     bodyLimit: SLIP_BODY_LIMIT,
     result: transactionSchema,

@@ -3,4 +3,5 @@ export * from './image.ts';
 export * from './member.ts';
 export * from './messages.ts';
 export * from './text.ts';
+export * from './txHash.ts';
 export * from './usdtAddress.ts';

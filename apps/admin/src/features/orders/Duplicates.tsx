@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import { useT } from '../../lib/i18n.ts';
 import { StatusChip } from './StatusChip.tsx';
 
-/** Earlier orders paid with the same slip (image or QR), shown above everything else. */
+const BY_LABEL = { image: 'detail.byImage', qr: 'detail.byQr', txHash: 'detail.byTxHash' } as const;
+
+/** Other orders paid with the same slip (image or QR) or transaction hash, shown above everything else. */
 export function Duplicates({ duplicates }: { duplicates: StaffOrder['duplicates'] }) {
   const t = useT('orders');
   if (duplicates.length === 0) return null;
@@ -14,8 +16,7 @@ export function Duplicates({ duplicates }: { duplicates: StaffOrder['duplicates'
       <ul>
         {duplicates.map((d) => (
           <li key={d.id}>
-            <Link to={`/orders/${d.id}`}>{d.id}</Link> <StatusChip status={d.status} /> ·{' '}
-            {t(d.by === 'image' ? 'detail.byImage' : 'detail.byQr')}
+            <Link to={`/orders/${d.id}`}>{d.id}</Link> <StatusChip status={d.status} /> · {t(BY_LABEL[d.by])}
           </li>
         ))}
       </ul>

@@ -120,8 +120,8 @@ export interface StaffOrderFacts {
   member: { id: number; username: string; first_name: string; last_name: string; phone: string };
   kycStatus: StaffOrder['member']['kycStatus'];
   kycHistory: StaffOrder['kycHistory'];
-  /** Other orders with the same slip bytes or QR payload. */
-  duplicates: readonly Pick<OrderRow, 'public_id' | 'status' | 'proof_sha256'>[];
+  /** Other orders with the same slip bytes or QR payload, or the same transaction hash. */
+  duplicates: readonly Pick<OrderRow, 'public_id' | 'status' | 'proof_sha256' | 'proof_hash'>[];
   /** The audit log's entries found for the order's target (any order first). */
   history: StaffOrder['history'];
   others: readonly Pick<
@@ -129,6 +129,16 @@ export interface StaffOrderFacts {
     'public_id' | 'type' | 'status' | 'amount_thb' | 'amount_usdt' | 'created_at'
   >[];
   decidedBy: string | null;
+}
+
+/** What another order shares with this one: the slip's bytes, its transaction hash, else its QR. */
+function duplicateBy(
+  row: OrderRow,
+  other: Pick<OrderRow, 'proof_sha256' | 'proof_hash'>,
+): StaffOrder['duplicates'][number]['by'] {
+  if (row.proof_sha256 && other.proof_sha256 === row.proof_sha256) return 'image';
+  if (row.proof_hash && other.proof_hash === row.proof_hash) return 'txHash';
+  return 'qr';
 }
 
 /** The staff order screen: the order, its member, duplicate slips, its audit history, newest last. */
@@ -149,7 +159,7 @@ export function toStaffOrder(row: OrderRow, facts: StaffOrderFacts): StaffOrder 
     duplicates: facts.duplicates.map((d) => ({
       id: d.public_id,
       status: d.status,
-      by: row.proof_sha256 && d.proof_sha256 === row.proof_sha256 ? ('image' as const) : ('qr' as const),
+      by: duplicateBy(row, d),
     })),
     history: facts.history.filter((e) => e.target === orderTarget(row.public_id)).reverse(),
     kycHistory: facts.kycHistory,

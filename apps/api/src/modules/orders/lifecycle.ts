@@ -1,3 +1,4 @@
+import { createHash, randomInt } from 'node:crypto';
 import {
   bangkokClock,
   bangkokDate,
@@ -7,9 +8,13 @@ import {
   type createTransactionBodySchema,
   customRangeOf,
   Decimal,
+  depositTimeAllowed,
   E,
   historyDateRange,
+  normaliseTxHash,
+  ORDER_ID_ALPHABET,
   ORDER_ID_PREFIX,
+  ORDER_ID_TAIL_LENGTH,
   orderTransitionAllowed,
   type receivePaymentSchema,
   type SettingKey,
@@ -33,15 +38,18 @@ import { thaiHolidayOn, thaiHolidays } from './holidays.ts';
 import {
   countOpen,
   expirePastDeadline,
+  findByConfirmKey,
   findByKey,
   findOrder,
   insertOrder,
   lockMember,
   memberOrders,
-  nextOrderNumber,
   type OrderChanges,
   type OrderRow,
+  PROOF_HASH_INDEX,
+  proofHashTaken,
   transition,
+  violates,
 } from './repository.ts';
 
 type CreateBody = z.output<typeof createTransactionBodySchema>;
@@ -52,12 +60,41 @@ type ReceivePayment = z.input<typeof receivePaymentSchema>;
 /** How far ahead a cash appointment may be booked. */
 export const APPOINTMENT_DAYS = 30;
 const DAY_MS = 86_400_000;
-/** A deposit time may be this far ahead of the server's clock (phones' clocks drift). */
-const CLOCK_SKEW_MS = 5 * 60_000;
 
-/** 'B' + Bangkok 'YYMMDD' + the day's number, at least 4 digits: read over the phone. */
-function publicId(type: 'buy' | 'sell', day: string, n: number): string {
-  return `${ORDER_ID_PREFIX[type]}${day}${String(n).padStart(4, '0')}`;
+/**
+ * A new order id (ORDER_ID_PATTERN): the type's letter, the Bangkok day and random letters that
+ * read well over the phone; it says nothing of how many orders the day had (decision 0049).
+ */
+function newOrderId(type: 'buy' | 'sell', now: Date): string {
+  const day = bangkokDate(now).slice(2).replaceAll('-', '');
+  let tail = '';
+  for (let i = 0; i < ORDER_ID_TAIL_LENGTH; i++)
+    tail += ORDER_ID_ALPHABET[randomInt(ORDER_ID_ALPHABET.length)];
+  return `${ORDER_ID_PREFIX[type]}${day}${tail}`;
+}
+
+/** A value as JSON with the keys of every object sorted: one text for one request, however sent. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  const keys = Object.keys(value).sort();
+  return Object.fromEntries(keys.map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+}
+
+/** SHA-256 of a parsed request body, kept with its Idempotency-Key to tell a retry from another request. */
+function bodyDigest(body: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(body)))
+    .digest('hex');
+}
+
+/**
+ * The answer to a request whose Idempotency-Key made `row` already: the same order for the same
+ * body, 50062 for another (an order made before bodies were kept has no digest and answers as a retry).
+ */
+function retried(row: OrderRow, stored: string | null, digest: string): Transaction {
+  if (stored !== null && stored !== digest) throw new AppError(E.IDEMPOTENCY_KEY_REUSED);
+  return toTransaction(row);
 }
 
 export interface LifecycleDeps {
@@ -104,9 +141,10 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
   return {
     /** createTransaction: a pending order at the rate the member saw, or nothing at all. */
     async create(actor: Actor, memberId: number, body: CreateBody, key?: string): Promise<Transaction> {
-      if (key) {
+      const digest = key ? bodyDigest(body) : null;
+      if (key && digest) {
         const earlier = await findByKey(db, memberId, key);
-        if (earlier) return toTransaction(earlier);
+        if (earlier) return retried(earlier, earlier.idempotency_sha256, digest);
       }
       const now = new Date();
       // The reads go out together; their refusals keep the order of the checks (identity and
@@ -126,7 +164,7 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
       ]);
       if (body.type === 'sell' && !receiving[body.network]) throw new AppError(E.RECEIVE_ADDRESS_NOT_FOUND);
       const payout = await destination;
-      let values: Omit<Parameters<typeof insertOrder>[1], 'public_id' | 'member_id' | 'deadline_at'>;
+      let values: Omit<Parameters<typeof insertOrder>[1], 'member_id' | 'deadline_at'>;
       if (body.type === 'buy') {
         if (!('network' in payout)) throw new AppError(E.TRANSACTION_INVALID);
         const quote = buyQuote(body.amountThb, body.rate);
@@ -160,10 +198,6 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
           bank_account_name: payout.accountName,
         };
       }
-      const day = bangkokDate(now).slice(2).replaceAll('-', '');
-      // The day's number is taken in its own statement before the order's transaction, so creates
-      // never wait on one counter row while another commits; a create refused below leaves a gap.
-      const n = await nextOrderNumber(db, day);
       let row: OrderRow;
       try {
         row = await db.transaction().execute(async (t) => {
@@ -173,11 +207,12 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
             t,
             {
               ...values,
-              public_id: publicId(body.type, day, n),
               member_id: memberId,
               deadline_at: new Date(now.getTime() + deadlineMinutes * 60_000),
               idempotency_key: key ?? null,
+              idempotency_sha256: digest,
             },
+            () => newOrderId(body.type, now),
             {
               actor,
               entry: {
@@ -190,8 +225,11 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
       } catch (error) {
         // The same Idempotency-Key raced in: the other request made the order.
         const earlier =
-          key && (error as { code?: string }).code === '23505' && (await findByKey(db, memberId, key));
-        if (earlier) return toTransaction(earlier);
+          key &&
+          digest &&
+          (error as { code?: string }).code === '23505' &&
+          (await findByKey(db, memberId, key));
+        if (earlier && digest) return retried(earlier, earlier.idempotency_sha256, digest);
         throw error;
       }
       await announce(row);
@@ -249,7 +287,13 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
       now = new Date(),
     ): Promise<Transaction> {
       const row = await own(memberId, body.id);
-      if (key && row.confirm_key === key) return toTransaction(row);
+      const digest = key ? bodyDigest(body) : null;
+      if (key && digest) {
+        // The key names one confirm of one order: on another order it is another request.
+        const earlier = row.confirm_key === key ? row : await findByConfirmKey(db, memberId, key);
+        if (earlier && earlier.id !== row.id) throw new AppError(E.IDEMPOTENCY_KEY_REUSED);
+        if (earlier) return retried(earlier, earlier.confirm_sha256, digest);
+      }
       if (row.status === 'expired') throw new AppError(E.TRANSACTION_EXPIRED);
       if (!orderTransitionAllowed('confirm', row.status)) throw new AppError(E.TRANSACTION_STATUS_INVALID);
       if (row.deadline_at <= now) {
@@ -259,7 +303,11 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
       const buyMethod = body.method === 'cash_deposit' || body.method === 'cash_appointment';
       if (buyMethod !== (row.type === 'buy')) throw new AppError(E.TRANSACTION_INVALID);
 
-      const set: OrderChanges = { payment_method: body.method, confirm_key: key ?? null };
+      const set: OrderChanges = {
+        payment_method: body.method,
+        confirm_key: key ?? null,
+        confirm_sha256: digest,
+      };
       let image: Awaited<ReturnType<typeof checkImage>> | undefined;
       if (body.method === 'cash_deposit') {
         if (new Decimal(row.amount_thb).gt(await setting('cashDepositCeilingThb'))) {
@@ -268,8 +316,7 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
         if (!new Decimal(body.depositAmount).eq(row.amount_thb))
           throw new AppError(E.DEPOSIT_AMOUNT_MISMATCH);
         const depositAt = new Date(body.depositAt);
-        if (depositAt.getTime() > now.getTime() + CLOCK_SKEW_MS)
-          throw new AppError(E.PAYMENT_DETAILS_REQUIRED);
+        if (!depositTimeAllowed(depositAt, row.created_at, now)) throw new AppError(E.DEPOSIT_TIME_INVALID);
         image = await checkImage(body.slipImage);
         set.deposit_amount = body.depositAmount;
         set.deposit_at = depositAt;
@@ -296,8 +343,12 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
           address: location.address,
         });
       } else {
+        // One spelling per network, so a transfer sent again in another case or without 0x is found.
+        const hash = body.txHash === undefined ? null : normaliseTxHash(row.network ?? '', body.txHash);
+        if (hash === undefined) throw new AppError(E.WRONG_FORMAT);
+        if (hash !== null && (await proofHashTaken(db, hash, row.id))) throw new AppError(E.TX_HASH_USED);
         if (body.proofImage) image = await checkImage(body.proofImage);
-        set.proof_hash = body.txHash ?? null;
+        set.proof_hash = hash;
         set.proof_sha256 = image?.sha256 ?? null;
       }
 
@@ -318,18 +369,25 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
           { before: now },
         );
       // With a photo, the file is stored in the move's transaction.
-      const confirmed = image
-        ? await db.transaction().execute(async (t) => {
-            if (body.method === 'cash_deposit')
-              set.slip_file_id = await storeImage(t, memberId, 'slip', image);
-            else set.proof_file_id = await storeImage(t, memberId, 'proof', image);
-            return move(t);
-          })
-        : await move(db);
+      let confirmed: OrderRow | undefined;
+      try {
+        confirmed = image
+          ? await db.transaction().execute(async (t) => {
+              if (body.method === 'cash_deposit')
+                set.slip_file_id = await storeImage(t, memberId, 'slip', image);
+              else set.proof_file_id = await storeImage(t, memberId, 'proof', image);
+              return move(t);
+            })
+          : await move(db);
+      } catch (error) {
+        // The same hash raced in on another order, which confirmed first.
+        if (violates(error, PROOF_HASH_INDEX)) throw new AppError(E.TX_HASH_USED);
+        throw error;
+      }
       if (!confirmed) {
         // Another request moved it first: the same retry gets its answer, any other a clear code.
         const now2 = await own(memberId, body.id);
-        if (key && now2.confirm_key === key) return toTransaction(now2);
+        if (key && digest && now2.confirm_key === key) return retried(now2, now2.confirm_sha256, digest);
         if (now2.status === 'pending' && now2.deadline_at <= now) await expireOne(now2, now);
         throw new AppError(
           now2.status === 'expired' || now2.deadline_at <= now

@@ -16,24 +16,6 @@ import { type Actor, type AuditEntry, auditInsertFrom } from '../audit/index.ts'
 
 export type OrderRow = Selectable<TransactionsTable>;
 
-/**
- * The next number of a Bangkok day (`day` = 'YYMMDD'), in a statement of its own committed
- * asynchronously: every create of the day takes this one row, so it is held only until the commit
- * is written, not until it is flushed to disk. Nothing is lost that matters: an order that uses a
- * number commits (and flushes) later, and its flush carries the counter's earlier commit with it;
- * a number whose order never committed may be handed out again after a crash, as no order has it.
- */
-export async function nextOrderNumber(db: Kysely<DB>, day: string): Promise<number> {
-  const { rows } = await sql<{ last: number }>`
-    with async as (select set_config('synchronous_commit', 'off', true))
-    insert into order_counters as c (day, last) select ${day}, 1 from async
-    on conflict (day) do update set last = c.last + 1
-    returning last`.execute(db);
-  const [row] = rows;
-  if (!row) throw new Error('the order counter answered no row');
-  return row.last;
-}
-
 /** Locks the member's row, so that counting their open orders and adding one is never raced. */
 export async function lockMember(t: Kysely<DB>, memberId: number): Promise<void> {
   await t.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
@@ -65,11 +47,29 @@ async function audited(db: Kysely<DB>, change: Compilable & OperationNodeSource,
   return rows;
 }
 
-/** Adds an order with its audit row. */
-export async function insertOrder(t: Kysely<DB>, values: Insertable<TransactionsTable>, audit: OrderAudit) {
-  const [row] = await audited(t, t.insertInto('transactions').values(values).returningAll(), audit);
-  if (!row) throw new Error('the order insert answered no row');
-  return row;
+/** How many fresh ids an insert tries before it gives up: each one is taken with a tiny chance. */
+const ID_TRIES = 5;
+
+/**
+ * Adds an order with its audit row under the first id of `newId` that no order has yet: an id
+ * taken already inserts nothing (and audits nothing), and the next one is tried.
+ */
+export async function insertOrder(
+  t: Kysely<DB>,
+  values: Omit<Insertable<TransactionsTable>, 'public_id'>,
+  newId: () => string,
+  audit: OrderAudit,
+) {
+  for (let i = 0; i < ID_TRIES; i++) {
+    const insert = t
+      .insertInto('transactions')
+      .values({ ...values, public_id: newId() })
+      .onConflict((oc) => oc.column('public_id').doNothing())
+      .returningAll();
+    const [row] = await audited(t, insert, audit);
+    if (row) return row;
+  }
+  throw new Error(`no free order id in ${ID_TRIES} tries`);
 }
 
 export function findByKey(db: Kysely<DB>, memberId: number, key: string) {
@@ -79,6 +79,38 @@ export function findByKey(db: Kysely<DB>, memberId: number, key: string) {
     .where('member_id', '=', memberId)
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
+}
+
+/** The member's order that was confirmed with this Idempotency-Key, if any. */
+export function findByConfirmKey(db: Kysely<DB>, memberId: number, key: string) {
+  return db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('member_id', '=', memberId)
+    .where('confirm_key', '=', key)
+    .executeTakeFirst();
+}
+
+/** The unique index that keeps one transaction hash on one order that is not rejected or expired. */
+export const PROOF_HASH_INDEX = 'transactions_proof_hash';
+
+/** Whether `error` is PostgreSQL's unique violation (23505) of `index`. */
+export function violates(error: unknown, index: string): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (e?.code !== '23505') return false;
+  return e.constraint === index || String(e.message ?? '').includes(`"${index}"`);
+}
+
+/** Whether another order that is not rejected or expired has this transaction hash as its proof. */
+export async function proofHashTaken(db: Kysely<DB>, hash: string, exceptId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('transactions')
+    .select('id')
+    .where('proof_hash', '=', hash)
+    .where('status', 'not in', ['reject', 'expired'])
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** An order by its public id; with `memberId`, only if it is theirs. */
@@ -214,17 +246,21 @@ export async function queue(db: Kysely<DB>, q: QueueQuery) {
 /** An order of the staff queue with its member's username and name. */
 export type QueueRow = Awaited<ReturnType<typeof queue>>['rows'][number];
 
-/** Other orders whose slip had the same bytes or the same QR payload, oldest first. */
+/**
+ * Other orders whose slip or screenshot had the same bytes or the same QR payload, or with the same
+ * transaction hash (rejected and expired ones too), oldest first.
+ */
 export async function sameSlip(db: Kysely<DB>, order: OrderRow) {
-  if (!order.proof_sha256 && !order.slip_qr) return [];
+  if (!order.proof_sha256 && !order.slip_qr && !order.proof_hash) return [];
   return db
     .selectFrom('transactions')
-    .select(['public_id', 'status', 'proof_sha256', 'slip_qr'])
+    .select(['public_id', 'status', 'proof_sha256', 'slip_qr', 'proof_hash'])
     .where('id', '!=', order.id)
     .where((eb) =>
       eb.or([
         ...(order.proof_sha256 ? [eb('proof_sha256', '=', order.proof_sha256)] : []),
         ...(order.slip_qr ? [eb('slip_qr', '=', order.slip_qr)] : []),
+        ...(order.proof_hash ? [eb('proof_hash', '=', order.proof_hash)] : []),
       ]),
     )
     .orderBy('created_at')
@@ -232,7 +268,7 @@ export async function sameSlip(db: Kysely<DB>, order: OrderRow) {
     .execute();
 }
 
-/** Which of these orders share a slip with another order. */
+/** Which of these orders share a slip or a transaction hash with another order. */
 export async function withDuplicateSlips(db: Kysely<DB>, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
@@ -247,6 +283,7 @@ export async function withDuplicateSlips(db: Kysely<DB>, ids: number[]): Promise
               eb('a.proof_sha256', '=', eb.ref('b.proof_sha256')),
             ]),
             eb.and([eb('a.slip_qr', 'is not', null), eb('a.slip_qr', '=', eb.ref('b.slip_qr'))]),
+            eb.and([eb('a.proof_hash', 'is not', null), eb('a.proof_hash', '=', eb.ref('b.proof_hash'))]),
           ]),
         ),
     )

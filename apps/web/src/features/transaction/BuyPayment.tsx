@@ -1,7 +1,11 @@
 import {
   BANKS,
+  DEPOSIT_BEFORE_ORDER_MS,
+  depositTimeAllowed,
+  E,
   formatAccountNumber,
   type memberEndpoints,
+  messageFor,
   type ResultOf,
   type Transaction,
 } from '@bahtdesk/contract';
@@ -43,7 +47,9 @@ export function BuyPayment({ order, pay, onConfirmed, onExpired }: Props) {
   const [method, setMethod] = useState<'cash_deposit' | 'cash_appointment'>(
     pay.cashDepositAllowed ? 'cash_deposit' : 'cash_appointment',
   );
-  const { confirm, problem } = useConfirmOrder(onConfirmed, onExpired);
+  const { confirm, problem, problemCode } = useConfirmOrder(onConfirmed, onExpired);
+  // The server's refusal of the deposit time belongs next to that field, not under the form.
+  const refusedTime = problemCode === E.DEPOSIT_TIME_INVALID.code ? problem : null;
 
   return (
     <section className="pay" aria-labelledby="pay-title">
@@ -66,11 +72,11 @@ export function BuyPayment({ order, pay, onConfirmed, onExpired }: Props) {
         {pay.cashDepositAllowed ? null : <p className="muted">{t('pay.depositOnlyBelow')}</p>}
       </fieldset>
       {method === 'cash_deposit' ? (
-        <DepositForm order={order} pay={pay} onConfirm={confirm} />
+        <DepositForm order={order} pay={pay} onConfirm={confirm} refusedTime={refusedTime} />
       ) : (
         <AppointmentForm order={order} pay={pay} onConfirm={confirm} />
       )}
-      {problem ? (
+      {problem && !refusedTime ? (
         <p className="form-alert" role="alert">
           {problem}
         </p>
@@ -81,7 +87,29 @@ export function BuyPayment({ order, pay, onConfirmed, onExpired }: Props) {
 
 type Confirm = (body: ConfirmBody) => Promise<void>;
 
-function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyReceive; onConfirm: Confirm }) {
+/**
+ * Whether a deposit at Bangkok 'YYYY-MM-DDTHH:MM' `at` can pay `order` now: between the order's
+ * creation (less the contract's allowance) and now (50063, as the server checks).
+ */
+function depositTimeFits(at: string, order: Transaction): boolean {
+  const instant = new Date(`${at}:00+07:00`);
+  return (
+    !Number.isNaN(instant.getTime()) && depositTimeAllowed(instant, new Date(order.createdAt), new Date())
+  );
+}
+
+function DepositForm({
+  order,
+  pay,
+  onConfirm,
+  refusedTime,
+}: {
+  order: Transaction;
+  pay: BuyReceive;
+  onConfirm: Confirm;
+  /** The server's refusal of the deposit time (50063), shown at the field. */
+  refusedTime: string | null;
+}) {
   const t = useT('transaction');
   const lang = useClientState((s) => s.language);
   const id = useId();
@@ -90,6 +118,8 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
   const [slip, setSlip] = useState('');
   const [touched, setTouched] = useState(false);
   const missing = !slip || !amount || !at;
+  const outOfRange = Boolean(at) && !depositTimeFits(at, order);
+  const timeProblem = outOfRange ? messageFor(E.DEPOSIT_TIME_INVALID.code, lang) : refusedTime;
   return (
     <div className="pay__form">
       <h3>{t('pay.deskAccounts', { thb: formatAmount(order.amountThb) })}</h3>
@@ -145,9 +175,17 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
           className="field__input"
           type="datetime-local"
           value={at}
+          min={bangkokNow(new Date(Date.parse(order.createdAt) - DEPOSIT_BEFORE_ORDER_MS))}
           max={bangkokNow()}
+          aria-invalid={timeProblem ? true : undefined}
+          aria-describedby={timeProblem ? `${id}-at-error` : undefined}
           onChange={(e) => setAt(e.target.value)}
         />
+        {timeProblem ? (
+          <p className="field__error" id={`${id}-at-error`} role="alert">
+            {timeProblem}
+          </p>
+        ) : null}
       </div>
       <PhotoPicker
         label={t('pay.slip')}
@@ -159,7 +197,7 @@ function DepositForm({ order, pay, onConfirm }: { order: Transaction; pay: BuyRe
       {touched && missing ? <p className="field__error">{t('quote.required')}</p> : null}
       <SendForChecking
         label={t('pay.confirm')}
-        ready={!missing}
+        ready={!missing && !outOfRange}
         onInvalid={() => setTouched(true)}
         send={() =>
           onConfirm({

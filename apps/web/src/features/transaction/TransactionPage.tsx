@@ -20,7 +20,7 @@ import { useLeaveGuard } from './useLeaveGuard.tsx';
 
 /**
  * Create and confirm an order (/transaction). `?type=buy|sell` opens the quote; once
- * placed the address names the order (`?id=B2611250001`), so a reload or a link from the history
+ * placed the address names the order (`?id=B261125KQMXR`), so a reload or a link from the history
  * brings it back with its countdown. A member who may not trade yet is sent home with the
  * identity-required or address-required dialog.
  */

@@ -40,7 +40,7 @@ export const orderQueueItemSchema = transactionSummarySchema.extend({
   deadlineAt: iso,
   confirmedAt: iso.nullable(),
   paymentMethod: z.string().nullable(),
-  /** Another order used the same slip image or slip QR. */
+  /** Another order used the same slip image, slip QR or transaction hash. */
   duplicateSlip: z.boolean(),
 });
 export type OrderQueueItem = z.infer<typeof orderQueueItemSchema>;
@@ -60,9 +60,13 @@ export const staffOrderSchema = z.object({
   proofFileId: z.number().int().nullable(),
   /** Whether the staff member ticked that the slip's name matches when completing. */
   slipNameChecked: z.boolean(),
-  /** Earlier orders whose slip had the same image or the same QR payload. */
+  /** Other orders whose slip had the same image or the same QR payload, or with the same transaction hash. */
   duplicates: z.array(
-    z.object({ id: z.string(), status: z.enum(TRANSACTION_STATUSES), by: z.enum(['image', 'qr']) }),
+    z.object({
+      id: z.string(),
+      status: z.enum(TRANSACTION_STATUSES),
+      by: z.enum(['image', 'qr', 'txHash']),
+    }),
   ),
   /** The order's audited transitions, oldest first. */
   history: z.array(auditEntrySchema),
