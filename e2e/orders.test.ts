@@ -226,7 +226,7 @@ test('a member in Thai sells, sends the hash, and reads the rejection reason in 
 });
 
 test.each(['en', 'th'] as const)(
-  'an appointment (%s) refuses a Saturday and each Thai public holiday the server lists, then books a business day',
+  'an appointment (%s) refuses a Saturday and each Thai public holiday the server lists, then books a business day; an operator completes it only with the tick that the member came early',
   async (lang) => {
     const member = await newVerifiedMember();
     await signInContext(await browser.context(lang === 'th' ? { locale: 'th-TH' } : {}), member.token);
