@@ -506,15 +506,15 @@ export const E = {
     "This bank account is not in the member's name. Please confirm that you have checked it and still pay into it.",
     'บัญชีธนาคารนี้ไม่ใช่ชื่อของสมาชิก กรุณายืนยันว่าได้ตรวจสอบแล้วและยังคงจ่ายเงินเข้าบัญชีนี้',
   ),
-  // 50061-50062: the desk's ticks on completing a cash buy (numbered apart from other order codes).
+  // 50064-50065: the desk's ticks on completing a cash buy (after the member-side order codes 50061-50063).
   APPOINTMENT_EARLY_CHECK_REQUIRED: def(
-    50061,
+    50064,
     400,
     'The appointment is on a later day. Please confirm that the member came early.',
     'วันนัดหมายยังไม่ถึง กรุณายืนยันว่าสมาชิกมาก่อนวันนัด',
   ),
   DEPOSIT_SEEN_CHECK_REQUIRED: def(
-    50062,
+    50065,
     400,
     "Please confirm that you saw the deposit's amount arrive in the desk's bank account.",
     'กรุณายืนยันว่าได้เห็นยอดเงินฝากเข้าบัญชีธนาคารของร้านแล้ว',

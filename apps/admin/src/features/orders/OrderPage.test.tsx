@@ -229,7 +229,7 @@ describe('one order at the desk', () => {
     });
   });
 
-  it('completes a cash appointment before its day only with the tick that the member came early (50061); on its day asks none', async () => {
+  it('completes a cash appointment before its day only with the tick that the member came early (50064); on its day asks none', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
     const appointment = (appointmentAt: string) =>
       detail(

@@ -191,7 +191,7 @@ describe('the order desk', () => {
     ).toBe(TX_HASH);
   });
 
-  it("rule: completing a cash deposit needs the tick that its amount was seen in the desk's bank account (50062), audited", async () => {
+  it("rule: completing a cash deposit needs the tick that its amount was seen in the desk's bank account (50065), audited", async () => {
     const t = await createTrader(app);
     const order = await created(t, buy(t));
     periodOf((await confirm(t, deposit(order.id))).body);
@@ -233,7 +233,7 @@ describe('the order desk', () => {
     expect((await staffOrder(operator.token, await orderIn(t, 'success'))).deskAccounts).toEqual([]);
   });
 
-  it('rule: a cash appointment completed before its Bangkok day needs the tick that the member came early (50061), audited', async () => {
+  it('rule: a cash appointment completed before its Bangkok day needs the tick that the member came early (50064), audited', async () => {
     const t = await createTrader(app);
     const tomorrow = new Date(Date.now() + DAY_MS);
     const early = await appointmentAt(t, tomorrow);

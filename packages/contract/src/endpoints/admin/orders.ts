@@ -120,9 +120,9 @@ export const completeOrderBodySchema = z.object({
    * decision 0035): staff pay into it only with this explicit tick (50048 unless true).
    */
   otherNameAccepted: z.boolean({ error: codeMessage(E.INVALID_INPUT) }).optional(),
-  /** Cash deposits: the deposit's amount was seen arriving in the desk's bank account (50062 unless true). */
+  /** Cash deposits: the deposit's amount was seen arriving in the desk's bank account (50065 unless true). */
   depositSeen: z.boolean({ error: codeMessage(E.INVALID_INPUT) }).optional(),
-  /** Cash appointments completed before the appointment's Bangkok day: the member came early (50061 unless true). */
+  /** Cash appointments completed before the appointment's Bangkok day: the member came early (50064 unless true). */
   cameEarly: z.boolean({ error: codeMessage(E.INVALID_INPUT) }).optional(),
 });
 export type CompleteOrderBody = z.input<typeof completeOrderBodySchema>;
@@ -206,7 +206,7 @@ export const orderDeskEndpoints = {
     path: '/api/admin/orders/:id/complete',
     access: { staff: ORDER_HANDLERS },
     summary:
-      "Completes an order awaiting staff ('request' -> 'success') with the payout reference; a cash deposit needs slipNameMatches (50046) and depositSeen (50062), a cash appointment before its Bangkok day cameEarly (50061), a sell to a bank account not in the member's name otherNameAccepted (50048). One conditional update: of two staff at once one wins, the other gets 50014. Audited; the member is told live.",
+      "Completes an order awaiting staff ('request' -> 'success') with the payout reference; a cash deposit needs slipNameMatches (50046) and depositSeen (50065), a cash appointment before its Bangkok day cameEarly (50064), a sell to a bank account not in the member's name otherNameAccepted (50048). One conditional update: of two staff at once one wins, the other gets 50014. Audited; the member is told live.",
     params: orderParams,
     body: completeOrderBodySchema,
     result: staffOrderSchema,
