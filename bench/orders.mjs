@@ -234,7 +234,8 @@ export async function measureOrders(hello, postgresUrl, floor) {
     const start = performance.now();
     await call(url, `/api/admin/orders/${order.body.id}/complete`, {
       token: admin,
-      body: { payoutReference: `0x${'ab'.repeat(32)}` },
+      // The appointment is on a later day: the admin says the member came early.
+      body: { payoutReference: `0x${'ab'.repeat(32)}`, cameEarly: true },
     });
     const answered = performance.now() - start;
     const times = (await Promise.all(streams.map((s) => s.heard)))

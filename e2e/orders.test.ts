@@ -6,13 +6,19 @@
 // Languages: the buy by cash deposit runs in English and the sell to rejection in Thai (together
 // the member's side of the main flow in both); the appointment and the leave/resume/history
 // journeys run in both English and Thai (Thai status chips, Buddhist-era years in the history);
-// the expiry, which waits about a minute, runs in English only.
+// the expiry, which waits about a minute, runs in English only. On the desk's side: the complete
+// form's ticks (the slip's name and the deposit seen in the desk's account; an appointment
+// completed before its day), and a sell's payout account, masked to a viewer and shown in full to
+// an operator only through the audited reveal.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   bangkokDate,
+  E,
   type Envelope,
+  messageFor,
   ORDER_ID_PATTERN,
   ORDER_REJECT_REASONS,
   type ResultOf,
@@ -33,10 +39,15 @@ import { newVerifiedMember, signInContext, testPhoto } from './members.ts';
 import { expectRoute, openRoute } from './routes.ts';
 import { adminOk, consoleContext, journeyAdmin, newStaff, type StaffSession } from './staff.ts';
 
+interface OrderHistory {
+  history: { action: string; actorName: string | null }[];
+}
+
 type Texts = typeof transactionEn;
 type ReceivePayment = ResultOf<(typeof transactionEndpoints)['getReceivePayment']>;
 const browser = useBrowser({ viewport: PHONE });
 let operator: StaffSession;
+let viewer: StaffSession;
 let staffBrowser: Browser;
 let slipFile: string;
 const TX_HASH = `0x${'5e'.repeat(32)}`;
@@ -48,6 +59,7 @@ async function saveSetting(key: string, value: unknown): Promise<void> {
 beforeAll(async () => {
   staffBrowser = await launchChromium();
   operator = await newStaff(journeyAdmin(), 'operator');
+  viewer = await newStaff(journeyAdmin(), 'viewer');
   // A bank account added in a journey is usable at once (its cooling-off is the hardening's subject).
   await saveSetting('payoutCoolingOffHours', 0);
   const dir = mkdtempSync(join(tmpdir(), 'bahtdesk-orders-'));
@@ -120,6 +132,17 @@ test('a member buys by cash deposit from quote to success; an operator completes
   await desk.getByText('Somsak Rakdee').first().waitFor();
   await desk.getByLabel(ordersEn.complete.txHash).fill(TX_HASH);
   await desk.getByLabel(fill(ordersEn.complete.nameMatches, { name: 'Somsak Rakdee' })).check();
+  // Without the tick that the money arrived, the console (as the server) refuses.
+  await desk.getByRole('button', { name: ordersEn.complete.submit }).click();
+  await desk.getByText(messageFor(E.DEPOSIT_SEEN_CHECK_REQUIRED.code, 'en')).waitFor();
+  await desk
+    .getByLabel(
+      fill(ordersEn.complete.depositSeen, {
+        amount: '10,000.00',
+        accounts: 'Kasikornbank 123-4-56789-0 (BahtDesk Co., Ltd.)',
+      }),
+    )
+    .check();
   await desk.getByRole('button', { name: ordersEn.complete.submit }).click();
   await desk.getByRole('alertdialog').getByRole('button', { name: ordersEn.complete.submit }).click();
   await desk.getByText(ordersEn.complete.done).waitFor();
@@ -129,6 +152,51 @@ test('a member buys by cash deposit from quote to success; an operator completes
   await page.getByText(TX_HASH).first().waitFor();
   await page.getByText(fill(t.outcome.decided, { id, status: t.status.success })).waitFor();
   await expectRoute(page, '/transaction');
+});
+
+test("a sell's payout account is masked on the order screen: a viewer never sees the full number, an operator shows it from the complete form (audited) and pays out", async () => {
+  const member = await newVerifiedMember();
+  await addBankAccount(member.token, member.password);
+  await signInContext(await browser.context(), member.token);
+  const page = await browser.page();
+  const t = transactionEn;
+  const id = await placeOrder(page, t, 'sell', '150');
+  await page.getByLabel(t.pay.txHash).fill(`0x${randomBytes(32).toString('hex')}`);
+  await sendForChecking(page, t);
+
+  const masked = 'xxx-x-x4321-0';
+  const full = '987-6-54321-0';
+  // A viewer: the masked number, no decision and no way to the full one.
+  const viewing = await staffBrowser.newContext({ baseURL: baseUrl(), viewport: DESKTOP });
+  await consoleContext(viewing, viewer.token);
+  const seen = await viewing.newPage();
+  await seen.goto(`/admin/#/orders/${id}`);
+  await seen.getByRole('region', { name: ordersEn.detail.order }).getByText(masked).waitFor();
+  expect(await seen.getByRole('button', { name: ordersEn.complete.reveal }).count()).toBe(0);
+  expect(await seen.getByText(full).count()).toBe(0);
+  expect(await seen.content()).not.toContain('9876543210');
+  await viewing.close();
+
+  // An operator: the complete form shows the masked number, the button shows the full one.
+  const staff = await staffBrowser.newContext({ baseURL: baseUrl(), viewport: DESKTOP });
+  await consoleContext(staff, operator.token);
+  const desk = await staff.newPage();
+  await desk.goto(`/admin/#/orders/${id}`);
+  const form = desk.getByRole('form', { name: ordersEn.complete.title });
+  await form.getByText(masked).waitFor();
+  expect(await a11yViolations(desk)).toEqual([]);
+  await form.getByRole('button', { name: ordersEn.complete.reveal }).click();
+  await form.getByText(full).waitFor();
+  const history = await adminOk<OrderHistory>('GET', `/api/admin/orders/${id}`, operator.token);
+  expect(history.history.filter((h) => h.action === 'order.bank_account.reveal')).toEqual([
+    expect.objectContaining({ actorName: operator.username }),
+  ]);
+  await form.getByLabel(ordersEn.complete.bankReference).fill('KB-E2E-0001');
+  await form.getByRole('button', { name: ordersEn.complete.submit }).click();
+  await desk.getByRole('alertdialog').getByRole('button', { name: ordersEn.complete.submit }).click();
+  await desk.getByText(ordersEn.complete.done).waitFor();
+  await staff.close();
+  await page.getByText(t.outcome.success).waitFor();
 });
 
 test('a member in Thai sells, sends the hash, and reads the rejection reason in Thai', async () => {
@@ -161,7 +229,7 @@ test('a member in Thai sells, sends the hash, and reads the rejection reason in 
 });
 
 test.each(['en', 'th'] as const)(
-  'an appointment (%s) refuses a Saturday and each Thai public holiday the server lists, then books a business day',
+  'an appointment (%s) refuses a Saturday and each Thai public holiday the server lists, then books a business day; an operator completes it only with the tick that the member came early',
   async (lang) => {
     const member = await newVerifiedMember();
     await signInContext(await browser.context(lang === 'th' ? { locale: 'th-TH' } : {}), member.token);
@@ -171,7 +239,7 @@ test.each(['en', 'th'] as const)(
     const answer = page.waitForResponse((r) =>
       r.url().endsWith('/api/external/transaction/getReceivePayment'),
     );
-    await placeOrder(page, t, 'buy', '5000');
+    const id = await placeOrder(page, t, 'buy', '5000');
     const receive = ((await (await answer).json()) as Envelope<ReceivePayment>).result?.period;
     if (receive?.type !== 'buy') throw new Error('getReceivePayment did not answer a buy');
     await page.getByLabel(t.pay.cash_appointment).check();
@@ -211,6 +279,25 @@ test.each(['en', 'th'] as const)(
       .getByRole('button', { name: t.pay.send })
       .click();
     await page.getByText(t.outcome.request).waitFor();
+
+    // The appointment is on a later day: the queue shows it, and the operator completes it only
+    // with the tick that the member came early.
+    const staff = await staffBrowser.newContext({ baseURL: baseUrl(), viewport: DESKTOP });
+    await consoleContext(staff, operator.token);
+    const desk = await staff.newPage();
+    await desk.goto(`/admin/#/orders?sort=appointment&q=${id}`);
+    const row = desk.getByRole('row').filter({ has: desk.getByRole('link', { name: id }) });
+    await row.getByText(/^Appointment /).waitFor();
+    await desk.getByRole('link', { name: id }).click();
+    await desk.getByLabel(ordersEn.complete.txHash).fill(`0x${randomBytes(32).toString('hex')}`);
+    await desk.getByRole('button', { name: ordersEn.complete.submit }).click();
+    await desk.getByText(messageFor(E.APPOINTMENT_EARLY_CHECK_REQUIRED.code, 'en')).waitFor();
+    await desk.getByLabel(/^The member came early: the appointment is on /).check();
+    await desk.getByRole('button', { name: ordersEn.complete.submit }).click();
+    await desk.getByRole('alertdialog').getByRole('button', { name: ordersEn.complete.submit }).click();
+    await desk.getByText(ordersEn.complete.done).waitFor();
+    await staff.close();
+    await page.getByText(t.outcome.success).waitFor();
   },
 );
 

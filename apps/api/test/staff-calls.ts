@@ -8,11 +8,13 @@ export async function staffCall<T = unknown>(
   method: 'GET' | 'POST',
   url: string,
   body?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Envelope<T> }> {
   const res = await app.inject({
     method,
     url,
     headers: {
+      ...headers,
       authorization: `Bearer ${token}`,
       ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
     },

@@ -545,6 +545,19 @@ export const E = {
     'The deposit time must be after the order was placed and not in the future.',
     'เวลาที่ฝากเงินต้องอยู่หลังเวลาที่สร้างรายการ และต้องไม่เป็นเวลาในอนาคต',
   ),
+  // 50064-50065: the desk's ticks on completing a cash buy (after the member-side order codes 50061-50063).
+  APPOINTMENT_EARLY_CHECK_REQUIRED: def(
+    50064,
+    400,
+    'The appointment is on a later day. Please confirm that the member came early.',
+    'วันนัดหมายยังไม่ถึง กรุณายืนยันว่าสมาชิกมาก่อนวันนัด',
+  ),
+  DEPOSIT_SEEN_CHECK_REQUIRED: def(
+    50065,
+    400,
+    "Please confirm that you saw the deposit's amount arrive in the desk's bank account.",
+    'กรุณายืนยันว่าได้เห็นยอดเงินฝากเข้าบัญชีธนาคารของร้านแล้ว',
+  ),
 
   // 60001, 70001: back-office reports and dashboard.
   REPORT_INCORRECT: def(

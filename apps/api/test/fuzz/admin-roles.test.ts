@@ -93,12 +93,14 @@ const EXPECTED: Record<string, Caller[]> = {
   kycSubmission: OPERATORS,
   decideKyc: OPERATORS,
   staffFile: OPERATORS,
-  // Orders: everyone reads the desk; operators and admins decide.
+  // Orders: everyone reads the desk (payout account numbers masked); operators and admins decide
+  // and see a payout's full account number.
   orderQueue: STAFF,
   staffOrder: STAFF,
   ordersReport: STAFF,
   completeOrder: OPERATORS,
   rejectOrder: OPERATORS,
+  revealOrderAccount: OPERATORS,
   events: STAFF,
   publicEvents: EVERYONE,
   memberEvents: ['member'],

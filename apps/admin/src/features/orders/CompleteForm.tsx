@@ -1,9 +1,13 @@
 import {
   accountNameMatches,
+  bankByCode,
+  beforeAppointmentDay,
   type CompleteOrderBody,
   codeMessage,
   completeOrderBodySchema,
   E,
+  type ErrorDef,
+  formatAccountNumber,
   type StaffOrder,
   validationMessage,
 } from '@bahtdesk/contract';
@@ -14,25 +18,37 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { call } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
+import { useCan } from '../../lib/session.ts';
 import type { Decide } from './OrderDecision.tsx';
 
 interface Values {
   payoutReference: string;
   slipNameMatches: boolean;
   otherNameAccepted: boolean;
+  depositSeen: boolean;
+  cameEarly: boolean;
 }
 
-/** A cash deposit's slip must have been compared with the member's legal name (the server's 50046). */
-const cashDepositSchema = completeOrderBodySchema.refine((body) => body.slipNameMatches === true, {
-  path: ['slipNameMatches'],
-  message: codeMessage(E.SLIP_NAME_CHECK_REQUIRED),
-});
+type Tick = 'slipNameMatches' | 'depositSeen' | 'otherNameAccepted' | 'cameEarly';
 
-/** A sell into an account not in the member's name must be accepted explicitly (the server's 50048). */
-const otherNameSchema = completeOrderBodySchema.refine((body) => body.otherNameAccepted === true, {
-  path: ['otherNameAccepted'],
-  message: codeMessage(E.PAYOUT_NAME_CHECK_REQUIRED),
-});
+/** The code the server answers when each tick is missing. */
+const TICK_CODES: Record<Tick, ErrorDef> = {
+  slipNameMatches: E.SLIP_NAME_CHECK_REQUIRED,
+  depositSeen: E.DEPOSIT_SEEN_CHECK_REQUIRED,
+  otherNameAccepted: E.PAYOUT_NAME_CHECK_REQUIRED,
+  cameEarly: E.APPOINTMENT_EARLY_CHECK_REQUIRED,
+};
+
+/** The contract's body with the ticks this order needs required, as the server checks them. */
+function withTicks(needed: Tick[]) {
+  return completeOrderBodySchema.superRefine((body, ctx) => {
+    for (const tick of needed) {
+      if (body[tick] !== true) {
+        ctx.addIssue({ code: 'custom', path: [tick], message: codeMessage(TICK_CODES[tick]) });
+      }
+    }
+  });
+}
 
 /** A tick the staff member must give before completing, with the contract's message when missing. */
 function RequiredTick({
@@ -63,9 +79,48 @@ function RequiredTick({
   );
 }
 
+/**
+ * The account a sell pays out to, masked as the server sends it; an operator or admin shows the
+ * full number with the audited reveal (decision 0050).
+ */
+function PayoutAccount({ order }: { order: StaffOrder['order'] }) {
+  const t = useT('orders');
+  const f = useFormat();
+  const canReveal = useCan('revealOrderAccount');
+  // Kept with the order's id, so that another order's screen never shows this number.
+  const [revealed, setRevealed] = useState<{ id: string; number: string } | null>(null);
+  const account = order.bankAccount;
+  if (!account) return null;
+  const bank = bankByCode(account.bankCode);
+  const full = revealed?.id === order.id ? revealed.number : null;
+  const reveal = async () => {
+    const { accountNumber } = await call('revealOrderAccount', { params: { id: order.id }, body: {} });
+    setRevealed({ id: order.id, number: accountNumber });
+  };
+  return (
+    <div>
+      <p>
+        {t('complete.payTo')}: {bank ? bank[f.lang] : account.bankCode} ·{' '}
+        <code>{full ? formatAccountNumber(full) : account.accountNumber}</code> · {account.accountName}{' '}
+        {canReveal && !full ? (
+          <button
+            type="button"
+            className="button button--small"
+            onClick={() => void reveal().catch(() => undefined)}
+          >
+            {t('complete.reveal')}
+          </button>
+        ) : null}
+      </p>
+      {canReveal && !full ? <p className="muted">{t('complete.revealHint')}</p> : null}
+    </div>
+  );
+}
+
 /** Completes the order with the payout reference, after a confirmation. */
 export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: Decide }) {
   const t = useT('orders');
+  const f = useFormat();
   const { order, member } = detail;
   const cash = order.payment?.method === 'cash_deposit';
   const name = `${member.firstName} ${member.lastName}`;
@@ -73,19 +128,39 @@ export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: D
   // Decision 0035: the same check as the mark on the order's facts and the member's page.
   const otherName =
     account !== null && !accountNameMatches(account.accountName, member.firstName, member.lastName);
+  const appointmentAt = order.payment?.method === 'cash_appointment' ? order.payment.appointmentAt : null;
+  const early = appointmentAt !== null && beforeAppointmentDay(new Date(appointmentAt), new Date());
+  const needed: Tick[] = [
+    ...(cash ? (['slipNameMatches', 'depositSeen'] as const) : []),
+    ...(otherName ? (['otherNameAccepted'] as const) : []),
+    ...(early ? (['cameEarly'] as const) : []),
+  ];
+  const depositSeenLabel = t('complete.depositSeen', {
+    amount: f.amount(order.payment?.depositAmount ?? order.total),
+    accounts: detail.deskAccounts
+      .map((a) => {
+        const bank = bankByCode(a.bankCode);
+        return `${bank ? bank[f.lang] : a.bankCode} ${formatAccountNumber(a.accountNumber)} (${a.accountName})`;
+      })
+      .join(' / '),
+  });
+  const cameEarlyLabel = appointmentAt ? t('complete.cameEarly', { date: f.date(appointmentAt) }) : '';
   const form = useForm<Values>({
-    resolver: contractResolver(
-      cash ? cashDepositSchema : otherName ? otherNameSchema : completeOrderBodySchema,
-    ),
-    defaultValues: { payoutReference: '', slipNameMatches: false, otherNameAccepted: false },
+    resolver: contractResolver(withTicks(needed)),
+    defaultValues: {
+      payoutReference: '',
+      slipNameMatches: false,
+      otherNameAccepted: false,
+      depositSeen: false,
+      cameEarly: false,
+    },
   });
   const { errors } = form.formState;
   const [confirming, setConfirming] = useState<CompleteOrderBody | null>(null);
   const submit = form.handleSubmit((values) =>
     setConfirming({
       payoutReference: values.payoutReference,
-      ...(cash ? { slipNameMatches: values.slipNameMatches } : {}),
-      ...(otherName ? { otherNameAccepted: values.otherNameAccepted } : {}),
+      ...Object.fromEntries(needed.map((tick) => [tick, values[tick]])),
     }),
   );
   const send = (body: CompleteOrderBody) =>
@@ -96,6 +171,7 @@ export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: D
   return (
     <form noValidate onSubmit={submit} className="panel" aria-labelledby="complete-title">
       <h2 id="complete-title">{t('complete.title')}</h2>
+      <PayoutAccount order={order} />
       <TextField
         label={t(order.type === 'buy' ? 'complete.txHash' : 'complete.bankReference')}
         autoComplete="off"
@@ -105,11 +181,27 @@ export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: D
         {...form.register('payoutReference')}
       />
       {cash ? (
+        <>
+          <RequiredTick
+            id="slip-name"
+            label={t('complete.nameMatches', { name })}
+            problem={errors.slipNameMatches?.message}
+            {...form.register('slipNameMatches')}
+          />
+          <RequiredTick
+            id="deposit-seen"
+            label={depositSeenLabel}
+            problem={errors.depositSeen?.message}
+            {...form.register('depositSeen')}
+          />
+        </>
+      ) : null}
+      {early ? (
         <RequiredTick
-          id="slip-name"
-          label={t('complete.nameMatches', { name })}
-          problem={errors.slipNameMatches?.message}
-          {...form.register('slipNameMatches')}
+          id="came-early"
+          label={cameEarlyLabel}
+          problem={errors.cameEarly?.message}
+          {...form.register('cameEarly')}
         />
       ) : null}
       {otherName && account ? (
@@ -134,7 +226,13 @@ export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: D
         >
           <p>{t('complete.confirmText', { id: order.id, name })}</p>
           <p>{t('complete.confirmReference', { reference: confirming.payoutReference.trim() })}</p>
-          {cash ? <p>{t('complete.nameMatches', { name })}</p> : null}
+          {cash ? (
+            <>
+              <p>{t('complete.nameMatches', { name })}</p>
+              <p>{depositSeenLabel}</p>
+            </>
+          ) : null}
+          {early ? <p>{cameEarlyLabel}</p> : null}
           {otherName && account ? (
             <p>
               <strong>{t('complete.otherName', { account: account.accountName, name })}</strong>

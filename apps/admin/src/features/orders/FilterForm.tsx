@@ -4,9 +4,9 @@ import { type FormEvent, useState } from 'react';
 import { useT } from '../../lib/i18n.ts';
 import type { QueueFilters } from './queueFilters.ts';
 
-const BLANK: QueueFilters = { status: '', type: '', from: '', to: '', q: '' };
+const BLANK: QueueFilters = { status: '', type: '', from: '', to: '', q: '', sort: '' };
 
-/** Status, type, Bangkok creation dates and a search, applied together. */
+/** Status, type, Bangkok creation dates, a search and the order, applied together. */
 export function FilterForm({
   initial,
   onApply,
@@ -66,6 +66,14 @@ export function FilterForm({
         value={draft.q}
         onChange={(e) => set({ q: e.target.value })}
       />
+      <SelectField
+        label={t('queue.sort')}
+        value={draft.sort}
+        onChange={(e) => set({ sort: e.target.value as QueueFilters['sort'] })}
+      >
+        <option value="">{t('queue.sortDefault')}</option>
+        <option value="appointment">{t('queue.sortAppointment')}</option>
+      </SelectField>
       <div className="filters__actions">
         <button type="submit" className="button button--primary">
           {t('queue.apply')}

@@ -59,13 +59,14 @@ const detail = (patch: Record<string, unknown> = {}, orderPatch: Record<string, 
   otherOrders: [],
   decidedBy: null,
   decidedAt: null,
+  deskAccounts: [{ bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'BahtDesk Co., Ltd.' }],
   ...patch,
 });
 
-/** A sell awaiting staff, paid out to a bank account in `accountName`. */
+/** A sell awaiting staff, paid out to a bank account in `accountName` (its number masked, as the server sends it). */
 const sellTo = (accountName: string) => ({
   type: 'sell',
-  bankAccount: { bankCode: 'KBANK', accountNumber: '1234567890', accountName },
+  bankAccount: { bankCode: 'KBANK', accountNumber: 'xxx-x-x4321-0', accountName },
   payment: { ...order.payment, method: 'usdt_transfer', txHash: '0xabc' },
 });
 
@@ -190,7 +191,7 @@ describe('one order at the desk', () => {
     expect(screen.queryByRole('button', { name: t.reject.submit })).toBeNull();
   });
 
-  it('will not complete a cash deposit until the name on the slip is ticked, then asks before sending', async () => {
+  it("will not complete a cash deposit until the slip's name and the deposit seen in the desk's account are ticked, then asks before sending", async () => {
     const api = mockApi({
       me: () => ok(profile('operator')),
       staffOrder: () => ok(detail()),
@@ -201,18 +202,99 @@ describe('one order at the desk', () => {
     await userEvent.type(screen.getByLabelText(t.complete.txHash), '0xfeed1234');
     await userEvent.click(await button(t.complete.submit));
     expect(await screen.findByText(messageFor(E.SLIP_NAME_CHECK_REQUIRED.code, 'en'))).toBeTruthy();
+    expect(screen.getByText(messageFor(E.DEPOSIT_SEEN_CHECK_REQUIRED.code, 'en'))).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
     await userEvent.click(screen.getByLabelText('The name on the slip matches Somchai Jaidee'));
     await userEvent.click(await button(t.complete.submit));
+    expect(await screen.findByText(messageFor(E.DEPOSIT_SEEN_CHECK_REQUIRED.code, 'en'))).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    // The tick names the amount and the desk's account the money is looked for in.
+    await userEvent.click(
+      screen.getByLabelText(
+        'I saw 35,000.00 THB arrive in the desk’s account Kasikornbank 123-4-56789-0 (BahtDesk Co., Ltd.)',
+      ),
+    );
+    await userEvent.click(await button(t.complete.submit));
     const dialog = within(await screen.findByRole('alertdialog', { name: t.complete.confirmTitle }));
+    expect(dialog.getByText(/I saw 35,000\.00 THB arrive/)).toBeTruthy();
     expect(api.called('completeOrder')).toEqual([]);
     await userEvent.click(dialog.getByRole('button', { name: t.complete.submit }));
     await waitFor(() => expect(api.called('completeOrder')).toHaveLength(1));
     expect(api.called('completeOrder')[0]?.body).toEqual({
       payoutReference: '0xfeed1234',
       slipNameMatches: true,
+      depositSeen: true,
     });
+  });
+
+  it('completes a cash appointment before its day only with the tick that the member came early (50064); on its day asks none', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const appointment = (appointmentAt: string) =>
+      detail(
+        { proofFileId: null, deskAccounts: [] },
+        { payment: { ...order.payment, method: 'cash_appointment', depositAmount: null, appointmentAt } },
+      );
+    let current = appointment(tomorrow);
+    const api = mockApi({
+      me: () => ok(profile('operator')),
+      staffOrder: () => ok(current),
+      completeOrder: () => ok(detail({}, { status: 'success' })),
+    });
+    const { unmount } = await renderConsole('/orders/B2611230001', 'tok');
+    await userEvent.type(await screen.findByLabelText(t.complete.txHash), '0xfeed1234');
+    expect(screen.queryByLabelText(/The name on the slip matches/)).toBeNull();
+    await userEvent.click(await button(t.complete.submit));
+    expect(await screen.findByText(messageFor(E.APPOINTMENT_EARLY_CHECK_REQUIRED.code, 'en'))).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await userEvent.click(screen.getByLabelText(/^The member came early: the appointment is on /));
+    await userEvent.click(await button(t.complete.submit));
+    const dialog = within(await screen.findByRole('alertdialog', { name: t.complete.confirmTitle }));
+    await userEvent.click(dialog.getByRole('button', { name: t.complete.submit }));
+    await waitFor(() => expect(api.called('completeOrder')).toHaveLength(1));
+    expect(api.called('completeOrder')[0]?.body).toEqual({ payoutReference: '0xfeed1234', cameEarly: true });
+    unmount();
+
+    current = appointment(new Date().toISOString());
+    await renderConsole('/orders/B2611230001', 'tok');
+    await userEvent.type(await screen.findByLabelText(t.complete.txHash), '0xfeed5678');
+    expect(screen.queryByLabelText(/The member came early/)).toBeNull();
+    await userEvent.click(await button(t.complete.submit));
+    const sameDay = within(await screen.findByRole('alertdialog', { name: t.complete.confirmTitle }));
+    await userEvent.click(sameDay.getByRole('button', { name: t.complete.submit }));
+    await waitFor(() => expect(api.called('completeOrder')).toHaveLength(2));
+    expect(api.called('completeOrder')[1]?.body).toEqual({ payoutReference: '0xfeed5678' });
+  });
+
+  it("shows a sell's payout account masked, and its full number only through the audited reveal", async () => {
+    const api = mockApi({
+      me: () => ok(profile('operator')),
+      staffOrder: () => ok(detail({}, sellTo('Somchai Jaidee'))),
+      staffFile: image,
+      revealOrderAccount: () => ok({ accountNumber: '0987654321' }),
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    const form = within(await screen.findByRole('form', { name: t.complete.title }));
+    expect(form.getByText('xxx-x-x4321-0')).toBeTruthy();
+    expect(form.getByText(t.complete.revealHint)).toBeTruthy();
+    expect(api.called('revealOrderAccount')).toEqual([]);
+    await userEvent.click(form.getByRole('button', { name: t.complete.reveal }));
+    expect(await form.findByText('098-7-65432-1')).toBeTruthy();
+    expect(api.called('revealOrderAccount')).toHaveLength(1);
+    expect(form.queryByRole('button', { name: t.complete.reveal })).toBeNull();
+  });
+
+  it('shows a viewer the payout account masked, with no way to the full number', async () => {
+    const api = mockApi({
+      me: () => ok(profile('viewer')),
+      staffOrder: () => ok(detail({}, sellTo('Somchai Jaidee'))),
+    });
+    await renderConsole('/orders/B2611230001', 'tok');
+    const facts = within(await screen.findByRole('region', { name: t.detail.order }));
+    expect(facts.getByText('xxx-x-x4321-0')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t.complete.reveal })).toBeNull();
+    expect(api.called('revealOrderAccount')).toEqual([]);
   });
 
   it('asks for a bank transfer reference on a sell, and refuses one that is not a reference', async () => {

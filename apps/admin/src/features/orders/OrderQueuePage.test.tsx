@@ -21,6 +21,7 @@ const item = (id: string, patch: Record<string, unknown> = {}) => ({
   deadlineAt: '2026-11-23T01:30:00.000Z',
   confirmedAt: '2026-11-23T01:10:00.000Z',
   paymentMethod: 'cash_deposit',
+  appointmentAt: null,
   duplicateSlip: false,
   ...patch,
 });
@@ -72,6 +73,30 @@ describe('the order queue', () => {
       page: '1',
       pageSize: '20',
     });
+  });
+
+  it('shows when the member comes for a cash appointment, and asks the server to sort by it', async () => {
+    const api = mockApi({
+      me: () => ok(profile('viewer')),
+      orderQueue: () =>
+        page([
+          item('B2611230002', {
+            paymentMethod: 'cash_appointment',
+            appointmentAt: '2026-11-24T03:30:00.000Z',
+          }),
+          item('B2611230001', { appointmentAt: null }),
+        ]),
+    });
+    await renderConsole('/orders', 'tok');
+    const rows = await table();
+    const row = (id: string) => within(rows.getByRole('link', { name: id }).closest('tr') as HTMLElement);
+    expect(row('B2611230002').getByText('Appointment 24 Nov 2026, 10:30')).toBeTruthy();
+    expect(row('B2611230001').queryByText(/Appointment/)).toBeNull();
+
+    await userEvent.selectOptions(screen.getByLabelText(t.queue.sort), t.queue.sortAppointment);
+    await userEvent.click(screen.getByRole('button', { name: t.queue.apply }));
+    await waitFor(() => expect(api.called('orderQueue')).toHaveLength(2));
+    expect(api.called('orderQueue')[1]?.query.get('sort')).toBe('appointment');
   });
 
   it('says when nothing is open, and shows a new order when one is announced, without a reload', async () => {

@@ -12,8 +12,24 @@ import { StatusChip } from './StatusChip.tsx';
 
 const PAGE_SIZE = 20;
 
-/** Awaiting staff: since when and how long; awaiting payment: until when; otherwise when confirmed. */
+/**
+ * Awaiting staff: since when and how long; awaiting payment: until when; otherwise when confirmed.
+ * A cash appointment also says when the member comes.
+ */
 function OrderTime({ order, now }: { order: OrderQueueItem; now: number }) {
+  const t = useT('orders');
+  const f = useFormat();
+  if (!order.appointmentAt) return <WaitTime order={order} now={now} />;
+  return (
+    <>
+      <strong>{t('queue.appointment', { when: f.dateTime(order.appointmentAt) })}</strong>
+      <br />
+      <WaitTime order={order} now={now} />
+    </>
+  );
+}
+
+function WaitTime({ order, now }: { order: OrderQueueItem; now: number }) {
   const t = useT('orders');
   const f = useFormat();
   if (order.status === 'pending') return <>{t('queue.payBy', { when: f.dateTime(order.deadlineAt) })}</>;

@@ -5,6 +5,9 @@ import {
   type TransactionType,
 } from '@bahtdesk/contract';
 
+/** The queue's sort orders besides the server's default ('' : awaiting staff first, oldest first). */
+export const QUEUE_SORTS = ['appointment'] as const;
+
 /** The queue's filters as the address keeps them ('' is "not filtered": no status means the open orders). */
 export interface QueueFilters {
   status: TransactionStatus | '';
@@ -12,6 +15,7 @@ export interface QueueFilters {
   from: string;
   to: string;
   q: string;
+  sort: (typeof QUEUE_SORTS)[number] | '';
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
@@ -24,6 +28,7 @@ export function readFilters(params: URLSearchParams): QueueFilters {
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
     q: params.get('q') ?? '',
+    sort: oneOf(QUEUE_SORTS, params.get('sort')),
   };
 }
 

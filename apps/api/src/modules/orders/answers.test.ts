@@ -87,6 +87,7 @@ function facts(over: Partial<StaffOrderFacts> = {}): StaffOrderFacts {
     history: [],
     others: [],
     decidedBy: null,
+    deskAccounts: [],
     ...over,
   };
 }
@@ -145,7 +146,17 @@ describe('order answers', () => {
     const row: QueueRow = { ...orderRow(), username: 'somchai', first_name: 'Somchai', last_name: 'Jaidee' };
     const item = toQueueItem(row, true);
     expect(orderQueueItemSchema.safeParse(item).success).toBe(true);
-    expect(item).toMatchObject({ memberId: 3, memberName: 'Somchai Jaidee', duplicateSlip: true });
+    expect(item).toMatchObject({
+      memberId: 3,
+      memberName: 'Somchai Jaidee',
+      duplicateSlip: true,
+      appointmentAt: null,
+    });
+    const appointment = toQueueItem(
+      { ...row, payment_method: 'cash_appointment', appointment_at: at },
+      false,
+    );
+    expect(appointment.appointmentAt).toBe(at.toISOString());
   });
 
   it("rule: the staff order screen keeps the order's own audit entries, oldest first, and says how a slip repeats", () => {
@@ -173,5 +184,23 @@ describe('order answers', () => {
     ]);
     expect(screen).toMatchObject({ proofFileId: 41, decidedBy: 'operator1', decidedAt: null });
     expect(screen.member).toMatchObject({ firstName: 'Somchai', kycStatus: 'verified' });
+  });
+
+  it('rule: the staff order screen shows the payout account number masked (the full one only through the reveal)', () => {
+    const screen = toStaffOrder(
+      orderRow({
+        type: 'sell',
+        bank_code: 'KBANK',
+        bank_account_number: '1234567890',
+        bank_account_name: 'Somchai Jaidee',
+      }),
+      facts(),
+    );
+    expect(staffOrderSchema.safeParse(screen).success).toBe(true);
+    expect(screen.order.bankAccount).toEqual({
+      bankCode: 'KBANK',
+      accountNumber: 'xxx-x-x6789-0',
+      accountName: 'Somchai Jaidee',
+    });
   });
 });

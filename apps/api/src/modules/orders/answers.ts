@@ -2,6 +2,7 @@ import {
   Decimal,
   fileEndpoints,
   fillPath,
+  maskAccountNumber,
   ORDER_REJECT_REASON_CODES,
   type OrderQueueItem,
   type OrderRejectReason,
@@ -111,6 +112,7 @@ export function toQueueItem(row: QueueRow, duplicateSlip: boolean): OrderQueueIt
     deadlineAt: iso(row.deadline_at),
     confirmedAt: isoOrNull(row.confirmed_at),
     paymentMethod: row.payment_method,
+    appointmentAt: isoOrNull(row.appointment_at),
     duplicateSlip,
   };
 }
@@ -129,6 +131,7 @@ export interface StaffOrderFacts {
     'public_id' | 'type' | 'status' | 'amount_thb' | 'amount_usdt' | 'created_at'
   >[];
   decidedBy: string | null;
+  deskAccounts: StaffOrder['deskAccounts'];
 }
 
 /** What another order shares with this one: the slip's bytes, its transaction hash, else its QR. */
@@ -141,11 +144,23 @@ function duplicateBy(
   return 'qr';
 }
 
-/** The staff order screen: the order, its member, duplicate slips, its audit history, newest last. */
+/**
+ * The staff order screen: the order (its payout account number masked), its member, duplicate
+ * slips, its audit history, newest last.
+ */
 export function toStaffOrder(row: OrderRow, facts: StaffOrderFacts): StaffOrder {
   const { member } = facts;
+  const order = toTransaction(row);
   return {
-    order: toTransaction(row),
+    order: order.bankAccount
+      ? {
+          ...order,
+          bankAccount: {
+            ...order.bankAccount,
+            accountNumber: maskAccountNumber(order.bankAccount.accountNumber),
+          },
+        }
+      : order,
     member: {
       id: member.id,
       username: member.username,
@@ -173,5 +188,6 @@ export function toStaffOrder(row: OrderRow, facts: StaffOrderFacts): StaffOrder 
     })),
     decidedBy: facts.decidedBy,
     decidedAt: isoOrNull(row.reviewed_at),
+    deskAccounts: facts.deskAccounts,
   };
 }

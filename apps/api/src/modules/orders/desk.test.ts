@@ -1,10 +1,18 @@
-import { E, type OrderQueueItem, type StaffOrder, type Transaction } from '@bahtdesk/contract';
+import {
+  bangkokDate,
+  bangkokInstants,
+  E,
+  type OrderQueueItem,
+  type StaffOrder,
+  type Transaction,
+} from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { post, type TestStaff } from '../../../test/members.ts';
+import { createStaff, post, type TestStaff } from '../../../test/members.ts';
 import {
   buy,
+  DAY_MS,
   GET,
   HOUR_MS,
   orderCalls,
@@ -15,17 +23,19 @@ import {
   transfer,
 } from '../../../test/orders.ts';
 import { auditRows, periodOf, staffCall } from '../../../test/staff-calls.ts';
-import { createTrader, deskReady } from '../../../test/traders.ts';
+import { createTrader, deskReady, type Trader } from '../../../test/traders.ts';
 
 /** The staff's order desk: the queue, the order screen, completing and rejecting. */
 
 let app: FastifyInstance;
 let operator: TestStaff;
 let admin: TestStaff;
+let viewer: TestStaff;
 let slip: string;
 
 beforeAll(async () => {
   ({ app, operator, admin, slip } = await orderTestApp());
+  viewer = await createStaff(app, 'viewer');
 });
 afterAll(() => app.close());
 beforeEach(() => deskReady(app));
@@ -34,6 +44,33 @@ const { created, confirm, deposit, statusOf, pastDeadline, complete, reject, ord
   operator,
   slip,
 }));
+
+/**
+ * A buy of `t` awaiting staff, paid by a cash appointment at `at`, made in SQL from a fresh order
+ * (the booking's own rules are the lifecycle's tests).
+ */
+async function appointmentAt(t: Trader, at: Date, confirmedAt = new Date()): Promise<string> {
+  const order = await created(t, buy(t));
+  await app.database.db
+    .updateTable('transactions')
+    .set({
+      status: 'request',
+      payment_method: 'cash_appointment',
+      appointment_location: JSON.stringify({
+        id: 'silom',
+        name: { en: 'Silom', th: 'สีลม' },
+        address: { en: '1 Silom Road', th: '1 ถนนสีลม' },
+      }),
+      appointment_at: at,
+      confirmed_at: confirmedAt,
+    })
+    .where('public_id', '=', order.id)
+    .execute();
+  return order.id;
+}
+
+const staffOrder = async (token: string, id: string) =>
+  periodOf((await staffCall<StaffOrder>(app, token, 'GET', `/api/admin/orders/${id}`)).body);
 
 describe('the order desk', () => {
   it('rule: the queue shows orders awaiting staff first, oldest first, then pending ones', async () => {
@@ -126,11 +163,23 @@ describe('the order desk', () => {
       E.SLIP_NAME_CHECK_REQUIRED.code,
     );
     expect(
-      (await complete(operator.token, order.id, { payoutReference: '!', slipNameMatches: true })).body.code,
+      (
+        await complete(operator.token, order.id, {
+          payoutReference: '!',
+          slipNameMatches: true,
+          depositSeen: true,
+        })
+      ).body.code,
     ).toBe(E.PAYOUT_REFERENCE_INVALID.code);
     expect(await statusOf(order.id)).toBe('request');
     const done = periodOf(
-      (await complete(operator.token, order.id, { payoutReference: TX_HASH, slipNameMatches: true })).body,
+      (
+        await complete(operator.token, order.id, {
+          payoutReference: TX_HASH,
+          slipNameMatches: true,
+          depositSeen: true,
+        })
+      ).body,
     );
     expect(done.order).toMatchObject({ status: 'success', payoutReference: TX_HASH });
     expect(done).toMatchObject({ slipNameChecked: true, decidedBy: operator.username });
@@ -140,6 +189,155 @@ describe('the order desk', () => {
       periodOf((await post<Transaction>(app, GET, { id: order.id }, { token: t.token })).body)
         .payoutReference,
     ).toBe(TX_HASH);
+  });
+
+  it("rule: completing a cash deposit needs the tick that its amount was seen in the desk's bank account (50065), audited", async () => {
+    const t = await createTrader(app);
+    const order = await created(t, buy(t));
+    periodOf((await confirm(t, deposit(order.id))).body);
+    // The screen names the desk's accounts the money is looked for in.
+    expect((await staffOrder(operator.token, order.id)).deskAccounts).toEqual([
+      { bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'BahtDesk Co., Ltd.' },
+    ]);
+    for (const depositSeen of [undefined, false]) {
+      const refused = await complete(operator.token, order.id, {
+        payoutReference: TX_HASH,
+        slipNameMatches: true,
+        depositSeen,
+      });
+      expect(refused.body.code).toBe(E.DEPOSIT_SEEN_CHECK_REQUIRED.code);
+      expect(refused.body.message).toBe(E.DEPOSIT_SEEN_CHECK_REQUIRED.en);
+    }
+    const thai = await staffCall(
+      app,
+      operator.token,
+      'POST',
+      `/api/admin/orders/${order.id}/complete`,
+      { payoutReference: TX_HASH, slipNameMatches: true },
+      { 'accept-language': 'th' },
+    );
+    expect(thai.body.message).toBe(E.DEPOSIT_SEEN_CHECK_REQUIRED.th);
+    expect(await statusOf(order.id)).toBe('request');
+    periodOf(
+      (
+        await complete(operator.token, order.id, {
+          payoutReference: TX_HASH,
+          slipNameMatches: true,
+          depositSeen: true,
+        })
+      ).body,
+    );
+    const [audit] = await auditRows(app, 'order.complete', `order:${order.id}`);
+    expect(audit?.after).toMatchObject({ status: 'success', slip_name_checked: true, deposit_seen: true });
+    // A sell has no deposit to see: no tick asked.
+    expect((await staffOrder(operator.token, await orderIn(t, 'success'))).deskAccounts).toEqual([]);
+  });
+
+  it('rule: a cash appointment completed before its Bangkok day needs the tick that the member came early (50064), audited', async () => {
+    const t = await createTrader(app);
+    const tomorrow = new Date(Date.now() + DAY_MS);
+    const early = await appointmentAt(t, tomorrow);
+    for (const cameEarly of [undefined, false]) {
+      const refused = await complete(operator.token, early, { payoutReference: TX_HASH, cameEarly });
+      expect(refused.body.code).toBe(E.APPOINTMENT_EARLY_CHECK_REQUIRED.code);
+      expect(refused.body.message).toBe(E.APPOINTMENT_EARLY_CHECK_REQUIRED.en);
+    }
+    const thai = await staffCall(
+      app,
+      operator.token,
+      'POST',
+      `/api/admin/orders/${early}/complete`,
+      { payoutReference: TX_HASH },
+      { 'accept-language': 'th' },
+    );
+    expect(thai.body.message).toBe(E.APPOINTMENT_EARLY_CHECK_REQUIRED.th);
+    expect(await statusOf(early)).toBe('request');
+    periodOf((await complete(operator.token, early, { payoutReference: TX_HASH, cameEarly: true })).body);
+    const [audit] = await auditRows(app, 'order.complete', `order:${early}`);
+    expect(audit?.after).toMatchObject({
+      status: 'success',
+      came_early: true,
+      appointment_at: tomorrow.toISOString(),
+    });
+
+    // On the appointment's day, even before its hour (the last moment of today in Bangkok), or
+    // after it: no tick, and none recorded.
+    const today = bangkokDate(new Date());
+    const endOfToday = new Date(bangkokInstants({ from: today, to: today }).end.getTime() - 1);
+    for (const at of [endOfToday, new Date(Date.now() - DAY_MS)]) {
+      const id = await appointmentAt(t, at);
+      periodOf((await complete(operator.token, id, { payoutReference: TX_HASH })).body);
+      const [row] = await auditRows(app, 'order.complete', `order:${id}`);
+      expect(row?.after).not.toHaveProperty('came_early');
+    }
+  });
+
+  it("rule: the queue shows an appointment's date and time and sorts by it, soonest first, the other orders after", async () => {
+    const t = await createTrader(app);
+    const later = await appointmentAt(
+      t,
+      new Date(Date.now() + 3 * DAY_MS),
+      new Date(Date.now() - 2 * 60_000),
+    );
+    const sooner = await appointmentAt(t, new Date(Date.now() + DAY_MS), new Date(Date.now() - 60_000));
+    const plain = await orderIn(t, 'request');
+    const queueOf = async (sort: string) =>
+      periodOf(
+        (
+          await staffCall<{ items: OrderQueueItem[] }>(
+            app,
+            viewer.token,
+            'GET',
+            `/api/admin/orders?q=${t.username}${sort}`,
+          )
+        ).body,
+      ).items;
+    expect((await queueOf('')).map((i) => i.id)).toEqual([later, sooner, plain]);
+    const byAppointment = await queueOf('&sort=appointment');
+    expect(byAppointment.map((i) => [i.id, i.appointmentAt !== null])).toEqual([
+      [sooner, true],
+      [later, true],
+      [plain, false],
+    ]);
+    expect(byAppointment[0]?.appointmentAt).toBe(
+      (await staffOrder(viewer.token, sooner)).order.payment?.appointmentAt,
+    );
+    const wrong = await staffCall(app, viewer.token, 'GET', '/api/admin/orders?sort=deadline');
+    expect(wrong.body.code).toBe(E.INVALID_INPUT.code);
+  });
+
+  it('rule: every role sees a payout account number masked on the order screen; an operator reads it in full only through the reveal, audited; a viewer may not', async () => {
+    const t = await createTrader(app);
+    const id = await orderIn(t, 'request');
+    for (const staff of [viewer, operator, admin]) {
+      const seen = await staffOrder(staff.token, id);
+      expect(seen.order.bankAccount?.accountNumber).toBe('xxx-x-x6789-0');
+      expect(JSON.stringify(seen)).not.toContain('1234567890');
+    }
+    const url = `/api/admin/orders/${id}/reveal-account`;
+    const refused = await staffCall(app, viewer.token, 'POST', url, {});
+    expect(refused.status).toBe(403);
+    expect(await auditRows(app, 'order.bank_account.reveal', `order:${id}`)).toHaveLength(0);
+    const shown = periodOf(
+      (await staffCall<{ accountNumber: string }>(app, operator.token, 'POST', url, {})).body,
+    );
+    expect(shown.accountNumber).toBe('1234567890');
+    const [row] = await auditRows(app, 'order.bank_account.reveal', `order:${id}`);
+    expect(row).toMatchObject({ actor_type: 'staff', actor_id: String(operator.id) });
+    expect(row?.after).toMatchObject({ bankCode: 'KBANK' });
+    expect((await staffOrder(viewer.token, id)).history.map((h) => h.action)).toContain(
+      'order.bank_account.reveal',
+    );
+    // A buy pays out USDT: no account to reveal; an unknown order is not found.
+    const b = await created(t, buy(t));
+    expect(
+      (await staffCall(app, operator.token, 'POST', `/api/admin/orders/${b.id}/reveal-account`, {})).body
+        .code,
+    ).toBe(E.BANK_ACCOUNT_NOT_FOUND.code);
+    expect(
+      (await staffCall(app, operator.token, 'POST', '/api/admin/orders/S0000000000/reveal-account', {})).body
+        .code,
+    ).toBe(E.TRANSACTION_NOT_FOUND.code);
   });
 
   it("rule: completing a sell into a bank account not in the member's name needs the explicit tick (50048), audited", async () => {

@@ -1,6 +1,7 @@
 import {
   accountNameMatches,
   bangkokInstants,
+  beforeAppointmentDay,
   type CompleteOrderBody,
   E,
   type OrderQueueItem,
@@ -17,7 +18,8 @@ import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { Actor, AuditLog } from '../audit/index.ts';
+import { type Actor, type AuditLog, recordAudit } from '../audit/index.ts';
+import type { PublicReads } from '../home/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import { orderTarget, orderUpdated, toQueueItem, toStaffOrder } from './answers.ts';
 import {
@@ -43,13 +45,15 @@ export interface DeskDeps {
   events: Pick<EventBus, 'publish'>;
   kyc: Pick<KycService, 'status' | 'history'>;
   auditLog: Pick<AuditLog, 'search'>;
+  /** The desk's bank accounts a cash deposit goes into (web settings). */
+  reads: Pick<PublicReads, 'setting'>;
 }
 
 /**
  * The staff's order desk: the queue, the order screen, and the decisions on an order awaiting
  * staff (complete, reject), each one conditional update with its audit row, announced after.
  */
-export function createOrderDesk({ db, events, kyc, auditLog }: DeskDeps) {
+export function createOrderDesk({ db, events, kyc, auditLog, reads }: DeskDeps) {
   /** Whether an order's payout account is in the member's current legal name (decision 0035). */
   async function nameMatches(row: OrderRow): Promise<boolean> {
     const member = await orderMember(db, row.member_id);
@@ -57,16 +61,20 @@ export function createOrderDesk({ db, events, kyc, auditLog }: DeskDeps) {
   }
 
   async function staffOrder(row: OrderRow): Promise<StaffOrder> {
-    const [member, duplicates, history, decidedBy, kycStatus, kycHistory, others] = await Promise.all([
-      orderMember(db, row.member_id),
-      sameSlip(db, row),
-      auditLog.search({ target: orderTarget(row.public_id), page: 1, pageSize: 100 }),
-      staffName(db, row.reviewed_by),
-      kyc.status(row.member_id),
-      // The same list as the member's page (KycService.history), so both screens agree.
-      kyc.history(row.member_id),
-      otherOrdersOfMember(db, row, OTHER_ORDERS_SHOWN),
-    ]);
+    const [member, duplicates, history, decidedBy, kycStatus, kycHistory, others, deskAccounts] =
+      await Promise.all([
+        orderMember(db, row.member_id),
+        sameSlip(db, row),
+        auditLog.search({ target: orderTarget(row.public_id), page: 1, pageSize: 100 }),
+        staffName(db, row.reviewed_by),
+        kyc.status(row.member_id),
+        // The same list as the member's page (KycService.history), so both screens agree.
+        kyc.history(row.member_id),
+        otherOrdersOfMember(db, row, OTHER_ORDERS_SHOWN),
+        row.payment_method === 'cash_deposit'
+          ? reads.setting('deskBankAccounts').then((s) => s.value)
+          : Promise.resolve([]),
+      ]);
     return toStaffOrder(row, {
       member,
       kycStatus,
@@ -75,6 +83,7 @@ export function createOrderDesk({ db, events, kyc, auditLog }: DeskDeps) {
       history: history.items,
       others,
       decidedBy: decidedBy?.username ?? null,
+      deskAccounts,
     });
   }
 
@@ -127,6 +136,7 @@ export function createOrderDesk({ db, events, kyc, auditLog }: DeskDeps) {
         start,
         end,
         q: query.q || undefined,
+        byAppointment: query.sort === 'appointment',
         offset,
         limit,
       });
@@ -153,6 +163,14 @@ export function createOrderDesk({ db, events, kyc, auditLog }: DeskDeps) {
       if (!row) throw new AppError(E.TRANSACTION_NOT_FOUND);
       const slipCheck = row.payment_method === 'cash_deposit';
       if (slipCheck && body.slipNameMatches !== true) throw new AppError(E.SLIP_NAME_CHECK_REQUIRED);
+      if (slipCheck && body.depositSeen !== true) throw new AppError(E.DEPOSIT_SEEN_CHECK_REQUIRED);
+      // An appointment is completed on its Bangkok day or later, or with the staff's word that the
+      // member came early.
+      const early =
+        row.payment_method === 'cash_appointment' &&
+        row.appointment_at !== null &&
+        beforeAppointmentDay(row.appointment_at, new Date());
+      if (early && body.cameEarly !== true) throw new AppError(E.APPOINTMENT_EARLY_CHECK_REQUIRED);
       // Decision 0035: a payout into an account in another name is the staff's explicit choice.
       const otherName = row.bank_account_name !== null && !(await nameMatches(row));
       if (otherName && body.otherNameAccepted !== true) throw new AppError(E.PAYOUT_NAME_CHECK_REQUIRED);
@@ -163,8 +181,29 @@ export function createOrderDesk({ db, events, kyc, auditLog }: DeskDeps) {
         'success',
         { payout_reference: body.payoutReference.trim(), slip_name_checked: slipCheck },
         null,
-        otherName ? { other_name_accepted: true } : {},
+        {
+          ...(otherName ? { other_name_accepted: true } : {}),
+          ...(slipCheck ? { deposit_seen: true } : {}),
+          ...(early ? { came_early: true, appointment_at: row.appointment_at?.toISOString() } : {}),
+        },
       );
+    },
+
+    /**
+     * The full number of the bank account a sell pays out to, with an audit row naming who looked
+     * (as the members module's reveal): the order screen shows it masked to every role.
+     */
+    async revealAccount(actor: Actor, id: string): Promise<{ accountNumber: string }> {
+      const row = await findOrder(db, id);
+      if (!row) throw new AppError(E.TRANSACTION_NOT_FOUND);
+      const accountNumber = row.bank_account_number;
+      if (accountNumber === null) throw new AppError(E.BANK_ACCOUNT_NOT_FOUND);
+      await recordAudit(db, actor, {
+        action: 'order.bank_account.reveal',
+        target: orderTarget(row.public_id),
+        after: { bankCode: row.bank_code },
+      });
+      return { accountNumber };
     },
 
     async reject(actor: Actor, staffId: number, id: string, body: RejectOrderBody): Promise<StaffOrder> {

@@ -97,7 +97,13 @@ describe('reports and the dashboard', () => {
     const order = await created(t, buy(t, '10000.00'));
     periodOf((await confirm(t, deposit(order.id))).body);
     periodOf(
-      (await complete(operator.token, order.id, { payoutReference: TX_HASH, slipNameMatches: true })).body,
+      (
+        await complete(operator.token, order.id, {
+          payoutReference: TX_HASH,
+          slipNameMatches: true,
+          depositSeen: true,
+        })
+      ).body,
     );
     const after = periodOf(
       (await staffCall<Dashboard>(app, admin.token, 'GET', '/api/admin/dashboard')).body,

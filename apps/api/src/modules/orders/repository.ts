@@ -201,13 +201,16 @@ export interface QueueQuery {
   start?: Date;
   end?: Date;
   q?: string;
+  /** Cash appointments first, soonest first, then the rest in the usual order. */
+  byAppointment?: boolean;
   offset: number;
   limit: number;
 }
 
 /**
  * Orders for the staff queue with their member. Without a status: the open ones, `request` first
- * by confirmation time (oldest first), then `pending` by deadline; with one, newest first.
+ * by confirmation time (oldest first), then `pending` by deadline; with one, newest first. By
+ * appointment: the orders with an appointment first, soonest first, before that order.
  */
 export async function queue(db: Kysely<DB>, q: QueueQuery) {
   let query = db.selectFrom('transactions as t').innerJoin('members as m', 'm.id', 't.member_id');
@@ -230,6 +233,11 @@ export async function queue(db: Kysely<DB>, q: QueueQuery) {
     );
   }
   let rows = query.selectAll('t').select(['m.username', 'm.first_name', 'm.last_name']);
+  if (q.byAppointment) {
+    rows = rows
+      .orderBy((eb) => eb.case().when('t.appointment_at', 'is', null).then(1).else(0).end())
+      .orderBy('t.appointment_at');
+  }
   rows = q.status
     ? rows.orderBy('t.created_at', 'desc')
     : rows

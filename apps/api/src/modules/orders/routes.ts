@@ -55,6 +55,9 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     const { staffId } = signedInStaff(req);
     return orders.complete(staffActor(req, staffId), staffId, params.id, body);
   });
+  defineRoute(app, adminEndpoints.revealOrderAccount, ({ params, req }) =>
+    orders.revealAccount(staffActor(req, signedInStaff(req).staffId), params.id),
+  );
   defineRoute(app, adminEndpoints.rejectOrder, ({ params, body, req }) => {
     const { staffId } = signedInStaff(req);
     return orders.reject(staffActor(req, staffId), staffId, params.id, body);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isIsoDate } from '../../dates.ts';
+import { BANK_CODES } from '../../banks.ts';
+import { bangkokDate, isIsoDate } from '../../dates.ts';
 import { ANY_STAFF, endpoint, type StaffRole } from '../../endpoint.ts';
 import { E } from '../../errors.ts';
 import { ORDER_REJECT_REASON_CODES, type OrderRejectReason } from '../../order-reasons.ts';
@@ -31,6 +32,8 @@ export const orderQueueQuerySchema = pageQuery(100, 20).extend({
   to: calendarDay(codeMessage(E.INVALID_INPUT)),
   /** Part of the member's username, name or phone, or the order's id. */
   q: cappedString(200, codeMessage(E.INVALID_INPUT)).trim().max(100, codeMessage(E.INVALID_INPUT)).optional(),
+  /** `appointment`: cash appointments first, soonest appointment first, then the rest as without it. */
+  sort: z.enum(['appointment'], { error: codeMessage(E.INVALID_INPUT) }).optional(),
 });
 
 export const orderQueueItemSchema = transactionSummarySchema.extend({
@@ -40,12 +43,25 @@ export const orderQueueItemSchema = transactionSummarySchema.extend({
   deadlineAt: iso,
   confirmedAt: iso.nullable(),
   paymentMethod: z.string().nullable(),
+  /** When the member comes to the desk with the cash (cash appointments), else null. */
+  appointmentAt: iso.nullable(),
   /** Another order used the same slip image, slip QR or transaction hash. */
   duplicateSlip: z.boolean(),
 });
 export type OrderQueueItem = z.infer<typeof orderQueueItemSchema>;
 
+/** One of the desk's bank accounts a cash deposit may have gone into (web settings). */
+const deskAccountSchema = z.object({
+  bankCode: z.enum(BANK_CODES),
+  accountNumber: z.string(),
+  accountName: z.string(),
+});
+
 export const staffOrderSchema = z.object({
+  /**
+   * The order; the member's payout account number in `bankAccount` is masked (maskAccountNumber):
+   * its full number reaches staff only through the audited `revealOrderAccount`.
+   */
   order: transactionSchema,
   member: z.object({
     id: z.number().int(),
@@ -85,6 +101,8 @@ export const staffOrderSchema = z.object({
   ),
   decidedBy: z.string().nullable(),
   decidedAt: iso.nullable(),
+  /** Cash deposits: the desk's bank accounts, in which staff look for the money; else empty. */
+  deskAccounts: z.array(deskAccountSchema),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
 
@@ -106,8 +124,20 @@ export const completeOrderBodySchema = z.object({
    * decision 0035): staff pay into it only with this explicit tick (50048 unless true).
    */
   otherNameAccepted: z.boolean({ error: codeMessage(E.INVALID_INPUT) }).optional(),
+  /** Cash deposits: the deposit's amount was seen arriving in the desk's bank account (50065 unless true). */
+  depositSeen: z.boolean({ error: codeMessage(E.INVALID_INPUT) }).optional(),
+  /** Cash appointments completed before the appointment's Bangkok day: the member came early (50064 unless true). */
+  cameEarly: z.boolean({ error: codeMessage(E.INVALID_INPUT) }).optional(),
 });
 export type CompleteOrderBody = z.input<typeof completeOrderBodySchema>;
+
+/**
+ * Whether completing an appointment at `now` is before the appointment's Bangkok calendar day (the
+ * member came early). Shared by the server's check and the console's complete form.
+ */
+export function beforeAppointmentDay(appointmentAt: Date, now: Date): boolean {
+  return bangkokDate(now) < bangkokDate(appointmentAt);
+}
 
 /**
  * A rejection note is in both languages or not given at all, and 'other' needs one (50045): the
@@ -180,7 +210,7 @@ export const orderDeskEndpoints = {
     path: '/api/admin/orders/:id/complete',
     access: { staff: ORDER_HANDLERS },
     summary:
-      "Completes an order awaiting staff ('request' -> 'success') with the payout reference; a cash deposit needs slipNameMatches (50046), a sell to a bank account not in the member's name otherNameAccepted (50048). One conditional update: of two staff at once one wins, the other gets 50014. Audited; the member is told live.",
+      "Completes an order awaiting staff ('request' -> 'success') with the payout reference; a cash deposit needs slipNameMatches (50046) and depositSeen (50065), a cash appointment before its Bangkok day cameEarly (50064), a sell to a bank account not in the member's name otherNameAccepted (50048). One conditional update: of two staff at once one wins, the other gets 50014. Audited; the member is told live.",
     params: orderParams,
     body: completeOrderBodySchema,
     result: staffOrderSchema,
@@ -204,5 +234,15 @@ export const orderDeskEndpoints = {
     params: orderParams,
     body: rejectOrderBodySchema,
     result: staffOrderSchema,
+  }),
+  revealOrderAccount: endpoint({
+    method: 'POST',
+    path: '/api/admin/orders/:id/reveal-account',
+    access: { staff: ORDER_HANDLERS },
+    summary:
+      'The full number of the bank account a sell pays out to (the order screen shows it masked); writes an audit row naming who looked. 50012 if no order, 10005 if the order has no bank account.',
+    params: orderParams,
+    body: z.object({}).nullish(),
+    result: z.object({ accountNumber: z.string() }),
   }),
 } as const;
