@@ -13,4 +13,14 @@ export {
 } from './createApiClient.ts';
 export { createEventStream, type EventStream, parseEvents } from './eventStream.ts';
 export { apiBase, resetConfig } from './runtimeConfig.ts';
-export { type ApiState, type UseApiSchedule, useApi } from './useApi.ts';
+export {
+  type ApiState,
+  createQueries,
+  type Queries,
+  type QueriesOptions,
+  type QueryOptions,
+  type QuerySchedule,
+  type QueryState,
+  queryKey,
+  type StaleTable,
+} from './queries.ts';
