@@ -5,12 +5,11 @@ import { useForm } from 'react-hook-form';
 import { LineChart } from '../../components/LineChart.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
-import { call } from '../../lib/api.ts';
+import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 
 const HISTORY_SIZE = 500;
 const ROWS = 20;
@@ -125,11 +124,7 @@ function History({ items }: { items: RateHistoryEntry[] }) {
 export default function RatesPage() {
   const t = useT('rates');
   const canSet = useCan('setRates');
-  const state = useLiveApi(
-    'rateHistory',
-    { query: { page: 1, pageSize: HISTORY_SIZE } },
-    { refreshOn: ['rates.changed'] },
-  );
+  const state = useApi('rateHistory', { query: { page: 1, pageSize: HISTORY_SIZE } });
   return (
     <section className="page" aria-labelledby="rates-title">
       <h1 id="rates-title">{t('title')}</h1>
