@@ -12,7 +12,6 @@ export {
   type RouteTable,
 } from './createApiClient.ts';
 export { createEventStream, type EventStream, parseEvents } from './eventStream.ts';
-export { apiBase, resetConfig } from './runtimeConfig.ts';
 export {
   type ApiState,
   createQueries,
@@ -23,4 +22,6 @@ export {
   type QueryState,
   queryKey,
   type StaleTable,
+  useQuery,
 } from './queries.ts';
+export { apiBase, resetConfig } from './runtimeConfig.ts';

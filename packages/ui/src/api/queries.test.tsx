@@ -2,7 +2,7 @@ import type { LiveEventName } from '@bahtdesk/contract';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Call, EndpointTable } from './createApiClient.ts';
-import { createQueries, queryKey } from './queries.ts';
+import { createQueries, type Queries, queryKey, useQuery } from './queries.ts';
 
 interface Pending {
   name: string;
@@ -36,27 +36,31 @@ function fakeStream() {
   };
 }
 
+/** Shows one call's state: its answer, or 'loading' / 'failed'. */
+function Show({ queries, name, id }: { queries: Queries<EndpointTable>; name: string; id?: string }) {
+  const state = useQuery(queries, name, id ? { params: { id } } : {});
+  return <p>{state.status === 'ready' ? String(state.data) : state.status}</p>;
+}
+
 describe('the data layer', () => {
   it('derives the key from the call and its parameters, whatever their order', () => {
     expect(queryKey('staffOrder', { params: { id: 'A' }, query: { a: 1, b: 2 } })).toBe(
       queryKey('staffOrder', { params: { id: 'A' }, query: { b: 2, a: 1 } }),
     );
-    expect(queryKey('staffOrder', { params: { id: 'A' } })).not.toBe(queryKey('staffOrder', { params: { id: 'B' } }));
+    expect(queryKey('staffOrder', { params: { id: 'A' } })).not.toBe(
+      queryKey('staffOrder', { params: { id: 'B' } }),
+    );
     expect(queryKey('staffOrder')).not.toBe(queryKey('memberDetail'));
   });
 
   it('shows loading, never the previous entity, while the new id loads', async () => {
     const api = fakeCall();
-    const { useQuery } = createQueries({ call: api.call });
-    function Order({ id }: { id: string }) {
-      const state = useQuery('staffOrder', { params: { id } });
-      return <p>{state.status === 'ready' ? String(state.data) : state.status}</p>;
-    }
-    const view = render(<Order id="A" />);
+    const queries = createQueries({ call: api.call });
+    const view = render(<Show queries={queries} name="staffOrder" id="A" />);
     await api.answer(0, 'figures of A');
     expect(screen.getByText('figures of A')).toBeTruthy();
 
-    view.rerender(<Order id="B" />);
+    view.rerender(<Show queries={queries} name="staffOrder" id="B" />);
     expect(screen.queryByText('figures of A')).toBeNull();
     expect(screen.getByText('loading')).toBeTruthy();
     expect(api.calls[1]?.options.params).toEqual({ id: 'B' });
@@ -69,15 +73,11 @@ describe('the data layer', () => {
 
   it('makes one request for two components showing the same call', async () => {
     const api = fakeCall();
-    const { useQuery } = createQueries({ call: api.call });
-    function Rate() {
-      const state = useQuery('getRate');
-      return <p>{state.status === 'ready' ? String(state.data) : state.status}</p>;
-    }
+    const queries = createQueries({ call: api.call });
     render(
       <>
-        <Rate />
-        <Rate />
+        <Show queries={queries} name="getRate" />
+        <Show queries={queries} name="getRate" />
       </>,
     );
     await api.answer(0, '35.00');
@@ -88,15 +88,11 @@ describe('the data layer', () => {
   it('fetches a shown call again in the background when an event makes it stale, two requests for a burst', async () => {
     const api = fakeCall();
     const stream = fakeStream();
-    const { useQuery } = createQueries({
+    const queries = createQueries({
       call: api.call,
       live: { on: stream.on, stale: { 'order.updated': ['staffOrder'], 'rates.changed': ['rateHistory'] } },
     });
-    function Order() {
-      const state = useQuery('staffOrder', { params: { id: 'A' } });
-      return <p>{state.status === 'ready' ? String(state.data) : state.status}</p>;
-    }
-    const view = render(<Order />);
+    const view = render(<Show queries={queries} name="staffOrder" id="A" />);
     await api.answer(0, 'request');
     act(() => stream.fire('rates.changed'));
     expect(api.calls).toHaveLength(1);
@@ -122,18 +118,14 @@ describe('the data layer', () => {
 
   it('invalidates by call name only what is shown', async () => {
     const api = fakeCall();
-    const { useQuery, invalidate } = createQueries({ call: api.call });
-    function Show({ name }: { name: string }) {
-      const state = useQuery(name);
-      return <p>{state.status === 'ready' ? String(state.data) : state.status}</p>;
-    }
-    const view = render(<Show name="getNews" />);
+    const queries = createQueries({ call: api.call });
+    const view = render(<Show queries={queries} name="getNews" />);
     await api.answer(0, 'old news');
-    view.rerender(<Show name="getRate" />);
+    view.rerender(<Show queries={queries} name="getRate" />);
     await api.answer(1, '35.00');
-    act(() => invalidate(['getNews']));
+    act(() => queries.invalidate(['getNews']));
     expect(api.calls).toHaveLength(2);
-    act(() => invalidate(['getRate']));
+    act(() => queries.invalidate(['getRate']));
     expect(api.calls.map((c) => c.name)).toEqual(['getNews', 'getRate', 'getRate']);
   });
 });

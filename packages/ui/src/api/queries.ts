@@ -31,7 +31,9 @@ export interface QuerySchedule {
 }
 
 /** The calls each live event makes stale. */
-export type StaleTable<E extends EndpointTable> = Partial<Record<LiveEventName, readonly (keyof E & string)[]>>;
+export type StaleTable<E extends EndpointTable> = Partial<
+  Record<LiveEventName, readonly (keyof E & string)[]>
+>;
 
 export interface QueriesOptions<E extends EndpointTable> {
   call: Call<E>;
@@ -47,17 +49,18 @@ export interface QueriesOptions<E extends EndpointTable> {
 }
 
 export interface Queries<E extends EndpointTable> {
-  useQuery<N extends keyof E & string>(
-    name: N,
-    options?: QueryOptions<E, N>,
-    schedule?: QuerySchedule,
-  ): QueryState<ResultOf<E[N]>>;
   /** Fetches every shown entry of these calls again, in the background. */
   invalidate(names: readonly (keyof E & string)[]): void;
   /** Fetches every shown entry again, in the background (back online, a stream that dropped). */
   invalidateAll(): void;
   /** Shows `data` for this call until its next fetch (an answer the screen already has). */
   setData<N extends keyof E & string>(name: N, options: QueryOptions<E, N>, data: ResultOf<E[N]>): void;
+  /** For `useQuery`: follows the entry of `key` (made and fetched on first use); answers the unsubscribe. */
+  subscribe(key: string, name: string, options: object, listener: () => void): () => void;
+  /** For `useQuery`: what the entry of `key` shows. */
+  state(key: string): ApiState<unknown>;
+  /** For `useQuery`: fetches the entry of `key` again in the background. */
+  refetch(key: string): void;
 }
 
 /** Objects with their keys sorted, so that `{ a, b }` and `{ b, a }` give one key. */
@@ -74,8 +77,16 @@ function sorted(value: unknown): unknown {
 }
 
 /** The key of a read: its call's name and the parameters that select what it answers. */
-export function queryKey(name: string, options: { params?: unknown; query?: unknown; body?: unknown } = {}): string {
-  return JSON.stringify([name, sorted(options.params ?? null), sorted(options.query ?? null), sorted(options.body ?? null)]);
+export function queryKey(
+  name: string,
+  options: { params?: unknown; query?: unknown; body?: unknown } = {},
+): string {
+  return JSON.stringify([
+    name,
+    sorted(options.params ?? null),
+    sorted(options.query ?? null),
+    sorted(options.body ?? null),
+  ]);
 }
 
 const LOADING = { status: 'loading' } as const;
@@ -137,7 +148,15 @@ export function createQueries<E extends EndpointTable>({ call, live }: QueriesOp
       const events = (Object.keys(live?.stale ?? {}) as LiveEventName[]).filter((event) =>
         (live?.stale[event] as readonly string[] | undefined)?.includes(name),
       );
-      entry = { name, options, state: LOADING, listeners: new Set(), controller: null, queued: false, stopLive: () => {} };
+      entry = {
+        name,
+        options,
+        state: LOADING,
+        listeners: new Set(),
+        controller: null,
+        queued: false,
+        stopLive: () => {},
+      };
       entries.set(key, entry);
       if (live && events.length > 0) entry.stopLive = live.on(events, () => fetchEntry(key, true));
       fetchEntry(key, false);
@@ -158,40 +177,10 @@ export function createQueries<E extends EndpointTable>({ call, live }: QueriesOp
     for (const [key, entry] of entries) if (match(entry)) fetchEntry(key, true);
   };
 
-  function useQuery<N extends keyof E & string>(
-    name: N,
-    options: QueryOptions<E, N> = {},
-    { refreshMs, skip = false }: QuerySchedule = {},
-  ): QueryState<ResultOf<E[N]>> {
-    const key = queryKey(name, options);
-    // The options are read when the entry is made: the key names everything in them that selects
-    // the answer (the others, such as `dialog`, are the same on every render).
-    const subscribeKey = useCallback(
-      (listener: () => void) => (skip ? () => {} : subscribe(key, name, options, listener)),
-      // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `name` and `options`
-      [key, skip],
-    );
-    const state = useSyncExternalStore(subscribeKey, () => (skip ? SKIPPED : (entries.get(key)?.state ?? LOADING)));
-    const reload = useCallback(() => fetchEntry(key, true), [key]);
-
-    useEffect(() => {
-      if (!refreshMs || skip) return;
-      const refresh = () => {
-        if (document.visibilityState === 'visible') fetchEntry(key, true);
-      };
-      const timer = setInterval(refresh, refreshMs);
-      document.addEventListener('visibilitychange', refresh);
-      return () => {
-        clearInterval(timer);
-        document.removeEventListener('visibilitychange', refresh);
-      };
-    }, [key, refreshMs, skip]);
-
-    return { ...(state as ApiState<ResultOf<E[N]>>), reload };
-  }
-
   return {
-    useQuery,
+    subscribe,
+    state: (key) => entries.get(key)?.state ?? LOADING,
+    refetch: (key) => fetchEntry(key, true),
     invalidate: (names) => refetch((entry) => (names as readonly string[]).includes(entry.name)),
     invalidateAll: () => refetch(() => true),
     setData(name, options, data) {
@@ -199,4 +188,41 @@ export function createQueries<E extends EndpointTable>({ call, live }: QueriesOp
       if (entry) set(entry, { status: 'ready', data });
     },
   };
+}
+
+/**
+ * Reads a call through `queries`: loading, then its answer (or failed), kept current by the
+ * events and invalidations of its call. Each app wraps it over its own data layer (`useApi`).
+ */
+export function useQuery<E extends EndpointTable, N extends keyof E & string>(
+  queries: Queries<E>,
+  name: N,
+  options: QueryOptions<E, N> = {},
+  { refreshMs, skip = false }: QuerySchedule = {},
+): QueryState<ResultOf<E[N]>> {
+  const key = queryKey(name, options);
+  // The options are read when the entry is made: the key names everything in them that selects
+  // the answer (the others, such as `dialog`, are the same on every render).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `name` and `options`
+  const subscribeKey = useCallback(
+    (listener: () => void) => (skip ? () => {} : queries.subscribe(key, name, options, listener)),
+    [queries, key, skip],
+  );
+  const state = useSyncExternalStore(subscribeKey, () => (skip ? SKIPPED : queries.state(key)));
+  const reload = useCallback(() => queries.refetch(key), [queries, key]);
+
+  useEffect(() => {
+    if (!refreshMs || skip) return;
+    const refresh = () => {
+      if (document.visibilityState === 'visible') queries.refetch(key);
+    };
+    const timer = setInterval(refresh, refreshMs);
+    document.addEventListener('visibilitychange', refresh);
+    return () => {
+      clearInterval(timer);
+      document.removeEventListener('visibilitychange', refresh);
+    };
+  }, [queries, key, refreshMs, skip]);
+
+  return { ...(state as ApiState<ResultOf<E[N]>>), reload };
 }
