@@ -6,10 +6,10 @@ import { type EndpointName, streams } from './endpoints.ts';
 /**
  * Live refresh of the public reads (rates, settings, news, pages): the server's public event stream
  * (`/api/live`) names what changed, and every call on screen that reads it is made again, so the
- * home page and the calculator show new rates within a second, without a reload (the data layer
- * fetches every shown read of the calls the event names). The app refreshes
- * on the event (the event carries no content). When the stream comes back after a drop, events may
- * have been missed, so everything on screen is read again.
+ * home page and the calculator show new rates within a second, without a reload: the data layer
+ * fetches again every shown read of the calls the event names (the event carries no content).
+ * When the stream comes back after a drop, events may have been missed, so every public read on
+ * screen is fetched again.
  */
 type LiveName = (typeof PUBLIC_LIVE_EVENT_NAMES)[number];
 
