@@ -61,3 +61,36 @@ export function homePageScripts(distDir) {
   }
   return { source: 'index.html', files: [...files] };
 }
+
+/** The built files a JS chunk imports statically (`import … from "./x.js"`, `import "./x.js"`), not `import()`. */
+function staticImports(distDir, file) {
+  const code = readFileSync(join(distDir, file), 'utf8');
+  const dir = file.slice(0, file.lastIndexOf('/') + 1);
+  const found = [];
+  for (const [, target] of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g)) {
+    found.push(`${dir}${target.slice(2)}`);
+  }
+  return found;
+}
+
+/**
+ * The JS files one screen of an app needs before it shows: what the page loads first
+ * (`homePageScripts`) and the screen's own lazy chunk (the first asset whose name starts with
+ * `chunkPrefix`, as Vite names a chunk after its module), each with its static imports, transitively.
+ */
+export function screenScripts(distDir, chunkPrefix) {
+  const entry = homePageScripts(distDir);
+  const chunk = walk(join(distDir, 'assets'))
+    .map((path) => relative(distDir, path))
+    .find((file) => file.startsWith(`assets/${chunkPrefix}-`) && file.endsWith('.js'));
+  if (!chunk) throw new Error(`no chunk named ${chunkPrefix} in ${distDir}`);
+  const files = new Set();
+  const visit = (file) => {
+    if (files.has(file)) return;
+    files.add(file);
+    for (const imported of staticImports(distDir, file)) visit(imported);
+  };
+  // The entry's paths carry the app's base (`admin/assets/…` for the console): read them from `assets/`.
+  for (const file of [...entry.files.map((f) => f.slice(f.indexOf('assets/'))), chunk]) visit(file);
+  return { source: `${entry.source} and ${chunk}`, files: [...files] };
+}

@@ -1,5 +1,6 @@
 // `npm run bench [-- section ...]`: prints the project's figures. Sections, in order (all by default):
-//   assets      gzip and brotli size of every built JS and CSS asset, and the home page's JS
+//   assets      gzip and brotli size of every built JS and CSS asset, the home page's JS, and the
+//               JS of the console's sign-in screen
 //   http        req/s, p50/p99 latency and CPU per request of maintenanceStatus, getRate and a
 //               member's profile on the real app (fresh PGlite, and fresh PostgreSQL with
 //               BENCH_DATABASE_URL) beside a bare Fastify hello-world, 50 connections, 3 rounds;
@@ -21,7 +22,7 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { buildApi } from '../scripts/build.mjs';
-import { assetSizes, homePageScripts } from './assets.mjs';
+import { assetSizes, homePageScripts, screenScripts } from './assets.mjs';
 import {
   measureFrozenDatabase,
   measureSlowBodies,
@@ -35,6 +36,8 @@ import { measurePostgresRestart, printPostgresRestart } from './pg-restart.mjs';
 import { createDatabase, repoRoot, signUpMember, startApi, startNode } from './processes.mjs';
 
 const HOME_JS_BUDGET_BROTLI = 100 * 1024;
+/** The console's own budget: the JavaScript its sign-in screen needs, the first screen every staff member loads. */
+const CONSOLE_SIGN_IN_JS_BUDGET_BROTLI = 150 * 1024;
 const ROUNDS = 3;
 const ROUND_SECONDS = 3;
 const WARMUP_PASS_SECONDS = 2;
@@ -96,6 +99,23 @@ function printAssets() {
   console.log(
     `home page JS: ${kb(total('raw', homeAssets))} raw, ${kb(total('gzip', homeAssets))} gzip, ${kb(brotli)} brotli` +
       ` (budget ${kb(HOME_JS_BUDGET_BROTLI)} brotli: ${brotli <= HOME_JS_BUDGET_BROTLI ? 'within' : 'OVER'})`,
+  );
+
+  const consoleDist = join(repoRoot, 'apps/admin/dist');
+  const consoleAssets = assetSizes(consoleDist);
+  const signIn = screenScripts(consoleDist, 'SignInPage').files.map((file) => {
+    const asset = consoleAssets.find((candidate) => candidate.file === file);
+    if (!asset)
+      throw new Error(`the console's sign-in screen loads ${file}, which is not in apps/admin/dist`);
+    return asset;
+  });
+  const signInBrotli = total('brotli', signIn);
+  console.log("\n## (a') Built console (apps/admin/dist): JavaScript its sign-in screen needs\n");
+  console.log("(the entry, its preloads and the screen's chunk, each with its static imports)");
+  for (const asset of signIn) console.log(`  ${asset.file}  ${kb(asset.brotli)} brotli`);
+  console.log(
+    `console sign-in JS: ${kb(total('raw', signIn))} raw, ${kb(total('gzip', signIn))} gzip, ${kb(signInBrotli)} brotli` +
+      ` (budget ${kb(CONSOLE_SIGN_IN_JS_BUDGET_BROTLI)} brotli: ${signInBrotli <= CONSOLE_SIGN_IN_JS_BUDGET_BROTLI ? 'within' : 'OVER'})`,
   );
 }
 

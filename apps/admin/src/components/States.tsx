@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
+import type { QueryState } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
-import type { LiveState } from '../lib/useLiveApi.ts';
 
 /** A list or a panel whose data is loading, failed to load, or arrived. */
-export function Loaded<T>({ state, children }: { state: LiveState<T>; children: (data: T) => ReactNode }) {
+export function Loaded<T>({ state, children }: { state: QueryState<T>; children: (data: T) => ReactNode }) {
   const t = useT('common');
   if (state.status === 'loading')
     return (

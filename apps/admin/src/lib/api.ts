@@ -1,17 +1,18 @@
 import type { ResultOf } from '@bahtdesk/contract';
 import {
-  type ApiState,
   type CallOptions as ClientCallOptions,
   createApiClient,
-  type UseApiSchedule,
-  useApi as useClientApi,
+  createQueries,
+  type QueryOptions,
+  type QueryState,
+  useQuery,
 } from '@bahtdesk/ui/api';
 import { goTo } from '@bahtdesk/ui/navigation';
 import { api, type EndpointName, type Endpoints } from './endpoints.ts';
-import { closeLiveEvents } from './live.ts';
+import { closeLiveEvents, onLiveEvents } from './live.ts';
 import { adminStore, clearSession, getState, setState } from './store.ts';
 
-export { ApiError } from '@bahtdesk/ui/api';
+export { ApiError, type QueryState } from '@bahtdesk/ui/api';
 export type CallOptions<N extends EndpointName> = ClientCallOptions<Endpoints, N>;
 
 /**
@@ -36,11 +37,30 @@ const client = createApiClient<Endpoints>({
 
 export const { call } = client;
 
-/** Data shown on mount: `useApi(name, options, { key, skip })` (the kit's useApi over this client). */
+/**
+ * Data shown on a screen (the kit's data layer, decision 0042): `useApi(name, options)` reads a
+ * call keyed by its name and parameters, and stays current through the console's event stream:
+ * each event below fetches again, in the background, every shown read of the calls it names.
+ */
+export const queries = createQueries<Endpoints>({
+  call,
+  live: {
+    on: onLiveEvents,
+    stale: {
+      'order.updated': ['staffOrder', 'orderQueue', 'dashboard'],
+      'kyc.updated': ['kycSubmission', 'kycQueue', 'memberDetail', 'searchMembers', 'dashboard'],
+      'members.changed': ['memberDetail', 'searchMembers', 'dashboard'],
+      'rates.changed': ['rateHistory', 'rateProposals', 'dashboard'],
+      'settings.changed': ['getSettings'],
+      'news.changed': ['listNews'],
+      'pages.changed': ['listPages'],
+    },
+  },
+});
+
 export function useApi<N extends EndpointName>(
   name: N,
-  options?: Omit<CallOptions<N>, 'signal' | 'background'>,
-  schedule?: UseApiSchedule,
-): ApiState<ResultOf<Endpoints[N]>> {
-  return useClientApi(call, name, options, schedule);
+  options?: QueryOptions<Endpoints, N>,
+): QueryState<ResultOf<Endpoints[N]>> {
+  return useQuery(queries, name, options);
 }

@@ -28,7 +28,6 @@ const i18n = createI18n<Resources>({
 });
 
 export const { applyLanguage, chooseLanguage, resetLanguage } = i18n;
-export const translateNow = i18n.t;
 
 /** `const t = useT('rates')`, then `t('form.title')`: keys are checked against the English catalogue. */
 export function useT<N extends Namespace>(ns: N): T<Resources, N> {

@@ -19,7 +19,7 @@ export function HtmlPageDialog({
 }) {
   const t = useT('common');
   const lang = useClientState((s) => s.language);
-  const page = useApi('getHtmlPage', { query: { link }, dialog: false }, { key: link });
+  const page = useApi('getHtmlPage', { query: { link }, dialog: false });
   return (
     <Modal
       open

@@ -1,16 +1,16 @@
 import type { ResultOf } from '@bahtdesk/contract';
 import {
-  type ApiState,
   type CallOptions as ClientCallOptions,
   createApiClient,
-  type UseApiSchedule,
-  useApi as useClientApi,
+  createQueries,
+  type QueryOptions,
+  type QuerySchedule,
+  type QueryState,
+  useQuery,
 } from '@bahtdesk/ui/api';
 import { goTo } from '@bahtdesk/ui/navigation';
 import { api, type EndpointName, type Endpoints } from './endpoints.ts';
 import { requestLanguage } from './i18n.ts';
-import { useLiveVersion } from './live.ts';
-import { useReconnects } from './reconnect.ts';
 import { clearSession, clientStore, getState, openGlobalDialog } from './store.ts';
 
 export { ApiError } from '@bahtdesk/ui/api';
@@ -43,19 +43,20 @@ const client = createApiClient<Endpoints>({
 export const { call } = client;
 
 /**
- * Data shown on mount: `useApi(name, options, { refreshMs, key, skip })` (the kit's useApi), made
- * again when the server says its data changed (live.ts) and when the browser comes back online
- * (reconnect.ts), so a page opened offline shows its data once the connection returns.
+ * Data shown on a screen (the kit's data layer, decision 0042): reads keyed by the call and its
+ * parameters. The public event stream (live.ts) and the member's own (memberLive.ts) invalidate
+ * the calls an event names; coming back online fetches everything shown again, so a page opened
+ * offline shows its data once the connection returns.
  */
+export const queries = createQueries<Endpoints>({ call });
+
+if (typeof window !== 'undefined') window.addEventListener('online', () => queries.invalidateAll());
+
+/** `useApi(name, options, { refreshMs, skip })`: one call's data on a screen. */
 export function useApi<N extends EndpointName>(
   name: N,
-  options?: Omit<CallOptions<N>, 'signal' | 'background'>,
-  schedule?: UseApiSchedule,
-): ApiState<ResultOf<Endpoints[N]>> {
-  const live = useLiveVersion(name);
-  const reconnects = useReconnects();
-  return useClientApi(call, name, options, {
-    ...schedule,
-    key: `${schedule?.key ?? ''}#${live}#${reconnects}`,
-  });
+  options?: QueryOptions<Endpoints, N>,
+  schedule?: QuerySchedule,
+): QueryState<ResultOf<Endpoints[N]>> {
+  return useQuery(queries, name, options, schedule);
 }

@@ -1,6 +1,6 @@
 import { apiBase, createEventStream } from '@bahtdesk/ui/api';
 import { useEffect, useRef } from 'react';
-import { call } from './api.ts';
+import { call, queries } from './api.ts';
 import { streams } from './endpoints.ts';
 import { useT } from './i18n.ts';
 import { getState, setState, showSnackbar, useClientState } from './store.ts';
@@ -52,16 +52,20 @@ export function useMemberLive(): void {
 }
 
 /**
- * Calls `listener` whenever one of the member's orders changes (`order.updated`: a staff decision,
- * an expiry) while `enabled`: an order page showing an order that can still change, a history
- * page listing one. The stream is open only meanwhile.
+ * While `enabled` (an order page showing an order that can still change, a history page listing
+ * one), the member's stream is open and each change of one of their orders (`order.updated`: a
+ * staff decision, an expiry) makes the order reads stale in the data layer, so what is shown is
+ * read again; `onUpdate` is for a page that reads its order by hand.
  */
-export function useOrderUpdates(enabled: boolean, listener: () => void): void {
+export function useOrderUpdates(enabled: boolean, onUpdate?: () => void): void {
   const token = useClientState((s) => (enabled ? s.token : null));
-  const latest = useRef(listener);
-  latest.current = listener;
+  const latest = useRef(onUpdate);
+  latest.current = onUpdate;
   useEffect(() => {
     if (!token) return;
-    return stream.on(['order.updated'], () => latest.current());
+    return stream.on(['order.updated'], () => {
+      queries.invalidate(['getTransaction', 'getTransactionList']);
+      latest.current?.();
+    });
   }, [token]);
 }

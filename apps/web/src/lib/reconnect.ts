@@ -21,8 +21,8 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** How many times the browser came back online since the app started (a key for data calls). */
-export function useReconnects(): number {
+/** How many times the browser came back online since the app started. */
+function useReconnects(): number {
   return useSyncExternalStore(subscribe, () => reconnects);
 }
 

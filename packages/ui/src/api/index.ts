@@ -12,5 +12,16 @@ export {
   type RouteTable,
 } from './createApiClient.ts';
 export { createEventStream, type EventStream, parseEvents } from './eventStream.ts';
+export {
+  type ApiState,
+  createQueries,
+  type Queries,
+  type QueriesOptions,
+  type QueryOptions,
+  type QuerySchedule,
+  type QueryState,
+  queryKey,
+  type StaleTable,
+  useQuery,
+} from './queries.ts';
 export { apiBase, resetConfig } from './runtimeConfig.ts';
-export { type ApiState, type UseApiSchedule, useApi } from './useApi.ts';

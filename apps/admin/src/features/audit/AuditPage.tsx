@@ -5,10 +5,10 @@ import { type FormEvent, useState } from 'react';
 import { AuditTable } from '../../components/AuditTable.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
+import { useApi } from '../../lib/api.ts';
 import { api } from '../../lib/endpoints.ts';
 import { useT } from '../../lib/i18n.ts';
 import { getState, showSnackbar } from '../../lib/store.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 
 const PAGE_SIZE = 50;
 const FIELDS = ['actor', 'action', 'target', 'from', 'to'] as const;
@@ -45,11 +45,7 @@ export default function AuditPage() {
   const [filter, setFilter] = useState<AuditFilter>({});
   const [page, setPage] = useState(1);
   const query = filterQuery(filter);
-  const state = useLiveApi(
-    'auditLog',
-    { query: { page, pageSize: PAGE_SIZE, ...query } },
-    { key: `${JSON.stringify(query)}|${page}` },
-  );
+  const state = useApi('auditLog', { query: { page, pageSize: PAGE_SIZE, ...query } });
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setFilter(draft);

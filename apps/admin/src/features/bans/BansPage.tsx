@@ -2,12 +2,11 @@ import type { IpBan } from '@bahtdesk/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
-import { call } from '../../lib/api.ts';
+import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 
 /** Whole minutes until `until`, at least 1 while the ban lasts. */
 export function minutesLeft(until: string, now: number): number {
@@ -20,7 +19,7 @@ export default function BansPage() {
   const f = useFormat();
   const canUnban = useCan('unban');
   const [lifting, setLifting] = useState<IpBan | null>(null);
-  const state = useLiveApi('listBans');
+  const state = useApi('listBans');
   const now = Date.now();
   return (
     <section className="page" aria-labelledby="bans-title">

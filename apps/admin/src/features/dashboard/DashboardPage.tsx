@@ -2,9 +2,9 @@ import type { Volume } from '@bahtdesk/contract';
 import { Link } from 'react-router';
 import { LineChart } from '../../components/LineChart.tsx';
 import { Loaded } from '../../components/States.tsx';
+import { useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 
 /** Completed orders of a period: THB and USDT bought and sold, with how many orders. */
 function VolumeCard({ title, volume }: { title: string; volume: Volume }) {
@@ -38,11 +38,7 @@ function VolumeCard({ title, volume }: { title: string; volume: Volume }) {
 export default function DashboardPage() {
   const t = useT('dashboard');
   const f = useFormat();
-  const state = useLiveApi(
-    'dashboard',
-    { query: { days: 30 } },
-    { refreshOn: ['members.changed', 'kyc.updated', 'order.updated', 'rates.changed'] },
-  );
+  const state = useApi('dashboard', { query: { days: 30 } });
   return (
     <section className="page" aria-labelledby="dash-title">
       <h1 id="dash-title">{t('title')}</h1>

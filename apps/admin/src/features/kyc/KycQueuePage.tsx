@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { Empty, Loaded } from '../../components/States.tsx';
+import { useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 import { waitedMinutes } from '../../lib/waitingTime.ts';
 
 const TABS = ['waiting', 'verified', 'failed'] as const;
@@ -16,11 +16,7 @@ export default function KycQueuePage() {
   const status: Tab = (TABS as readonly string[]).includes(params.get('status') ?? '')
     ? (params.get('status') as Tab)
     : 'waiting';
-  const state = useLiveApi(
-    'kycQueue',
-    { query: { status, page: 1, pageSize: 100 } },
-    { refreshOn: ['kyc.updated'], key: status },
-  );
+  const state = useApi('kycQueue', { query: { status, page: 1, pageSize: 100 } });
   const now = Date.now();
   return (
     <section className="page" aria-labelledby="kyc-title">

@@ -1,5 +1,6 @@
 import { E, KYC_REJECT_REASONS, messageFor } from '@bahtdesk/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { goTo } from '@bahtdesk/ui/navigation';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, fail, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
@@ -136,5 +137,45 @@ describe('identity reviews in the console', () => {
     const dialog = within(await screen.findByRole('alertdialog', { name: t.review.approveTitle }));
     await userEvent.click(dialog.getByRole('button', { name: t.review.approve }));
     await waitFor(() => expect(currentPath()).toBe('/kyc'));
+  });
+
+  it("shows nothing of submission A once submission B is opened, and B's decision form starts empty", async () => {
+    let answerB: () => void = () => {};
+    const bLoaded = new Promise<void>((resolve) => {
+      answerB = resolve;
+    });
+    mockApi({
+      me: () => ok(profile('operator')),
+      kycSubmission: async (request) => {
+        if (request.path.endsWith('/12')) return ok(submission);
+        await bLoaded;
+        return ok({
+          ...submission,
+          id: 13,
+          memberId: 8,
+          username: 'malee',
+          firstName: 'Malee',
+          lastName: 'Srisuk',
+          usdtAddresses: [],
+        });
+      },
+      staffFile: image,
+    });
+    await renderConsole('/kyc/12', 'tok');
+    await userEvent.selectOptions(await screen.findByLabelText(t.review.reason), 'other');
+    await userEvent.type(screen.getByLabelText(t.review.note), 'Photo of A is blurred');
+    expect(screen.getByText('Somchai Jaidee')).toBeTruthy();
+
+    await act(async () => goTo('/kyc/13'));
+    // While B loads, nothing of A is on screen.
+    expect(screen.queryByText('Somchai Jaidee')).toBeNull();
+    expect(screen.queryByDisplayValue('Photo of A is blurred')).toBeNull();
+    expect(screen.queryByText('12345678', { exact: false })).toBeNull();
+
+    answerB();
+    expect(await screen.findByText('Malee Srisuk')).toBeTruthy();
+    expect((screen.getByLabelText(t.review.note) as HTMLTextAreaElement).value).toBe('');
+    expect((screen.getByLabelText(t.review.reason) as HTMLSelectElement).value).toBe('');
+    expect(screen.queryByText('Somchai Jaidee')).toBeNull();
   });
 });

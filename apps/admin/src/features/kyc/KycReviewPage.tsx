@@ -15,11 +15,10 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { StaffImage } from '../../components/StaffImage.tsx';
 import { Loaded } from '../../components/States.tsx';
-import { call } from '../../lib/api.ts';
+import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/store.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 
 type Decision = { decision: 'verified' } | { decision: 'failed'; reasonCode: KycRejectReason; note: string };
 
@@ -123,11 +122,7 @@ export default function KycReviewPage() {
   const f = useFormat();
   const navigate = useNavigate();
   const id = Number(useParams().id);
-  const state = useLiveApi(
-    'kycSubmission',
-    { params: { id } },
-    { refreshOn: ['kyc.updated'], key: String(id) },
-  );
+  const state = useApi('kycSubmission', { params: { id } });
   return (
     <section className="page" aria-labelledby="kyc-review-title">
       <p>
@@ -181,7 +176,7 @@ export default function KycReviewPage() {
                 </ul>
               )}
               {s.status === 'waiting' ? (
-                <DecisionForm submission={s} onDecided={() => navigate('/kyc')} />
+                <DecisionForm key={s.id} submission={s} onDecided={() => navigate('/kyc')} />
               ) : (
                 <p>
                   {t('review.decidedBy', {

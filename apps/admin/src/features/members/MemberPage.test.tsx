@@ -1,4 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { goTo } from '@bahtdesk/ui/navigation';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
 import t from '../../locales/en/members.json';
@@ -27,7 +29,16 @@ const DETAIL = {
   },
   bankAccounts: [account(1, 'นาย สมชาย ใจดี'), account(2, 'นางสาว สมหญิง รักไทย')],
   usdtAddresses: [],
-  sessions: [],
+  sessions: [
+    {
+      id: 1,
+      createdAt: CREATED,
+      lastSeenAt: CREATED,
+      expiresAt: CREATED,
+      ip: '203.0.113.7',
+      userAgent: 'Firefox',
+    },
+  ],
   kycHistory: [],
   audit: [],
 };
@@ -41,5 +52,45 @@ describe("a member's page", () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0] as HTMLElement).queryByText(t.detail.nameMismatch)).toBeNull();
     expect(within(rows[1] as HTMLElement).getByText(t.detail.nameMismatch)).toBeTruthy();
+  });
+
+  it('shows nothing of member A once member B is opened: no revealed number, no open dialog, none of their data', async () => {
+    let answerB: () => void = () => {};
+    const bLoaded = new Promise<void>((resolve) => {
+      answerB = resolve;
+    });
+    mockApi({
+      me: () => ok(profile('admin')),
+      memberDetail: async (request) => {
+        if (request.path.endsWith('/7')) return ok(DETAIL);
+        await bLoaded;
+        return ok({
+          ...DETAIL,
+          member: { ...DETAIL.member, id: 8, username: 'malee', email: 'malee@example.com' },
+          bankAccounts: [account(5, 'นางสาว มาลี ศรีสุข')],
+        });
+      },
+      revealBankAccount: () => ok({ accountNumber: '1234567890' }),
+    });
+    await renderConsole('/members/7', 'tok');
+    const table = within(await screen.findByRole('table', { name: t.detail.bankAccounts }));
+    await userEvent.click(
+      table.getAllByRole('button', { name: new RegExp(t.detail.reveal) })[0] as HTMLElement,
+    );
+    expect(await screen.findByText('123-4-56789-0')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: t.detail.endSessions }));
+    expect(await screen.findByRole('alertdialog', { name: t.detail.endTitle })).toBeTruthy();
+
+    await act(async () => goTo('/members/8'));
+    // While B loads, nothing of A is on screen.
+    expect(screen.queryByText('somchai@example.com')).toBeNull();
+    expect(screen.queryByText('123-4-56789-0')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+
+    answerB();
+    expect(await screen.findByRole('heading', { level: 1, name: 'malee' })).toBeTruthy();
+    expect(screen.queryByText('somchai@example.com')).toBeNull();
+    expect(screen.queryByText('123-4-56789-0')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });

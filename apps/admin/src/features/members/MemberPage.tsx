@@ -13,12 +13,11 @@ import { AuditTable } from '../../components/AuditTable.tsx';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { KycHistory } from '../../components/KycHistory.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
-import { call } from '../../lib/api.ts';
+import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 
 function BankAccounts({
   member,
@@ -94,144 +93,147 @@ function BankAccounts({
 /** A member's page: profile and KYC, payout destinations, live sessions and their audit trail. */
 export default function MemberPage() {
   const t = useT('members');
-  const tKyc = useT('kyc');
-  const f = useFormat();
   const id = Number(useParams().id);
-  const canEnd = useCan('endMemberSessions');
-  const [ending, setEnding] = useState(false);
-  const state = useLiveApi(
-    'memberDetail',
-    { params: { id } },
-    { refreshOn: ['members.changed', 'kyc.updated'], key: String(id) },
-  );
+  const state = useApi('memberDetail', { params: { id } });
   return (
     <section className="page" aria-labelledby="member-title">
       <p>
         <Link to="/members">{t('detail.back')}</Link>
       </p>
       <Loaded state={state}>
-        {({ member, bankAccounts, usdtAddresses, kycHistory, sessions, audit }) => (
-          <>
-            <h1 id="member-title">{member.username}</h1>
-            <dl className="facts">
-              <dt>{t('list.name')}</dt>
-              <dd>
-                {member.firstName} {member.lastName}
-              </dd>
-              <dt>{t('list.email')}</dt>
-              <dd>{member.email}</dd>
-              <dt>{t('list.phone')}</dt>
-              <dd>{formatThaiPhone(member.phone)}</dd>
-              <dt>{t('list.kyc')}</dt>
-              <dd>
-                <span className={`badge badge--kyc-${member.kycStatus}`}>{t(`kyc.${member.kycStatus}`)}</span>
-              </dd>
-              <dt>{t('list.joined')}</dt>
-              <dd>{f.dateTime(member.createdAt)}</dd>
-            </dl>
-
-            <h2>{tKyc('history.title')}</h2>
-            <KycHistory history={kycHistory} />
-
-            <h2>{t('detail.bankAccounts')}</h2>
-            <BankAccounts member={member} accounts={bankAccounts} />
-
-            <h2>{t('detail.addresses')}</h2>
-            {usdtAddresses.length === 0 ? (
-              <Empty>{t('detail.noAddresses')}</Empty>
-            ) : (
-              <div className="table-wrap">
-                <table className="table">
-                  <caption className="visually-hidden">{t('detail.addresses')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('detail.network')}</th>
-                      <th scope="col">{t('detail.address')}</th>
-                      <th scope="col">UID</th>
-                      <th scope="col">{t('detail.nickname')}</th>
-                      <th scope="col">{t('detail.usableFrom')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {usdtAddresses.map((a) => (
-                      <tr key={a.id}>
-                        <td>{networkLabel(networkById(a.network), a.network)}</td>
-                        <td>
-                          <code className="break">{a.address}</code>
-                        </td>
-                        <td>{a.uid ?? tKyc('review.uidMissing')}</td>
-                        <td>{a.nickname ?? '—'}</td>
-                        <td>{f.dateTime(a.usableFrom)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-
-            <div className="page__head">
-              <h2>{t('detail.sessions')}</h2>
-              {canEnd && sessions.length > 0 ? (
-                <button type="button" className="button button--danger" onClick={() => setEnding(true)}>
-                  {t('detail.endSessions')}
-                </button>
-              ) : null}
-            </div>
-            {sessions.length === 0 ? (
-              <Empty>{t('detail.noSessions')}</Empty>
-            ) : (
-              <div className="table-wrap">
-                <table className="table">
-                  <caption className="visually-hidden">{t('detail.sessions')}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('detail.started')}</th>
-                      <th scope="col">{t('detail.lastSeen')}</th>
-                      <th scope="col">{t('detail.expires')}</th>
-                      <th scope="col">{t('detail.ip')}</th>
-                      <th scope="col">{t('detail.device')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {sessions.map((s) => (
-                      <tr key={s.id}>
-                        <td>{f.dateTime(s.createdAt)}</td>
-                        <td>{f.dateTime(s.lastSeenAt)}</td>
-                        <td>{f.dateTime(s.expiresAt)}</td>
-                        <td>{s.ip ?? '—'}</td>
-                        <td className="small">{s.userAgent ?? '—'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-
-            <h2>{t('detail.audit')}</h2>
-            {audit.length === 0 ? (
-              <Empty>{t('detail.noAudit')}</Empty>
-            ) : (
-              <AuditTable items={audit} caption={t('detail.audit')} />
-            )}
-
-            {ending ? (
-              <ConfirmDialog
-                title={t('detail.endTitle')}
-                confirmLabel={t('detail.endSessions')}
-                danger
-                onClose={() => setEnding(false)}
-                onConfirm={async () => {
-                  const { ended } = await call('endMemberSessions', { params: { id: member.id }, body: {} });
-                  showSnackbar(t('detail.ended', { count: ended }));
-                  state.reload();
-                }}
-              >
-                <p>{t('detail.endText', { username: member.username })}</p>
-              </ConfirmDialog>
-            ) : null}
-          </>
-        )}
+        {/* Keyed by the member: a revealed number or an open dialog never carries over to the next. */}
+        {(detail) => <MemberView key={detail.member.id} detail={detail} onChanged={state.reload} />}
       </Loaded>
     </section>
+  );
+}
+
+function MemberView({ detail, onChanged }: { detail: MemberDetail; onChanged: () => void }) {
+  const t = useT('members');
+  const tKyc = useT('kyc');
+  const f = useFormat();
+  const canEnd = useCan('endMemberSessions');
+  const [ending, setEnding] = useState(false);
+  const { member, bankAccounts, usdtAddresses, kycHistory, sessions, audit } = detail;
+  return (
+    <>
+      <h1 id="member-title">{member.username}</h1>
+      <dl className="facts">
+        <dt>{t('list.name')}</dt>
+        <dd>
+          {member.firstName} {member.lastName}
+        </dd>
+        <dt>{t('list.email')}</dt>
+        <dd>{member.email}</dd>
+        <dt>{t('list.phone')}</dt>
+        <dd>{formatThaiPhone(member.phone)}</dd>
+        <dt>{t('list.kyc')}</dt>
+        <dd>
+          <span className={`badge badge--kyc-${member.kycStatus}`}>{t(`kyc.${member.kycStatus}`)}</span>
+        </dd>
+        <dt>{t('list.joined')}</dt>
+        <dd>{f.dateTime(member.createdAt)}</dd>
+      </dl>
+
+      <h2>{tKyc('history.title')}</h2>
+      <KycHistory history={kycHistory} />
+
+      <h2>{t('detail.bankAccounts')}</h2>
+      <BankAccounts member={member} accounts={bankAccounts} />
+
+      <h2>{t('detail.addresses')}</h2>
+      {usdtAddresses.length === 0 ? (
+        <Empty>{t('detail.noAddresses')}</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t('detail.addresses')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('detail.network')}</th>
+                <th scope="col">{t('detail.address')}</th>
+                <th scope="col">UID</th>
+                <th scope="col">{t('detail.nickname')}</th>
+                <th scope="col">{t('detail.usableFrom')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {usdtAddresses.map((a) => (
+                <tr key={a.id}>
+                  <td>{networkLabel(networkById(a.network), a.network)}</td>
+                  <td>
+                    <code className="break">{a.address}</code>
+                  </td>
+                  <td>{a.uid ?? tKyc('review.uidMissing')}</td>
+                  <td>{a.nickname ?? '—'}</td>
+                  <td>{f.dateTime(a.usableFrom)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <div className="page__head">
+        <h2>{t('detail.sessions')}</h2>
+        {canEnd && sessions.length > 0 ? (
+          <button type="button" className="button button--danger" onClick={() => setEnding(true)}>
+            {t('detail.endSessions')}
+          </button>
+        ) : null}
+      </div>
+      {sessions.length === 0 ? (
+        <Empty>{t('detail.noSessions')}</Empty>
+      ) : (
+        <div className="table-wrap">
+          <table className="table">
+            <caption className="visually-hidden">{t('detail.sessions')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('detail.started')}</th>
+                <th scope="col">{t('detail.lastSeen')}</th>
+                <th scope="col">{t('detail.expires')}</th>
+                <th scope="col">{t('detail.ip')}</th>
+                <th scope="col">{t('detail.device')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {sessions.map((s) => (
+                <tr key={s.id}>
+                  <td>{f.dateTime(s.createdAt)}</td>
+                  <td>{f.dateTime(s.lastSeenAt)}</td>
+                  <td>{f.dateTime(s.expiresAt)}</td>
+                  <td>{s.ip ?? '—'}</td>
+                  <td className="small">{s.userAgent ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2>{t('detail.audit')}</h2>
+      {audit.length === 0 ? (
+        <Empty>{t('detail.noAudit')}</Empty>
+      ) : (
+        <AuditTable items={audit} caption={t('detail.audit')} />
+      )}
+
+      {ending ? (
+        <ConfirmDialog
+          title={t('detail.endTitle')}
+          confirmLabel={t('detail.endSessions')}
+          danger
+          onClose={() => setEnding(false)}
+          onConfirm={async () => {
+            const { ended } = await call('endMemberSessions', { params: { id: member.id }, body: {} });
+            showSnackbar(t('detail.ended', { count: ended }));
+            onChanged();
+          }}
+        >
+          <p>{t('detail.endText', { username: member.username })}</p>
+        </ConfirmDialog>
+      ) : null}
+    </>
   );
 }

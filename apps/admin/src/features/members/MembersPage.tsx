@@ -3,9 +3,9 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { Pager } from '../../components/Pager.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
+import { useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 
 const PAGE_SIZE = 20;
 
@@ -16,11 +16,7 @@ export default function MembersPage() {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const state = useLiveApi(
-    'searchMembers',
-    { query: { page, pageSize: PAGE_SIZE, ...(q ? { q } : {}) } },
-    { refreshOn: ['members.changed', 'kyc.updated'], key: `${q}|${page}` },
-  );
+  const state = useApi('searchMembers', { query: { page, pageSize: PAGE_SIZE, ...(q ? { q } : {}) } });
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQ(text.trim());

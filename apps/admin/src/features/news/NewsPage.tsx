@@ -3,12 +3,11 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
-import { call } from '../../lib/api.ts';
+import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 import { NewsEditor } from './NewsEditor.tsx';
 
 const PAGE_SIZE = 20;
@@ -21,11 +20,7 @@ export default function NewsPage() {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<AdminNewsItem | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminNewsItem | null>(null);
-  const state = useLiveApi(
-    'listNews',
-    { query: { page, pageSize: PAGE_SIZE } },
-    { refreshOn: ['news.changed'], key: String(page) },
-  );
+  const state = useApi('listNews', { query: { page, pageSize: PAGE_SIZE } });
   const publish = async (item: AdminNewsItem, published: boolean) => {
     await call('publishNews', { params: { id: item.id }, body: { published } });
     showSnackbar(published ? t('news.published') : t('news.unpublished'));

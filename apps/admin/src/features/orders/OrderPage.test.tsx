@@ -475,3 +475,69 @@ describe('one order at the desk', () => {
     localStorage.removeItem('adminLanguage');
   });
 });
+
+describe('switching orders', () => {
+  it("shows nothing of order A under order B's heading, and B's form starts empty and unticked", async () => {
+    const B = 'B2611230002';
+    let answerB: () => void = () => {};
+    const bLoaded = new Promise<void>((resolve) => {
+      answerB = resolve;
+    });
+    mockApi({
+      me: () => ok(profile('operator')),
+      staffOrder: async (request) => {
+        if (request.path.endsWith(order.id)) {
+          return ok(
+            detail({
+              otherOrders: [
+                {
+                  id: B,
+                  type: 'buy',
+                  status: 'request',
+                  amountThb: '12345.00',
+                  amountUsdt: '352.71',
+                  createdAt: AT,
+                },
+              ],
+            }),
+          );
+        }
+        await bLoaded;
+        return ok(
+          detail(
+            { member: { ...detail().member, id: 8, firstName: 'Malee', lastName: 'Srisuk' } },
+            {
+              id: B,
+              amountThb: '12345.00',
+              total: '12345.00',
+              amountUsdt: '352.71',
+              payment: { ...order.payment, depositAmount: '12345.00' },
+            },
+          ),
+        );
+      },
+      staffFile: image,
+    });
+    await renderConsole(`/orders/${order.id}`, 'tok');
+    await userEvent.type(await screen.findByLabelText(t.complete.txHash), '0xfeed1234');
+    await userEvent.click(screen.getByLabelText('The name on the slip matches Somchai Jaidee'));
+    expect(screen.getAllByText(/35,000\.00/).length).toBeGreaterThan(0);
+
+    const others = within(screen.getByRole('region', { name: t.detail.otherOrders }));
+    await userEvent.click(others.getByRole('link', { name: B }));
+    expect(await screen.findByRole('heading', { level: 1, name: new RegExp(B) })).toBeTruthy();
+    // While B loads, none of A's figures, member or form are on screen.
+    expect(screen.queryByText(/35,000\.00/)).toBeNull();
+    expect(screen.queryByText(/Somchai/)).toBeNull();
+    expect(screen.queryByDisplayValue('0xfeed1234')).toBeNull();
+
+    answerB();
+    const reference = (await screen.findByLabelText(t.complete.txHash)) as HTMLInputElement;
+    expect(reference.value).toBe('');
+    expect(
+      (screen.getByLabelText('The name on the slip matches Malee Srisuk') as HTMLInputElement).checked,
+    ).toBe(false);
+    expect(screen.queryByText(/35,000\.00/)).toBeNull();
+    expect(screen.queryByText(/Somchai/)).toBeNull();
+  });
+});

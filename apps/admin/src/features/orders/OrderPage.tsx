@@ -1,8 +1,8 @@
 import { Link, useParams } from 'react-router';
 import { AuditTable } from '../../components/AuditTable.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
+import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 import { Duplicates } from './Duplicates.tsx';
 import { MemberContext } from './MemberContext.tsx';
 import { OrderDecision } from './OrderDecision.tsx';
@@ -16,7 +16,7 @@ import { OrderProof } from './OrderProof.tsx';
 export default function OrderPage() {
   const t = useT('orders');
   const id = useParams().id ?? '';
-  const state = useLiveApi('staffOrder', { params: { id } }, { refreshOn: ['order.updated'], key: id });
+  const state = useApi('staffOrder', { params: { id } });
   return (
     <section className="page" aria-labelledby="order-title">
       <p>
@@ -33,7 +33,8 @@ export default function OrderPage() {
                 <OrderFacts detail={d} />
               </div>
               <div>
-                <OrderDecision detail={d} onChanged={state.reload} />
+                {/* Keyed by the order: nothing typed for one order is left in the form of the next. */}
+                <OrderDecision key={d.order.id} detail={d} onChanged={state.reload} />
               </div>
             </div>
             <h2>{t('detail.history')}</h2>

@@ -2,9 +2,9 @@ import type { OrderQueueItem } from '@bahtdesk/contract';
 import { Link, useSearchParams } from 'react-router';
 import { Pager } from '../../components/Pager.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
+import { useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 import { waitedMinutes } from '../../lib/waitingTime.ts';
 import { FilterForm } from './FilterForm.tsx';
 import { type QueueFilters, readFilters, setFilters } from './queueFilters.ts';
@@ -106,11 +106,7 @@ export default function OrderQueuePage() {
   const filters = readFilters(params);
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '', 10) || 1);
   const query = setFilters(filters);
-  const state = useLiveApi(
-    'orderQueue',
-    { query: { ...query, page, pageSize: PAGE_SIZE } },
-    { refreshOn: ['order.updated'], key: `${JSON.stringify(query)}|${page}` },
-  );
+  const state = useApi('orderQueue', { query: { ...query, page, pageSize: PAGE_SIZE } });
   const show = (next: QueueFilters, nextPage = 1) =>
     setParams({ ...setFilters(next), ...(nextPage > 1 ? { page: String(nextPage) } : {}) });
   return (

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Pager } from '../../components/Pager.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
+import { useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 
 const PAGE_SIZE = 20;
 
@@ -12,7 +12,7 @@ export default function OutboxPage() {
   const t = useT('members');
   const f = useFormat();
   const [page, setPage] = useState(1);
-  const state = useLiveApi('outbox', { query: { page, pageSize: PAGE_SIZE } }, { key: String(page) });
+  const state = useApi('outbox', { query: { page, pageSize: PAGE_SIZE } });
   return (
     <section className="page" aria-labelledby="outbox-title">
       <h1 id="outbox-title">{t('outbox.title')}</h1>

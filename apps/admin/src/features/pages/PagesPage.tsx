@@ -4,12 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { BilingualEditor } from '../../components/BilingualEditor.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
-import { call } from '../../lib/api.ts';
+import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 
 /** Edits a page in both languages (or creates one at a new link); getHtmlPage serves it to members. */
 function PageEditor({ page, onDone }: { page: AdminHtmlPage | null; onDone: () => void }) {
@@ -68,7 +67,7 @@ export default function PagesPage() {
   const f = useFormat();
   const canWrite = useCan('savePage');
   const [editing, setEditing] = useState<AdminHtmlPage | 'new' | null>(null);
-  const state = useLiveApi('listPages', {}, { refreshOn: ['pages.changed'] });
+  const state = useApi('listPages');
   return (
     <section className="page" aria-labelledby="pages-title">
       <div className="page__head">

@@ -12,12 +12,11 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { LineChart } from '../../components/LineChart.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
-import { ApiError, call } from '../../lib/api.ts';
+import { ApiError, call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 import { RateChangeTable } from './RateChangeTable.tsx';
 import { RateProposals } from './RateProposals.tsx';
 
@@ -173,12 +172,8 @@ function History({ items }: { items: RateHistoryEntry[] }) {
 export default function RatesPage() {
   const t = useT('rates');
   const canSet = useCan('setRates');
-  const state = useLiveApi(
-    'rateHistory',
-    { query: { page: 1, pageSize: HISTORY_SIZE } },
-    { refreshOn: ['rates.changed'] },
-  );
-  const proposals = useLiveApi('rateProposals', {}, { refreshOn: ['rates.changed'] });
+  const state = useApi('rateHistory', { query: { page: 1, pageSize: HISTORY_SIZE } });
+  const proposals = useApi('rateProposals', {});
   const reload = () => {
     state.reload();
     proposals.reload();

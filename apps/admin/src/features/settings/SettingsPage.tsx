@@ -1,6 +1,6 @@
 import { Loaded } from '../../components/States.tsx';
+import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 import { AddressesSection } from './AddressesSection.tsx';
 import { BankAccountsSection } from './BankAccountsSection.tsx';
 import { ChatLinkSection } from './ChatLinkSection.tsx';
@@ -23,7 +23,7 @@ const NUMBERS = [
  */
 export default function SettingsPage() {
   const t = useT('settings');
-  const state = useLiveApi('getSettings', {}, { refreshOn: ['settings.changed'] });
+  const state = useApi('getSettings');
   return (
     <section className="page" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('title')}</h1>

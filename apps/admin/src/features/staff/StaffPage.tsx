@@ -2,11 +2,10 @@ import { STAFF_ROLES, type StaffAccount, type StaffRole } from '@bahtdesk/contra
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
-import { call } from '../../lib/api.ts';
+import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar, useAdminState } from '../../lib/store.ts';
-import { useLiveApi } from '../../lib/useLiveApi.ts';
 import { CreateStaff } from './CreateStaff.tsx';
 
 type Action =
@@ -37,7 +36,7 @@ export default function StaffPage() {
   const me = useAdminState((s) => s.profile?.id);
   const [action, setAction] = useState<Action | null>(null);
   const [roles, setRoles] = useState<Record<number, StaffRole>>({});
-  const state = useLiveApi('listStaff');
+  const state = useApi('listStaff');
   const now = Date.now();
 
   const run = async (a: Action) => {

@@ -14,7 +14,7 @@ export default function CalculatorDialog({ onClose }: { onClose: () => void }) {
   const tc = useT('common');
   const lang = useClientState((s) => s.language);
   const rates = useApi('getRate', {}, { refreshMs: 30_000 });
-  const help = useApi('getHtmlPage', { query: { link: 'calculator' }, dialog: false }, { key: 'calculator' });
+  const help = useApi('getHtmlPage', { query: { link: 'calculator' }, dialog: false });
   const [direction, setDirection] = useState<Direction>('buy');
   const [amount, setAmount] = useState('');
   const inputId = useId();

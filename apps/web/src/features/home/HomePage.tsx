@@ -51,7 +51,7 @@ function RateCard(props: {
 function LatestNews({ lang }: { lang: Lang }) {
   const t = useT('home');
   const offline = useOffline();
-  const news = useApi('getNews', { query: { limit: LATEST_NEWS } }, { key: 'latest' });
+  const news = useApi('getNews', { query: { limit: LATEST_NEWS } });
   const items: readonly NewsItem[] = news.status === 'ready' ? news.data.items : [];
   return (
     <section className="home-news" aria-labelledby="news-title">

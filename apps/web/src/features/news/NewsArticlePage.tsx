@@ -17,9 +17,7 @@ export default function NewsArticlePage() {
   const lang = useClientState((s) => s.language);
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
-  const news = useApi('getNews', valid ? { query: { id, limit: 1 }, dialog: false } : {}, {
-    key: String(id),
-  });
+  const news = useApi('getNews', valid ? { query: { id, limit: 1 }, dialog: false } : {});
   const offline = useOffline();
   const item = news.status === 'ready' ? news.data.items.find((n) => n.id === id) : undefined;
   const unreachable = valid && news.status === 'failed' && offline;

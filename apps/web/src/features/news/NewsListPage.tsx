@@ -12,7 +12,7 @@ export default function NewsListPage() {
   const t = useT('news');
   const lang = useClientState((s) => s.language);
   const offline = useOffline();
-  const news = useApi('getNews', { query: { limit: 50 } }, { key: 'list' });
+  const news = useApi('getNews', { query: { limit: 50 } });
   const items: readonly NewsItem[] = news.status === 'ready' ? news.data.items : [];
   return (
     <section className="page" aria-labelledby="news-page-title">

@@ -1,23 +1,19 @@
 import {
   HISTORY_FILTERS,
   type HistoryFilter,
-  type memberEndpoints,
   orderTransitionAllowed,
-  type ResultOf,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
-  type Transaction,
   type TransactionStatus,
   type TransactionType,
 } from '@bahtdesk/contract';
 import { formatAmount, formatDate, formatDateTime } from '@bahtdesk/ui/format';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
-import { ApiError, call } from '../../lib/api.ts';
+import { ApiError, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useOrderUpdates } from '../../lib/memberLive.ts';
-import { useOnReconnect } from '../../lib/reconnect.ts';
 import { useClientState } from '../../lib/store.ts';
 import { Countdown } from '../transaction/Countdown.tsx';
 import { OrderDetails } from '../transaction/OrderDetails.tsx';
@@ -61,12 +57,6 @@ function searchOf(f: Filters): string {
   return `?${q}`;
 }
 
-type ListResult = ResultOf<(typeof memberEndpoints)['getTransactionList']>;
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'ready'; data: ListResult };
-
 /**
  * Order history (/transaction-history and /transaction-history.vue): the member's orders
  * over a Bangkok date filter, by type and status, newest first, a page at a time; live while one
@@ -80,6 +70,11 @@ export default function TransactionHistoryPage() {
   );
 }
 
+/** What a failed read says: the server's message, or `fallback` when there is none. */
+function failureText(error: unknown, fallback: string): string {
+  return error instanceof ApiError ? error.message : fallback;
+}
+
 function HistoryList({ search }: { search: string }) {
   const t = useT('history');
   const tx = useT('transaction');
@@ -87,41 +82,25 @@ function HistoryList({ search }: { search: string }) {
   const navigate = useNavigate();
   const applied = filtersOf(search);
   const [draft, setDraft] = useState(applied);
-  const [state, setLoaded] = useState<Loaded>({ status: 'loading' });
   const formId = useId();
   const offline = useOffline();
-
-  const load = useCallback(async () => {
-    const f = filtersOf(search);
-    try {
-      const data = await call('getTransactionList', {
-        body: {
-          filter: f.filter,
-          ...(f.filter === 'custom' ? { startDate: f.startDate, endDate: f.endDate } : {}),
-          ...(f.type ? { type: f.type } : {}),
-          ...(f.status ? { status: f.status } : {}),
-          page: f.page,
-          pageSize: PAGE_SIZE,
-        },
-        dialog: false,
-      });
-      setLoaded({ status: 'ready', data });
-    } catch (error) {
-      setLoaded({ status: 'failed', message: error instanceof ApiError ? error.message : t('error') });
-    }
-  }, [search, t]);
-
-  useEffect(() => {
-    setLoaded({ status: 'loading' });
-    void load();
-  }, [load]);
+  const state = useApi('getTransactionList', {
+    body: {
+      filter: applied.filter,
+      ...(applied.filter === 'custom' ? { startDate: applied.startDate, endDate: applied.endDate } : {}),
+      ...(applied.type ? { type: applied.type } : {}),
+      ...(applied.status ? { status: applied.status } : {}),
+      page: applied.page,
+      pageSize: PAGE_SIZE,
+    },
+    dialog: false,
+  });
   useEffect(() => setDraft(filtersOf(search)), [search]);
-  useOnReconnect(() => void load());
 
   const open =
     state.status === 'ready' &&
     state.data.items.some((o) => o.status === 'pending' || o.status === 'request');
-  useOrderUpdates(open, () => void load());
+  useOrderUpdates(open);
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -227,8 +206,8 @@ function HistoryList({ search }: { search: string }) {
       {state.status === 'failed' && offline ? <OfflineState /> : null}
       {state.status === 'failed' && !offline ? (
         <div role="alert" className="form-alert">
-          <p>{state.message}</p>
-          <button type="button" className="button" onClick={() => void load()}>
+          <p>{failureText(state.error, t('error'))}</p>
+          <button type="button" className="button" onClick={state.reload}>
             {t('retry')}
           </button>
         </div>
@@ -288,27 +267,12 @@ function HistoryList({ search }: { search: string }) {
 function HistoryDetail({ id }: { id: string }) {
   const t = useT('history');
   const tx = useT('transaction');
-  const [state, setLoaded] = useState<
-    { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; order: Transaction }
-  >({
-    status: 'loading',
-  });
-  const load = useCallback(async () => {
-    try {
-      setLoaded({ status: 'ready', order: await call('getTransaction', { body: { id }, dialog: false }) });
-    } catch (error) {
-      setLoaded({ status: 'failed', message: error instanceof ApiError ? error.message : t('error') });
-    }
-  }, [id, t]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useOnReconnect(() => void load());
+  const state = useApi('getTransaction', { body: { id }, dialog: false });
   const offline = useOffline();
-  const order = state.status === 'ready' ? state.order : null;
-  useOrderUpdates(order?.status === 'pending' || order?.status === 'request', () => void load());
+  const order = state.status === 'ready' ? state.data : null;
+  useOrderUpdates(order?.status === 'pending' || order?.status === 'request');
   // At zero the order is read again, so it shows as expired without "continue".
-  const reload = useCallback(() => void load(), [load]);
+  const reload = state.reload;
   return (
     <>
       <p>
@@ -319,7 +283,7 @@ function HistoryDetail({ id }: { id: string }) {
       {state.status === 'failed' && offline ? <OfflineState /> : null}
       {state.status === 'failed' && !offline ? (
         <p className="form-alert" role="alert">
-          {state.message}
+          {failureText(state.error, t('error'))}
         </p>
       ) : null}
       {order ? (

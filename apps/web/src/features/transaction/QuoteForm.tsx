@@ -41,8 +41,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
   const t = useT('transaction');
   const lang = useClientState((s) => s.language);
   const profile = useClientState((s) => s.profile) as Profile;
-  const [ratesVersion, setRatesVersion] = useState(0);
-  const rates = useApi('getRate', {}, { key: String(ratesVersion) });
+  const rates = useApi('getRate');
   const offline = useOffline();
   const [amount, setAmount] = useState('');
   const [destination, setDestination] = useState('');
@@ -113,7 +112,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
       if (error instanceof ApiError && error.code === E.RATE_MISMATCH.code) {
         // The member never gets a rate they did not see: show the new one and ask again.
         key.current = newKey();
-        setRatesVersion((v) => v + 1);
+        rates.reload();
         setProblem(t('quote.rateChanged'));
       } else {
         setProblem(error instanceof ApiError ? error.message : String(error));
