@@ -58,6 +58,8 @@ export interface Endpoint<
   readonly params?: P;
   /** Largest request body in bytes; SMALL_BODY_LIMIT when absent. */
   readonly bodyLimit?: number;
+  /** The body carries images: a member may have only so many such calls in progress (50049). */
+  readonly carriesImages?: true;
   /** 'json' when absent: `result` is the schema of `result.period` in the envelope. */
   readonly response?: K;
   readonly result: R;
