@@ -340,7 +340,7 @@ if (wanted('images')) {
   process.stdout.write(
     execFileSync(process.execPath, [script], { cwd: repoRoot, timeout: 300_000, encoding: 'utf8' }),
   );
-  printUploadLoad(await measureUploadLoad());
+  printUploadLoad(await measureUploadLoad(postgresUrl));
 }
 if (wanted('orders')) {
   const hello = await startNode(await bundle('hello-server'));
