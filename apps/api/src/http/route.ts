@@ -150,8 +150,9 @@ export function csvLine(values: readonly (string | number | null)[]): string {
  * - file: bytes with their type, inline, never cached or sniffed;
  * - csv: UTF-8 with a BOM (so spreadsheets read Thai), streamed line by line;
  * - events: server-sent events until the client goes away.
- * A call whose body carries images runs while it counts against the member's and the address's
- * uploads in progress (50049 beyond; modules/images/uploads-at-once.ts).
+ * A call whose body carries an image (one of the contract's `imageFields`) runs while it counts
+ * against the member's and the address's uploads in progress (50049 beyond;
+ * modules/images/uploads-at-once.ts).
  * Failures are thrown as AppError and answered by the error handler. `config.access` carries the
  * contract's access for the access plugin; summary, tag and access also feed the OpenAPI document.
  */
@@ -195,7 +196,7 @@ export function defineRoute<E extends Endpoint>(
         reply,
       } as RouteContext<E>;
       if (kind === 'events') return openEventStream(ctx, handler, streams);
-      const answer = e.carriesImages
+      const answer = carriesImage(e, req.body)
         ? await app.uploadsAtOnce.hold(signedInMember(req).memberId, req.ip, () => handler(ctx))
         : await handler(ctx);
       if (kind === 'file') {
@@ -220,6 +221,12 @@ export function defineRoute<E extends Endpoint>(
       return { code: 0, message: messageFor(0, lang), result: { period: answer } };
     },
   });
+}
+
+/** Whether a parsed body holds one of the images its endpoint may carry. */
+function carriesImage(e: Endpoint, body: unknown): boolean {
+  const fields = body as Record<string, unknown> | undefined;
+  return e.imageFields?.some((field) => Boolean(fields?.[field])) ?? false;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
