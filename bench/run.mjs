@@ -11,7 +11,9 @@
 //               a running server (bench/pg-restart.mjs)
 //   hardening   only when asked (about 2 minutes): slow request bodies, and with BENCH_DATABASE_URL
 //               a frozen database (bench/hardening.mjs)
-//   images      a member's photo: shrinking 12 MP in Chromium, checking and re-encoding 2 MB on the server
+//   images      a member's photo: shrinking 12 MP in Chromium, checking and re-encoding 2 MB on the server;
+//               then eight worst-case uploads at once: sign-in p50 against idle and the server's
+//               peak memory, against their targets (bench/upload-load.mjs)
 //   orders      createTransaction and confrimTransaction under load beside bare Fastify, and a staff
 //               completion reaching 1,000 open member streams, on PGlite and with BENCH_DATABASE_URL
 //               on PostgreSQL (bench/orders.mjs)
@@ -34,6 +36,7 @@ import { CONNECTIONS, measure, median, WARMUP_SECONDS } from './load.mjs';
 import { measureOrders, printOrders } from './orders.mjs';
 import { measurePostgresRestart, printPostgresRestart } from './pg-restart.mjs';
 import { createDatabase, repoRoot, signUpMember, startApi, startNode } from './processes.mjs';
+import { measureUploadLoad, printUploadLoad } from './upload-load.mjs';
 
 const HOME_JS_BUDGET_BROTLI = 100 * 1024;
 /** The console's own budget: the JavaScript its sign-in screen needs, the first screen every staff member loads. */
@@ -357,6 +360,7 @@ if (wanted('images')) {
   process.stdout.write(
     execFileSync(process.execPath, [script], { cwd: repoRoot, timeout: 300_000, encoding: 'utf8' }),
   );
+  printUploadLoad(await measureUploadLoad(postgresUrl));
 }
 if (wanted('orders')) {
   const hello = await startNode(await bundle('hello-server'));

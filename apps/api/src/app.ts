@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
+import { uploadsAtOnce } from './modules/images/index.ts';
 import { modules } from './modules/index.ts';
 import { scheduleExpiry } from './modules/orders/index.ts';
 import { accessPlugin } from './plugins/access.ts';
@@ -80,6 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('uploadsAtOnce', uploadsAtOnce());
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
     done();

@@ -58,6 +58,11 @@ export interface Endpoint<
   readonly params?: P;
   /** Largest request body in bytes; SMALL_BODY_LIMIT when absent. */
   readonly bodyLimit?: number;
+  /**
+   * Body fields that carry images: a call with any of them counts, while it runs, as an upload in
+   * progress of the member and of the address, which may have only so many (50049).
+   */
+  readonly imageFields?: readonly string[];
   /** 'json' when absent: `result` is the schema of `result.period` in the envelope. */
   readonly response?: K;
   readonly result: R;

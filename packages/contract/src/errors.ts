@@ -462,8 +462,8 @@ export const E = {
   IMAGE_TOO_MANY_PIXELS: def(
     50037,
     413,
-    'The image has too many pixels (at most 40 megapixels).',
-    'รูปภาพมีจำนวนพิกเซลมากเกินไป (สูงสุด 40 ล้านพิกเซล)',
+    'The image has too many pixels (at most 4,096 pixels on its long side and 4,096 x 3,072 in all).',
+    'รูปภาพมีจำนวนพิกเซลมากเกินไป (ด้านยาวไม่เกิน 4,096 พิกเซล และรวมไม่เกิน 4,096 x 3,072 พิกเซล)',
   ),
   IMAGE_ANIMATED: def(
     50038,
@@ -525,6 +525,18 @@ export const E = {
     400,
     "This bank account is not in the member's name. Please confirm that you have checked it and still pay into it.",
     'บัญชีธนาคารนี้ไม่ใช่ชื่อของสมาชิก กรุณายืนยันว่าได้ตรวจสอบแล้วและยังคงจ่ายเงินเข้าบัญชีนี้',
+  ),
+  UPLOAD_IN_PROGRESS: def(
+    50049,
+    429,
+    'Your other uploads are still being checked. Please wait for them to finish, then try again.',
+    'รูปภาพที่อัปโหลดก่อนหน้ายังตรวจสอบไม่เสร็จ กรุณารอให้เสร็จก่อนแล้วลองอีกครั้ง',
+  ),
+  UPLOADS_BUSY: def(
+    50050,
+    503,
+    'Many images are being checked right now. Please try again in a minute.',
+    'ขณะนี้มีรูปภาพรอตรวจสอบจำนวนมาก กรุณาลองใหม่อีกครั้งในอีกสักครู่',
   ),
   // 50061-50063: refusals that keep one payment from backing two orders (project additions).
   TX_HASH_USED: def(

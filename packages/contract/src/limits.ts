@@ -28,8 +28,16 @@ export const KYC_MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
 export const BROWSER_MAX_PHOTO_BYTES = 40 * 1024 * 1024;
 /** The browser shrinks a photo so its long side is at most this many pixels before sending it. */
 export const UPLOAD_MAX_SIDE_PX = 2560;
-/** The server refuses an image whose header declares more pixels than this, before decoding it. */
-export const IMAGE_MAX_PIXELS = 40_000_000;
+/**
+ * The server refuses, from its header and before decoding it, an image with a side longer than the
+ * app sends plus 60 % for other clients (4,096 px), or with more pixels than a 4:3 photo of that
+ * long side (12.6 megapixels; a 12-megapixel phone photo passes).
+ */
+export const IMAGE_MAX_SIDE_PX = (UPLOAD_MAX_SIDE_PX * 8) / 5;
+export const IMAGE_MAX_PIXELS = (IMAGE_MAX_SIDE_PX * IMAGE_MAX_SIDE_PX * 3) / 4;
+/** Uploads one member, and one client address, may have in progress at once (50049 beyond). */
+export const UPLOADS_AT_ONCE_PER_MEMBER = 2;
+export const UPLOADS_AT_ONCE_PER_ADDRESS = 4;
 /** Per-member uploads (uploadKyc and uploadImgFile together) in a sliding window. */
 export const UPLOADS_PER_MEMBER = 30;
 export const UPLOADS_WINDOW_MS = 10 * 60_000;

@@ -14,11 +14,16 @@ import {
 } from '@bahtdesk/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { UploadsAtOnce } from '../modules/images/index.ts';
 import type { MemberSession, RequestMeta, StaffSession } from '../modules/sessions/index.ts';
 import { AppError } from './app-error.ts';
 import { OPERATION_IDS } from './operation-ids.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The uploads each member and client address has in progress (calls that carry images). */
+    uploadsAtOnce: UploadsAtOnce;
+  }
   interface FastifyContextConfig {
     /** Who may call the route (from the contract); the access plugin enforces it. */
     access?: Access;
@@ -149,6 +154,9 @@ export function csvLine(values: readonly (string | number | null)[]): string {
  * - file: bytes with their type, inline, never cached or sniffed;
  * - csv: UTF-8 with a BOM (so spreadsheets read Thai), streamed line by line;
  * - events: server-sent events until the client goes away.
+ * A call whose body carries an image (one of the contract's `imageFields`) runs while it counts
+ * against the member's and the address's uploads in progress (50049 beyond;
+ * modules/images/uploads-at-once.ts).
  * Failures are thrown as AppError and answered by the error handler. `config.access` carries the
  * contract's access for the access plugin; summary, tag and access also feed the OpenAPI document.
  */
@@ -192,7 +200,9 @@ export function defineRoute<E extends Endpoint>(
         reply,
       } as RouteContext<E>;
       if (kind === 'events') return openEventStream(ctx, handler, streams);
-      const answer = await handler(ctx);
+      const answer = carriesImage(e, req.body)
+        ? await app.uploadsAtOnce.hold(signedInMember(req).memberId, req.ip, () => handler(ctx))
+        : await handler(ctx);
       if (kind === 'file') {
         const file = answer as FileAnswer;
         return reply
@@ -215,6 +225,12 @@ export function defineRoute<E extends Endpoint>(
       return { code: 0, message: messageFor(0, lang), result: { period: answer } };
     },
   });
+}
+
+/** Whether a parsed body holds one of the images its endpoint may carry. */
+function carriesImage(e: Endpoint, body: unknown): boolean {
+  const fields = body as Record<string, unknown> | undefined;
+  return e.imageFields?.some((field) => Boolean(fields?.[field])) ?? false;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';

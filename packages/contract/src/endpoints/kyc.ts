@@ -112,9 +112,10 @@ export const kycEndpoints = {
     path: '/api/external/user/uploadKyc',
     access: 'member',
     summary:
-      'Submits the four identity-verification images in one request; the member becomes waiting. Allowed when unverified or failed (10036 otherwise). Each image is checked by its bytes (50007, 50008, 50016, 50037, 50038), re-encoded without metadata and stored with the submission in one transaction. Uploads are limited per member and address (50039).',
+      'Submits the four identity-verification images in one request; the member becomes waiting. Allowed when unverified or failed (10036 otherwise). Each image is checked by its bytes (50007, 50008, 50016, 50037, 50038), re-encoded without metadata and stored with the submission in one transaction. Uploads are limited per member and address (50039), and in progress at once (50049); 50050 when the server has too many images waiting.',
     body: uploadKycBodySchema,
     bodyLimit: KYC_BODY_LIMIT,
+    imageFields: KYC_IMAGE_SLOTS,
     result: z.object({ kycStatus: z.enum(KYC_STATUSES) }),
   }),
   uploadImgFile: endpoint({
@@ -122,9 +123,10 @@ export const kycEndpoints = {
     path: '/api/external/user/uploadImgFile',
     access: 'member',
     summary:
-      'Checks one image exactly as uploadKyc will (JPG or PNG by its bytes, decodable, still, at most 40 megapixels and 2 MB) without storing it, so a form can flag a bad slip or photo before submitting.',
+      'Checks one image exactly as uploadKyc will (JPG or PNG by its bytes, decodable, still, at most 4,096 px on its long side, 4,096 x 3,072 px in all and 2 MB) without storing it, so a form can flag a bad slip or photo before submitting.',
     body: z.object({ image: imageBase64Schema }),
     bodyLimit: IMAGE_BODY_LIMIT,
+    imageFields: ['image'],
     result: imageCheckSchema,
   }),
 } as const;

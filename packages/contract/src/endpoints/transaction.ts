@@ -303,6 +303,7 @@ export const transactionEndpoints = {
       "Confirms a pending order with its payment and proof, moving it to 'request' for staff; an order past its deadline answers 50013 and is expired. Cash deposits above the ceiling answer 10052; appointments must fall on a business day that is not a Thai public holiday (50036/50042) within the location's hours (50043); a deposit time must lie between the order's creation and now (50063); a transaction hash that backs another order answers 50061. An Idempotency-Key header makes a retry with the same body harmless; the key with another body answers 50062.",
     body: confirmTransactionBodySchema,
     bodyLimit: SLIP_BODY_LIMIT,
+    imageFields: ['slipImage', 'proofImage'],
     result: transactionSchema,
   }),
   getReceivePayment: endpoint({

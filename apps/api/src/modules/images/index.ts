@@ -1,3 +1,5 @@
 export { type CheckedImage, checkImage } from './check.ts';
+export { IMAGE_JOBS_AT_ONCE, IMAGE_JOBS_WAITING_MAX, imageQueueState, imageWork } from './queue.ts';
 export { readSlipQr } from './slip-qr.ts';
 export { storeImage } from './store.ts';
+export { type UploadsAtOnce, uploadsAtOnce } from './uploads-at-once.ts';
