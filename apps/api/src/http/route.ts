@@ -124,13 +124,21 @@ const MEDIA_TYPES = {
   events: 'text/event-stream',
 } as const;
 
+/**
+ * The start of a cell a spreadsheet may run as a formula: = + - @ or their full-width forms
+ * (＝＋－＠, which some spreadsheets read as the ASCII ones), also behind leading spaces or
+ * invisible format characters (zero-width space, joiners, direction marks, BOM: Unicode Cf), and a
+ * leading tab or carriage return.
+ */
+const FORMULA_START = /^(?:[\p{Cf}\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/u;
+
 /** One CSV line (RFC 4180): every value quoted, quotes doubled, a formula prefix defused. */
 export function csvLine(values: readonly (string | number | null)[]): string {
   return `${values
     .map((v) => {
       let s = v === null ? '' : String(v);
       // A cell a spreadsheet would run as a formula is shown as text.
-      if (/^[=+\-@\t\r]/.test(s) && typeof v === 'string') s = `'${s}`;
+      if (typeof v === 'string' && FORMULA_START.test(s)) s = `'${s}`;
       return `"${s.replaceAll('"', '""')}"`;
     })
     .join(',')}\r\n`;
