@@ -7,6 +7,7 @@ import * as otpRequestedIp from './migrations/20261123_0500_otp_requested_ip.ts'
 import * as staffSecondFactor from './migrations/20261124_0100_staff_second_factor.ts';
 import * as identityReview from './migrations/20261125_0100_identity_review.ts';
 import * as orderDesk from './migrations/20261126_0100_order_desk.ts';
+import * as staffSignInAddresses from './migrations/20261127_0200_staff_sign_in_addresses.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '20261124_0100_staff_second_factor': staffSecondFactor,
   '20261125_0100_identity_review': identityReview,
   '20261126_0100_order_desk': orderDesk,
+  '20261127_0200_staff_sign_in_addresses': staffSignInAddresses,
 };
 
 const provider: MigrationProvider = {

@@ -128,9 +128,12 @@ describe('CSV cells a spreadsheet would run as a formula', () => {
     expect(cell(value)).toBe(`'${value.replaceAll('"', '""')}`);
   });
 
-  it.each([['plain text'], ['1=1'], ['a\u200B=b'], ['\u200Bplain']])('leaves other text alone: %j', (value) => {
-    expect(cell(value)).toBe(value);
-  });
+  it.each([['plain text'], ['1=1'], ['a\u200B=b'], ['\u200Bplain']])(
+    'leaves other text alone: %j',
+    (value) => {
+      expect(cell(value)).toBe(value);
+    },
+  );
 
   it('leaves numbers alone, negative ones too', () => {
     expect(cell(-5)).toBe('-5');

@@ -66,6 +66,7 @@ export function findStaffSession(db: Kysely<DB>, tokenHash: string) {
       'staff_sessions.expires_at',
       'staff_sessions.revoked_at',
       'staff_sessions.second_factor_at',
+      'staff_sessions.ip',
       'staff.role',
       'staff.disabled',
       'staff.must_change_password',

@@ -40,6 +40,8 @@ export interface StaffSession {
   role: StaffRole;
   /** Whether this session has passed the second factor (TOTP or a recovery code). */
   secondFactorPassed: boolean;
+  /** The client address the session signed in from (its code attempts count against it). */
+  signInIp: string | null;
   /**
    * Whether the session may do more than finish signing in: second factor passed and no one-time
    * password left to change. The access plugin limits a session until this is true.
@@ -169,6 +171,7 @@ export function createSessionService(
         sessionId: session.id,
         role: session.role,
         secondFactorPassed,
+        signInIp: session.ip,
         secondFactorDone: secondFactorPassed && !session.must_change_password,
       };
     },
