@@ -141,7 +141,7 @@ async function deskServices(database: Database) {
     staff: createStaffService(
       db,
       createPasswordHasher(),
-      createSessionService(db, { member: NO_SESSIONS, staff: NO_SESSIONS }),
+      createSessionService(db, { member: NO_SESSIONS, staff: NO_SESSIONS }, events),
     ),
   };
 }

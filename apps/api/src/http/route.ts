@@ -78,8 +78,10 @@ export class Kept<T> {
 /** The open stream of an 'events' route. */
 export interface EventStream {
   send(event: LiveEvent): void;
-  /** Called once when the client goes away or the server closes. */
+  /** Called once when the client goes away, the server closes or `close` is called. */
   onClose(fn: () => void): void;
+  /** Ends the stream (its session ended). */
+  close(): void;
 }
 
 type KindOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, infer K> ? K : 'json';
@@ -263,6 +265,7 @@ async function openEventStream<E extends Endpoint>(
       if (closed) fn();
       else closers.push(fn);
     },
+    close,
   };
   // Headers set by hooks so far (security headers, request id) go out with the stream's own.
   reply.hijack();

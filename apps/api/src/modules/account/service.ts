@@ -169,6 +169,7 @@ export function createAccountService({
           target: `member:${memberId}`,
         });
       });
+      await sessions.announceEnded({ memberId });
     },
 
     /** The member signing in by username (any letter case), with their password hash. */

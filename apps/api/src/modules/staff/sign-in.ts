@@ -335,11 +335,12 @@ export function createStaffSignIn({ db, passwords, sessions, passwordAttempts }:
         await sessions.endAllOfStaff(trx, staffId, session.sessionId);
         await recordAudit(trx, actor, { action: 'staff.changePassword', target: `staff:${staffId}` });
       });
+      await sessions.announceEnded({ staffId });
       return profile(staffId, true);
     },
 
     async logout(session: StaffSession, meta: RequestMeta): Promise<void> {
-      await sessions.endStaff(session.sessionId);
+      await sessions.endStaff(session);
       await recordAudit(db, staffActor(meta, session.staffId), {
         action: 'staff.signOut',
         target: `staff:${session.staffId}`,
