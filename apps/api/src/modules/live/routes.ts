@@ -9,6 +9,7 @@ import {
 } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, type EventStream, signedInMember, signedInStaff } from '../../http/route.ts';
+import { siteInMaintenance } from '../../plugins/maintenance.ts';
 
 const LIVE = new Set<string>(LIVE_EVENT_NAMES);
 const PUBLIC = new Set<string>(PUBLIC_LIVE_EVENT_NAMES);
@@ -58,6 +59,21 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     stream.onClose(unsubscribe);
   };
 
+  /** Closes the member's stream when maintenance starts: it answers 997 during maintenance. */
+  const closeInMaintenance = (stream: EventStream) => {
+    const inMaintenance = siteInMaintenance(app.services.publicReads);
+    const unsubscribe = app.events.subscribe((event) => {
+      if (event.name !== 'settings.changed' && event.name !== 'bus.resync') return;
+      inMaintenance().then(
+        (closed) => {
+          if (closed) stream.close();
+        },
+        (err: unknown) => app.log.warn({ err }, 'could not read the maintenance setting for an event stream'),
+      );
+    });
+    stream.onClose(unsubscribe);
+  };
+
   const { sessions } = app.services;
   defineRoute(app, adminEndpoints.events, async ({ stream, req }) => {
     const { staffId, sessionId } = signedInStaff(req);
@@ -68,6 +84,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, memberLiveEndpoints.memberEvents, async ({ stream, req }) => {
     const { memberId, sessionId } = signedInMember(req);
     closeWhenEnded(stream, { memberId }, () => sessions.isMemberLive(sessionId));
+    closeInMaintenance(stream);
     relay(MEMBER, stream, memberId);
   });
 }
