@@ -17,7 +17,7 @@ import { eventsPlugin } from './plugins/events.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { limitsPlugin } from './plugins/limits.ts';
 import { loggingOptions } from './plugins/logging.ts';
-import { maintenancePlugin } from './plugins/maintenance.ts';
+import { maintenancePlugin, siteInMaintenance } from './plugins/maintenance.ts';
 import { redisPlugin } from './plugins/redis.ts';
 import { securityHeaders, securityHeadersPlugin } from './plugins/security-headers.ts';
 import { staticPlugin } from './plugins/static.ts';
@@ -118,9 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('preClose', async () => stopExpiry());
   // Before access control, so a page left open during maintenance gets 997 whatever its session.
-  await app.register(maintenancePlugin, {
-    inMaintenance: async () => (await services.publicReads.setting('maintenance')).value === 'off',
-  });
+  await app.register(maintenancePlugin, { inMaintenance: siteInMaintenance(services.publicReads) });
   await app.register(accessPlugin, {
     authenticators: {
       member: (token) => services.sessions.authenticateMember(token),

@@ -68,13 +68,17 @@ export async function createServices({
   const rates = createRatesService(db, events, settings);
   const news = createNewsService(db, events);
   const pages = createPagesService(db, events);
-  const sessions = createSessionService(db, {
-    member: {
-      idleMs: accounts.sessionIdleMinutes * 60_000,
-      absoluteMs: accounts.sessionAbsoluteMinutes * 60_000,
+  const sessions = createSessionService(
+    db,
+    {
+      member: {
+        idleMs: accounts.sessionIdleMinutes * 60_000,
+        absoluteMs: accounts.sessionAbsoluteMinutes * 60_000,
+      },
+      staff: STAFF_SESSION,
     },
-    staff: STAFF_SESSION,
-  });
+    events,
+  );
   const stepUp = createStepUp({ db, passwords, passwordAttempts });
   const payments = createPaymentsService({ db, settings, stepUp, delivery, log });
   const lookups = createLookupBudget({ db, limits: lookupLimiter });

@@ -39,6 +39,7 @@ async function openEvents(server: Server, token: string) {
   expect(res.status).toBe(200);
   expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
   const names: string[] = [];
+  const state = { ended: false };
   const reader = res.body?.getReader();
   void (async () => {
     const decoder = new TextDecoder();
@@ -51,11 +52,12 @@ async function openEvents(server: Server, token: string) {
         for (const match of buffered.matchAll(/^event: (.+)$/gm)) names.push(match[1] ?? '');
         buffered = buffered.slice(buffered.lastIndexOf('\n') + 1);
       }
+      state.ended = true;
     } catch {
       // aborted
     }
   })();
-  return { names, close: () => controller.abort() };
+  return { names, state, close: () => controller.abort() };
 }
 
 describe('the event bus between two API processes on one PostgreSQL', () => {
@@ -66,6 +68,20 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
   let a: Server;
   let b: Server;
   let staffToken: string;
+
+  /** A new session of the staff member, made as the sign-in would store it. */
+  const newStaffSession = async () => {
+    const token = randomBytes(32).toString('base64url');
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query(
+      `insert into staff_sessions (staff_id, token_hash, second_factor_at, expires_at)
+       select id, $1, now(), now() + interval '1 hour' from staff where username = 'eventsadmin'`,
+      [createHash('sha256').update(token).digest('hex')],
+    );
+    await db.end();
+    return token;
+  };
 
   const desk = async (...argv: string[]) => {
     const out: string[] = [];
@@ -144,6 +160,22 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
     await desk('rates:set', '--buy', '36.90', '--sell', '35.20', '--fee', '1');
     expect(await until(() => rateOn(a), '36.90')).toBeLessThan(1000);
     expect(await until(() => rateOn(b), '36.90')).toBeLessThan(1000);
+  });
+
+  it('a back-office stream open on B closes when its session is ended on A', async () => {
+    const token = await newStaffSession();
+    const other = await openEvents(b, staffToken);
+    const stream = await openEvents(b, token);
+    const started = performance.now();
+    const res = await a.call('POST', '/api/admin/auth/logout', { ip: '127.0.0.1', token, body: {} });
+    expect(res.body.code).toBe(0);
+    await until(async () => stream.state.ended, true);
+    process.stdout.write(
+      `events: B closed the stream ${(performance.now() - started).toFixed(1)} ms after A ended its session\n`,
+    );
+    // The stream of the staff member's other session on B stays open.
+    expect(other.state.ended).toBe(false);
+    other.close();
   });
 
   it('survives the listening connections being cut, as a PostgreSQL restart cuts them', async () => {

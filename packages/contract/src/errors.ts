@@ -308,12 +308,6 @@ export const E = {
 
   // 31001-31009: back-office staff, members and identity reviews (project additions; no spec code
   // covers them).
-  STAFF_LOCKED: def(
-    31001,
-    423,
-    'Too many failed sign-ins: this staff account is locked for 15 minutes, or until an admin unlocks it.',
-    'เข้าสู่ระบบไม่สำเร็จหลายครั้งเกินไป บัญชีเจ้าหน้าที่นี้ถูกล็อก 15 นาที หรือจนกว่าผู้ดูแลระบบจะปลดล็อก',
-  ),
   STAFF_ALREADY_ENROLLED: def(
     31002,
     409,

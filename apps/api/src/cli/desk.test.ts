@@ -374,17 +374,29 @@ describe('desk staff recovery', () => {
       })
       .where('username', '=', username)
       .execute();
+    const { id } = await staffRow(username);
+    await database.db
+      .insertInto('staff_sign_in_addresses')
+      .values({ staff_id: id, ip: '198.51.100.7', attempts: 5, window_started_at: new Date() })
+      .execute();
     return username;
   }
   const staffRow = (username: string) =>
     database.db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
 
-  it('staff:unlock lifts the lock and clears the failure count, audited with before and after', async () => {
+  it('staff:unlock ends the slow-down and every stopped address of the account, audited with before and after', async () => {
     const username = await lockedEnrolledStaff();
     const { code, stdout } = await desk(['staff:unlock', username.toUpperCase()]);
     expect(code).toBe(0);
     expect(stdout).toContain(`Unlocked staff account ${username.toUpperCase()}`);
     expect(await staffRow(username)).toMatchObject({ locked_until: null, failed_sign_ins: 0 });
+    const { id } = await staffRow(username);
+    const addresses = await database.db
+      .selectFrom('staff_sign_in_addresses')
+      .select('attempts')
+      .where('staff_id', '=', id)
+      .execute();
+    expect(addresses).toEqual([{ attempts: 0 }]);
     const audit = await lastAudit('staff.unlock');
     expect(audit).toMatchObject({ actor_type: 'operator', actor_id: 'tester' });
     expect(JSON.stringify(audit?.before)).toContain('lockedUntil');

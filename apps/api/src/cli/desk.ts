@@ -60,7 +60,8 @@ Commands:
       Remove a staff account's two-factor authentication and recovery codes and end its
       sessions: the next sign-in sets it up again (a lost phone, no admin able to sign in).
   staff:unlock <username>
-      Lift the 15-minute lock that five failed sign-ins in a row put on a staff account.
+      Forget a staff account's failed sign-ins: every address stopped for it (five failures
+      stop an address for 15 minutes) and the slow-down of guesses from many addresses end at once.
   rates:set --buy <THB> --sell <THB> --fee <percent> [--confirm]
       Set the buy and sell rates (THB per USDT, up to 2 decimals) and the sell fee
       (percent of the gross THB, 0 to below 100, up to 3 decimals). The history keeps every change.
@@ -146,7 +147,7 @@ async function deskServices(database: Database) {
     staff: createStaffService(
       db,
       createPasswordHasher(),
-      createSessionService(db, { member: NO_SESSIONS, staff: NO_SESSIONS }),
+      createSessionService(db, { member: NO_SESSIONS, staff: NO_SESSIONS }, events),
     ),
   };
 }

@@ -8,6 +8,7 @@ import * as staffSecondFactor from './migrations/20261124_0100_staff_second_fact
 import * as identityReview from './migrations/20261125_0100_identity_review.ts';
 import * as orderDesk from './migrations/20261126_0100_order_desk.ts';
 import * as rateProposals from './migrations/20261127_0100_rate_proposals.ts';
+import * as staffSignInAddresses from './migrations/20261127_0200_staff_sign_in_addresses.ts';
 import * as orderProofSafety from './migrations/20261127_0300_order_proof_safety.ts';
 
 /**
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '20261125_0100_identity_review': identityReview,
   '20261126_0100_order_desk': orderDesk,
   '20261127_0100_rate_proposals': rateProposals,
+  '20261127_0200_staff_sign_in_addresses': staffSignInAddresses,
   '20261127_0300_order_proof_safety': orderProofSafety,
 };
 

@@ -62,8 +62,13 @@ export interface StaffTable {
   totp_pending_secret: string | null;
   /** The newest TOTP time step accepted: a code of that step or older is refused. */
   totp_last_step: number | null;
-  /** Failed sign-ins (password or code) in a row; five lock the account. */
+  /**
+   * Sign-in attempts against the account from addresses without a recent sign-in, and wrong codes,
+   * since the last completed sign-in (decision 0019); from STAFF_SLOW_AFTER_FAILURES on, such
+   * addresses are slowed down.
+   */
   failed_sign_ins: Generated<number>;
+  /** While slowed down: no password check from an address without a recent sign-in before this. */
   locked_until: Date | null;
   /** The account still has the one-time password an admin gave it. */
   must_change_password: Generated<boolean>;
@@ -85,6 +90,18 @@ export interface StaffSessionsTable {
   revoked_at: Date | null;
   ip: string | null;
   user_agent: string | null;
+}
+
+/** Staff sign-in attempts per account and client address (decision 0019). */
+export interface StaffSignInAddressesTable {
+  staff_id: number;
+  /** The limits' key of the address: IPv4, or the IPv6 /64. */
+  ip: string;
+  /** Attempts taken in the current window (given back on success). */
+  attempts: number;
+  window_started_at: Date;
+  /** The last completed sign-in (password and second factor) from this address. */
+  signed_in_at: Date | null;
 }
 
 export interface StaffRecoveryCodesTable {
@@ -324,6 +341,7 @@ export interface DB {
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_sign_in_addresses: StaffSignInAddressesTable;
   files: FilesTable;
   bank_accounts: BankAccountsTable;
   usdt_addresses: UsdtAddressesTable;

@@ -17,12 +17,19 @@ import type { Database } from '../db/connection.ts';
  * subscriber to drop what it holds.
  */
 export interface BusEvent {
-  name: LiveEventName | 'bus.resync';
+  name: BusEventName | 'bus.resync';
   data: Record<string, unknown>;
 }
 
+/**
+ * What the bus carries: the live events browsers receive, and `session.ended` (data `memberId` or
+ * `staffId`), which only the server hears: some session of that member or staff member ended, so
+ * every process checks the event streams it holds for them and closes the ended ones.
+ */
+export type BusEventName = LiveEventName | 'session.ended';
+
 export interface EventBus {
-  publish(name: LiveEventName, data?: Record<string, unknown>): Promise<void>;
+  publish(name: BusEventName, data?: Record<string, unknown>): Promise<void>;
   /** Calls `handler` for every event from now on; returns the unsubscribe. */
   subscribe(handler: (event: BusEvent) => void): () => void;
   /** True while every event published anywhere is sure to arrive here. */

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testApp } from '../../test/harness.ts';
-import { defineRoute, Kept } from './route.ts';
+import { csvLine, defineRoute, Kept } from './route.ts';
 
 /** How many times the response schema has checked an answer. */
 let checked = 0;
@@ -99,5 +99,43 @@ describe('a kept answer', () => {
       expect(res.json().code).not.toBe(0);
     }
     expect(brokenBodies.size).toBe(0);
+  });
+});
+
+describe('CSV cells a spreadsheet would run as a formula', () => {
+  const cell = (v: string | number) => csvLine([v]).slice(1, -3);
+
+  it.each([
+    ['=1+1'],
+    ['+1'],
+    ['-1'],
+    ['@SUM(A1)'],
+    ['\t=1'],
+    ['\r=1'],
+    // Full-width forms, which some spreadsheets read as the ASCII ones.
+    ['\uFF1DHYPERLINK("http://evil")'],
+    ['\uFF0B1'],
+    ['\uFF0D1'],
+    ['\uFF20SUM(A1)'],
+    // Behind invisible format characters or spaces.
+    ['\u200B=1+1'],
+    ['\u200D\u200C+1'],
+    ['\uFEFF=1'],
+    ['\u202E=1'],
+    ['\u2060@x'],
+    [' =1'],
+  ])('are shown as text: %j', (value) => {
+    expect(cell(value)).toBe(`'${value.replaceAll('"', '""')}`);
+  });
+
+  it.each([['plain text'], ['1=1'], ['a\u200B=b'], ['\u200Bplain']])(
+    'leaves other text alone: %j',
+    (value) => {
+      expect(cell(value)).toBe(value);
+    },
+  );
+
+  it('leaves numbers alone, negative ones too', () => {
+    expect(cell(-5)).toBe('-5');
   });
 });

@@ -84,8 +84,10 @@ export class Kept<T> {
 /** The open stream of an 'events' route. */
 export interface EventStream {
   send(event: LiveEvent): void;
-  /** Called once when the client goes away or the server closes. */
+  /** Called once when the client goes away, the server closes or `close` is called. */
   onClose(fn: () => void): void;
+  /** Ends the stream (its session ended). */
+  close(): void;
 }
 
 type KindOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, z.ZodType, infer K> ? K : 'json';
@@ -133,13 +135,21 @@ const MEDIA_TYPES = {
   events: 'text/event-stream',
 } as const;
 
+/**
+ * The start of a cell a spreadsheet may run as a formula: = + - @ or their full-width forms
+ * (＝＋－＠, which some spreadsheets read as the ASCII ones), also behind leading spaces or
+ * invisible format characters (zero-width space, joiners, direction marks, BOM: Unicode Cf), and a
+ * leading tab or carriage return.
+ */
+const FORMULA_START = /^(?:[\p{Cf}\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/u;
+
 /** One CSV line (RFC 4180): every value quoted, quotes doubled, a formula prefix defused. */
 export function csvLine(values: readonly (string | number | null)[]): string {
   return `${values
     .map((v) => {
       let s = v === null ? '' : String(v);
       // A cell a spreadsheet would run as a formula is shown as text.
-      if (/^[=+\-@\t\r]/.test(s) && typeof v === 'string') s = `'${s}`;
+      if (typeof v === 'string' && FORMULA_START.test(s)) s = `'${s}`;
       return `"${s.replaceAll('"', '""')}"`;
     })
     .join(',')}\r\n`;
@@ -275,6 +285,7 @@ async function openEventStream<E extends Endpoint>(
       if (closed) fn();
       else closers.push(fn);
     },
+    close,
   };
   // Headers set by hooks so far (security headers, request id) go out with the stream's own.
   reply.hijack();

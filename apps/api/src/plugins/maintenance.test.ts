@@ -57,6 +57,25 @@ describe('maintenance enforced by the server', () => {
     }
   });
 
+  it("closes the member's image reads and event stream too, and keeps the public stream open", async () => {
+    const member = await createMember(app);
+    const token = await signIn(app, member.username, member.password);
+    const get = async (url: string, withToken = true) => {
+      const res = await app.inject({
+        method: 'GET',
+        url,
+        headers: withToken ? { authorization: `Bearer ${token}` } : {},
+      });
+      return { status: res.statusCode, code: (res.json() as { code: number }).code };
+    };
+    await switchTo('off');
+    const closed = { status: 503, code: E.UNAVAILABLE.code };
+    expect(await get('/api/files/1')).toEqual(closed);
+    expect(await get('/api/live/member')).toEqual(closed);
+    await switchTo('on');
+    expect((await get('/api/files/1')).code).not.toBe(E.UNAVAILABLE.code);
+  });
+
   it('lets a signed-in member change nothing while the site is in maintenance', async () => {
     const member = await createMember(app);
     const token = await signIn(app, member.username, member.password);

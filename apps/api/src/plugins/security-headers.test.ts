@@ -44,6 +44,15 @@ describe('security headers', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
+  it('are on event streams, as on every other answer', async () => {
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    const controller = new AbortController();
+    const res = await fetch(`${url}/api/live`, { signal: controller.signal });
+    expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    expectSecurityHeaders(Object.fromEntries(res.headers));
+    controller.abort();
+  });
+
   it('are on HTML pages', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.headers['content-type']).toMatch(/^text\/html/);

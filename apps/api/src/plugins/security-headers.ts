@@ -39,16 +39,21 @@ export function securityHeaders(apiUrl: string): Record<string, string> {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * One onSend hook with a precomputed header object: much cheaper than a general-purpose plugin
- * that rebuilds its policy per request. HSTS only when the request came over TLS (directly or,
- * with TRUST_PROXY, through a proxy that says so). API JSON is never cached.
+ * A precomputed header object set as a request arrives: much cheaper than a general-purpose plugin
+ * that rebuilds its policy per request, and already on the reply when a route takes the connection
+ * over (event streams write their headers themselves, and no onSend hook runs for them). HSTS only
+ * when the request came over TLS (directly or, with TRUST_PROXY, through a proxy that says so).
+ * API JSON is never cached.
  */
 export const securityHeadersPlugin = fp<SecurityHeadersOptions>(
   async (app: FastifyInstance, opts) => {
     const headers = securityHeaders(opts.apiUrl);
-    app.addHook('onSend', (req, reply, payload, done) => {
+    app.addHook('onRequest', (req, reply, done) => {
       reply.headers(headers);
       if (req.protocol === 'https') reply.header('strict-transport-security', HSTS);
+      done();
+    });
+    app.addHook('onSend', (_req, reply, payload, done) => {
       if (!reply.hasHeader('cache-control')) {
         const type = reply.getHeader('content-type');
         if (typeof type === 'string' && type.startsWith('application/json')) {

@@ -168,6 +168,7 @@ export function createAccountService({
           target: `member:${memberId}`,
         });
       });
+      await sessions.announceEnded({ memberId });
     },
 
     /** The member signing in by username (any letter case), with their password hash. */

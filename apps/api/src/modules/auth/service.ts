@@ -54,7 +54,7 @@ export function createAuthService({ db, passwords, account, sessions, passwordAt
     },
 
     async signOut(session: MemberSession, meta: RequestMeta): Promise<void> {
-      await sessions.endMember(session.sessionId);
+      await sessions.endMember(session);
       await recordAudit(db, memberActor(meta, session.memberId), {
         action: 'auth.signOut',
         target: `member:${session.memberId}`,

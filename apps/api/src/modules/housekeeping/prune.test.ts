@@ -111,6 +111,41 @@ describe('pruning keeps what still means something and deletes what no longer do
   });
 });
 
+describe('staff sign-in addresses', () => {
+  it('one whose window has passed goes, unless the account signed in from it lately', async () => {
+    const id = await app.services.staff.create(
+      { type: 'system', id: null },
+      { username: `p${Date.now()}`.slice(0, 20), password: 'staff-password-1', role: 'viewer' },
+    );
+    const old = ago(16 * 60_000);
+    await app.database.db
+      .insertInto('staff_sign_in_addresses')
+      .values([
+        { staff_id: id, ip: '192.0.2.1', attempts: 5, window_started_at: old },
+        { staff_id: id, ip: '192.0.2.2', attempts: 0, window_started_at: old, signed_in_at: ago(DAY_MS) },
+        {
+          staff_id: id,
+          ip: '192.0.2.3',
+          attempts: 0,
+          window_started_at: old,
+          signed_in_at: ago(31 * DAY_MS),
+        },
+        { staff_id: id, ip: '192.0.2.4', attempts: 2, window_started_at: ago(60_000) },
+      ])
+      .execute();
+
+    await pruneExpired(app.database.db);
+
+    const left = await app.database.db
+      .selectFrom('staff_sign_in_addresses')
+      .select('ip')
+      .where('staff_id', '=', id)
+      .orderBy('ip')
+      .execute();
+    expect(left.map((r) => r.ip)).toEqual(['192.0.2.2', '192.0.2.4']);
+  });
+});
+
 describe('the server prunes at start and every hour', () => {
   it('a failed pruning is logged as a warning and tried again an hour later', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
@@ -126,8 +161,9 @@ describe('the server prunes at start and every hour', () => {
       const callsAfterStart = deleteFrom.mock.calls.length;
 
       await vi.advanceTimersByTimeAsync(60 * 60_000);
-      // One delete per kind of row: member and staff sessions, OTPs, bans, request counters.
-      await vi.waitFor(() => expect(deleteFrom.mock.calls.length).toBe(callsAfterStart + 5));
+      // One delete per kind of row: member and staff sessions, OTPs, bans, request counters,
+      // staff sign-in addresses.
+      await vi.waitFor(() => expect(deleteFrom.mock.calls.length).toBe(callsAfterStart + 6));
       expect(log.warn).toHaveBeenCalledTimes(1);
     } finally {
       stop();

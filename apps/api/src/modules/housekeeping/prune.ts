@@ -1,3 +1,4 @@
+import { STAFF_KNOWN_ADDRESS_DAYS, STAFF_LOCK_MINUTES } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
@@ -8,7 +9,8 @@ const DAY_MS = 24 * HOUR_MS;
  * How long rows that no longer do anything are kept. An ended session stays a week so that its
  * token still gets "expired" (501) or "signed out" (502) rather than "unknown" (500) for a while;
  * an OTP or reset ticket stays a day, well past the hour over which OTPs per member are counted;
- * a ban goes when it ends. The audit log is never pruned.
+ * a ban goes when it ends; a staff sign-in address once its window has passed and it is no longer
+ * known for a recent sign-in (decision 0019). The audit log is never pruned.
  */
 export const KEEP = {
   endedSessionMs: 7 * DAY_MS,
@@ -23,12 +25,13 @@ export interface Pruned {
   otpCodes: number;
   ipBans: number;
   rateCounters: number;
+  staffSignInAddresses: number;
 }
 
 /** Deletes ended sessions, old OTPs and reset tickets, ended bans and spent request counters; returns how many of each. */
 export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pruned> {
   const sessionsBefore = new Date(now.getTime() - KEEP.endedSessionMs);
-  const [member, staff, otp, bans, counters] = await Promise.all([
+  const [member, staff, otp, bans, counters, addresses] = await Promise.all([
     db
       .deleteFrom('member_sessions')
       .where((eb) => eb.or([eb('expires_at', '<', sessionsBefore), eb('revoked_at', '<', sessionsBefore)]))
@@ -43,6 +46,16 @@ export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pr
       .executeTakeFirst(),
     db.deleteFrom('ip_bans').where('until', '<', now).executeTakeFirst(),
     db.deleteFrom('rate_counters').where('expires_at', '<', now).executeTakeFirst(),
+    db
+      .deleteFrom('staff_sign_in_addresses')
+      .where('window_started_at', '<', new Date(now.getTime() - STAFF_LOCK_MINUTES * 60_000))
+      .where((eb) =>
+        eb.or([
+          eb('signed_in_at', 'is', null),
+          eb('signed_in_at', '<', new Date(now.getTime() - STAFF_KNOWN_ADDRESS_DAYS * DAY_MS)),
+        ]),
+      )
+      .executeTakeFirst(),
   ]);
   return {
     memberSessions: Number(member.numDeletedRows),
@@ -50,6 +63,7 @@ export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pr
     otpCodes: Number(otp.numDeletedRows),
     ipBans: Number(bans.numDeletedRows),
     rateCounters: Number(counters.numDeletedRows),
+    staffSignInAddresses: Number(addresses.numDeletedRows),
   };
 }
 

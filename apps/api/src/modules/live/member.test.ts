@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/harness.ts';
-import { createMember, signIn } from '../../../test/members.ts';
+import { createMember, createStaff, signIn } from '../../../test/members.ts';
+import { staffCall } from '../../../test/staff-calls.ts';
 
 let app: FastifyInstance;
 let url: string;
@@ -59,6 +60,20 @@ describe("the member's live stream (/api/live/member)", () => {
       { name: 'kyc.updated', data: { memberId: a.id, status: 'verified' } },
     ]);
     stream.close();
+  });
+
+  it('closes when the site goes into maintenance (decision 0047)', async () => {
+    const a = await createMember(app);
+    const stream = await openMemberStream(await signIn(app, a.username, a.password));
+    const admin = await createStaff(app, 'admin');
+    const switchTo = (value: 'on' | 'off') =>
+      staffCall(app, admin.token, 'POST', '/api/admin/settings', { key: 'maintenance', value });
+    try {
+      expect((await switchTo('off')).body.code).toBe(0);
+      await expect(stream.next('never')).rejects.toThrow('stream ended');
+    } finally {
+      await switchTo('on');
+    }
   });
 
   it('is refused to a visitor', async () => {

@@ -37,7 +37,7 @@ function toSummary(row: MemberRow): MemberSummary {
 
 interface Deps {
   db: Kysely<DB>;
-  sessions: Pick<SessionService, 'endAllOfMember' | 'liveOfMember'>;
+  sessions: Pick<SessionService, 'endAllOfMember' | 'liveOfMember' | 'announceEnded'>;
   auditLog: Pick<AuditLog, 'ofMember'>;
   kyc: Pick<KycService, 'history'>;
   events: Pick<EventBus, 'publish'>;
@@ -133,6 +133,7 @@ export function createMembersService({ db, sessions, auditLog, kyc, events }: De
         });
         return count;
       });
+      await sessions.announceEnded({ memberId });
       await events.publish('members.changed', { id: memberId });
       return { ended };
     },

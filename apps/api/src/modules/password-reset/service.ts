@@ -211,6 +211,7 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
         return used.member_id;
       });
       if (memberId === undefined) throw new AppError(E.OTP_SESSION_INVALID);
+      await sessions.announceEnded({ memberId });
     },
   };
 }

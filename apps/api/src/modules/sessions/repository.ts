@@ -54,6 +54,25 @@ export function findMemberSession(db: Kysely<DB>, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/** Whether a session row can still be used, by id (for an open event stream). */
+export function findSessionState(db: Kysely<DB>, table: SessionTable, id: number) {
+  return db
+    .selectFrom(table)
+    .select(['last_seen_at', 'expires_at', 'revoked_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Whether the account of a staff session is disabled. */
+export function findStaffSessionAccount(db: Kysely<DB>, sessionId: number) {
+  return db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
+    .select('staff.disabled')
+    .where('staff_sessions.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
 /** A staff session with what access control needs of its staff member. */
 export function findStaffSession(db: Kysely<DB>, tokenHash: string) {
   return db
@@ -66,6 +85,7 @@ export function findStaffSession(db: Kysely<DB>, tokenHash: string) {
       'staff_sessions.expires_at',
       'staff_sessions.revoked_at',
       'staff_sessions.second_factor_at',
+      'staff_sessions.ip',
       'staff.role',
       'staff.disabled',
       'staff.must_change_password',

@@ -1,11 +1,14 @@
 import { E, type StaffRole } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
   findLiveMemberSessions,
   findMemberSession,
+  findSessionState,
   findStaffSession,
+  findStaffSessionAccount,
   insertMemberSession,
   insertStaffSession,
   markSecondFactor,
@@ -40,6 +43,8 @@ export interface StaffSession {
   role: StaffRole;
   /** Whether this session has passed the second factor (TOTP or a recovery code). */
   secondFactorPassed: boolean;
+  /** The client address the session signed in from (its code attempts count against it). */
+  signInIp: string | null;
   /**
    * Whether the session may do more than finish signing in: second factor passed and no one-time
    * password left to change. The access plugin limits a session until this is true.
@@ -62,6 +67,9 @@ export function sessionResult(session: Started) {
   return { token: session.token, tokenType: 'Bearer' as const, expiresAt: session.expiresAt.toISOString() };
 }
 
+/** Whose sessions ended: announced on the event bus so every process closes their streams. */
+export type SessionOwner = { memberId: number } | { staffId: number };
+
 /** Throws the code the apps act on when a session row cannot be used: 502 ended, 501 expired. */
 function assertLive(
   session: { revoked_at: Date | null; expires_at: Date; last_seen_at: Date },
@@ -77,16 +85,44 @@ function assertLive(
 /**
  * Member and staff sessions: opaque random tokens of which only the hash is stored, with idle and
  * absolute expiry. A member token never opens a staff call and the reverse: they live in separate
- * tables and are looked up by separate functions.
+ * tables and are looked up by separate functions. Ending sessions is announced on the event bus
+ * (`session.ended`), so an event stream opened with one closes in every process; a caller that
+ * ends sessions inside its transaction announces it once the transaction has committed.
  */
 export function createSessionService(
   db: Kysely<DB>,
   policies: { member: SessionPolicy; staff: SessionPolicy },
+  events: Pick<EventBus, 'publish'>,
 ) {
   const touchMember = touchIntervalMs(policies.member);
   const touchStaff = touchIntervalMs(policies.staff);
 
+  /** Whether a session can still be used now (not ended, not expired); for open event streams. */
+  async function isLive(table: 'member_sessions' | 'staff_sessions', id: number, now: Date) {
+    const row = await findSessionState(db, table, id);
+    if (!row) return false;
+    try {
+      assertLive(row, table === 'member_sessions' ? policies.member : policies.staff, now.getTime());
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   return {
+    /** Announces that sessions of `owner` ended (after the ending transaction committed). */
+    async announceEnded(owner: SessionOwner): Promise<void> {
+      await events.publish('session.ended', owner);
+    },
+
+    isMemberLive: (sessionId: number, now = new Date()) => isLive('member_sessions', sessionId, now),
+
+    /** A staff session is not live once its account is disabled either. */
+    async isStaffLive(sessionId: number, now = new Date()): Promise<boolean> {
+      if (!(await isLive('staff_sessions', sessionId, now))) return false;
+      return (await findStaffSessionAccount(db, sessionId))?.disabled === false;
+    },
+
     /** The idle and absolute limits in force (from configuration for members). */
     policies,
 
@@ -113,8 +149,9 @@ export function createSessionService(
       return { memberId: session.member_id, sessionId: session.id };
     },
 
-    async endMember(sessionId: number, now = new Date()): Promise<void> {
-      await revokeSessionRow(db, 'member_sessions', sessionId, now);
+    async endMember(session: MemberSession, now = new Date()): Promise<void> {
+      await revokeSessionRow(db, 'member_sessions', session.sessionId, now);
+      await events.publish('session.ended', { memberId: session.memberId });
     },
 
     /**
@@ -169,6 +206,7 @@ export function createSessionService(
         sessionId: session.id,
         role: session.role,
         secondFactorPassed,
+        signInIp: session.ip,
         secondFactorDone: secondFactorPassed && !session.must_change_password,
       };
     },
@@ -178,8 +216,9 @@ export function createSessionService(
       await markSecondFactor(trx, sessionId, now);
     },
 
-    async endStaff(sessionId: number, now = new Date()): Promise<void> {
-      await revokeSessionRow(db, 'staff_sessions', sessionId, now);
+    async endStaff(session: StaffSession, now = new Date()): Promise<void> {
+      await revokeSessionRow(db, 'staff_sessions', session.sessionId, now);
+      await events.publish('session.ended', { staffId: session.staffId });
     },
 
     /** Ends every live session of a staff member (but `keepSessionId`), inside the caller's transaction. */

@@ -1,4 +1,11 @@
-import { STAFF_LOCK_AFTER_FAILURES, STAFF_LOCK_MINUTES, type StaffRole } from '@bahtdesk/contract';
+import {
+  STAFF_KNOWN_ADDRESS_DAYS,
+  STAFF_LOCK_AFTER_FAILURES,
+  STAFF_LOCK_MINUTES,
+  STAFF_SLOW_AFTER_FAILURES,
+  STAFF_SLOW_SECONDS,
+  type StaffRole,
+} from '@bahtdesk/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
@@ -10,7 +17,12 @@ const accountColumns = [
   'role',
   'disabled',
   'must_change_password',
-  'locked_until',
+  // Until when failed sign-ins hold checks back: the slow-down, or an address stopped for it.
+  sql<Date | null>`greatest(locked_until, (
+    select max(a.window_started_at) + ${STAFF_LOCK_MINUTES} * interval '1 minute'
+    from staff_sign_in_addresses a
+    where a.staff_id = staff.id and a.attempts >= ${STAFF_LOCK_AFTER_FAILURES}
+  ))`.as('locked_until'),
   'last_login_at',
   'created_at',
   sql<boolean>`totp_secret is not null`.as('enrolled'),
@@ -28,13 +40,7 @@ export function findStaffByUsername(db: Kysely<DB>, username: string) {
 export function findStaffForSignIn(db: Kysely<DB>, username: string) {
   return db
     .selectFrom('staff')
-    .select([
-      'id',
-      'password_hash',
-      'disabled',
-      'locked_until',
-      sql<boolean>`totp_secret is not null`.as('enrolled'),
-    ])
+    .select(['id', 'password_hash', 'disabled', sql<boolean>`totp_secret is not null`.as('enrolled')])
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .executeTakeFirst();
 }
@@ -59,7 +65,7 @@ export type StaffAccountRow = NonNullable<Awaited<ReturnType<typeof findStaffByI
 export function findSecondFactor(db: Kysely<DB>, id: number) {
   return db
     .selectFrom('staff')
-    .select(['totp_secret', 'totp_pending_secret', 'locked_until', 'password_hash'])
+    .select(['totp_secret', 'totp_pending_secret', 'password_hash'])
     .where('id', '=', id)
     .executeTakeFirst();
 }
@@ -84,29 +90,138 @@ export async function insertStaff(
 }
 
 /**
- * Counts one failed sign-in (password or code) unless the account is already locked. The failure
- * that makes STAFF_LOCK_AFTER_FAILURES in a row locks the account for STAFF_LOCK_MINUTES and starts
- * the count again. One statement, so racing failures each count. Answers whether this one locked it.
+ * Takes one sign-in attempt for an account from an address, before it is checked: one conditional
+ * upsert, so of any number of simultaneous attempts at most STAFF_LOCK_AFTER_FAILURES get one per
+ * window of STAFF_LOCK_MINUTES. Undefined when the address is stopped for the account; else
+ * whether the account completed a sign-in from it lately (`known`).
  */
-export async function countFailure(db: Kysely<DB>, id: number, now: Date): Promise<{ locked: boolean }> {
-  const until = new Date(now.getTime() + STAFF_LOCK_MINUTES * 60_000);
-  const reaches = sql<boolean>`failed_sign_ins + 1 >= ${STAFF_LOCK_AFTER_FAILURES}`;
+export async function takeAddressAttempt(
+  db: Kysely<DB>,
+  staffId: number,
+  ip: string,
+  now: Date,
+): Promise<{ known: boolean } | undefined> {
+  const windowEnded = sql<boolean>`(staff_sign_in_addresses.window_started_at <= ${new Date(
+    now.getTime() - STAFF_LOCK_MINUTES * 60_000,
+  )}::timestamptz)`;
+  const row = await db
+    .insertInto('staff_sign_in_addresses')
+    .values({ staff_id: staffId, ip, attempts: 1, window_started_at: now })
+    .onConflict((oc) =>
+      oc
+        .columns(['staff_id', 'ip'])
+        .doUpdateSet({
+          attempts: sql`case when ${windowEnded} then 1 else staff_sign_in_addresses.attempts + 1 end`,
+          window_started_at: sql`case when ${windowEnded} then ${now}::timestamptz else staff_sign_in_addresses.window_started_at end`,
+        })
+        .where((eb) =>
+          eb.or([windowEnded, eb('staff_sign_in_addresses.attempts', '<', STAFF_LOCK_AFTER_FAILURES)]),
+        ),
+    )
+    .returning('signed_in_at')
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const knownSince = now.getTime() - STAFF_KNOWN_ADDRESS_DAYS * 86_400_000;
+  return { known: row.signed_in_at !== null && row.signed_in_at.getTime() > knownSince };
+}
+
+/** Gives back an attempt that succeeded (a right password). */
+export async function giveBackAddressAttempt(db: Kysely<DB>, staffId: number, ip: string): Promise<void> {
+  await db
+    .updateTable('staff_sign_in_addresses')
+    .set({ attempts: sql`greatest(attempts - 1, 0)` })
+    .where('staff_id', '=', staffId)
+    .where('ip', '=', ip)
+    .execute();
+}
+
+/** A completed sign-in from an address: its count starts again and it is known from now on. */
+export async function markAddressSignedIn(
+  db: Kysely<DB>,
+  staffId: number,
+  ip: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .insertInto('staff_sign_in_addresses')
+    .values({ staff_id: staffId, ip, attempts: 0, window_started_at: now, signed_in_at: now })
+    .onConflict((oc) => oc.columns(['staff_id', 'ip']).doUpdateSet({ attempts: 0, signed_in_at: now }))
+    .execute();
+}
+
+/** Once the account counts STAFF_SLOW_AFTER_FAILURES, each counted attempt holds the next back. */
+const slowing = (now: Date) => ({
+  reaches: sql<boolean>`failed_sign_ins + 1 >= ${STAFF_SLOW_AFTER_FAILURES}`,
+  next: new Date(now.getTime() + STAFF_SLOW_SECONDS * 1000),
+});
+
+/**
+ * Takes an attempt against the whole account, for a password from an address it has not signed
+ * in from lately, before the check: free below STAFF_SLOW_AFTER_FAILURES, then one per
+ * STAFF_SLOW_SECONDS (one conditional update, so simultaneous attempts cannot share a slot).
+ * Undefined when the account is slowed down and the slot is taken; else whether this attempt
+ * started the slow-down.
+ */
+export async function takeAccountAttempt(
+  db: Kysely<DB>,
+  staffId: number,
+  now: Date,
+): Promise<{ slowedNow: boolean } | undefined> {
+  const { reaches, next } = slowing(now);
   const row = await db
     .updateTable('staff')
     .set({
-      failed_sign_ins: sql`case when ${reaches} then 0 else failed_sign_ins + 1 end`,
-      locked_until: sql`case when ${reaches} then ${until}::timestamptz else locked_until end`,
+      failed_sign_ins: sql`failed_sign_ins + 1`,
+      locked_until: sql`case when ${reaches} then ${next}::timestamptz else locked_until end`,
     })
-    .where('id', '=', id)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
-    .returning('locked_until')
+    .where('id', '=', staffId)
+    .where((eb) =>
+      eb.or([
+        eb('failed_sign_ins', '<', STAFF_SLOW_AFTER_FAILURES),
+        eb('locked_until', 'is', null),
+        eb('locked_until', '<=', now),
+      ]),
+    )
+    .returning('failed_sign_ins')
     .executeTakeFirst();
-  return { locked: row?.locked_until?.getTime() === until.getTime() };
+  return row && { slowedNow: row.failed_sign_ins === STAFF_SLOW_AFTER_FAILURES };
+}
+
+/** Gives back an account attempt that succeeded (a right password). */
+export async function giveBackAccountAttempt(db: Kysely<DB>, staffId: number): Promise<void> {
+  await db
+    .updateTable('staff')
+    .set({ failed_sign_ins: sql`greatest(failed_sign_ins - 1, 0)` })
+    .where('id', '=', staffId)
+    .execute();
 }
 
 /**
- * Accepts a TOTP time step: only if the secret is still the one checked and no step at or after it
- * was accepted before. Of two racing verifications of one code exactly one gets a row back.
+ * Counts a wrong code against the whole account, so that guessing codes with a known password
+ * from many addresses slows its password step down too. Answers whether it started the slow-down.
+ */
+export async function countCodeFailure(
+  db: Kysely<DB>,
+  staffId: number,
+  now: Date,
+): Promise<{ slowedNow: boolean }> {
+  const { reaches, next } = slowing(now);
+  const row = await db
+    .updateTable('staff')
+    .set({
+      failed_sign_ins: sql`failed_sign_ins + 1`,
+      locked_until: sql`case when ${reaches} then greatest(coalesce(locked_until, ${now}::timestamptz), ${next}::timestamptz) else locked_until end`,
+    })
+    .where('id', '=', staffId)
+    .returning('failed_sign_ins')
+    .executeTakeFirst();
+  return { slowedNow: row?.failed_sign_ins === STAFF_SLOW_AFTER_FAILURES };
+}
+
+/**
+ * Accepts a TOTP time step: only if the account is enabled, the secret is still the one checked and
+ * no step at or after it was accepted before. Of two racing verifications of one code exactly one
+ * gets a row back. The caller took the code's attempt (takeAddressAttempt) before checking it.
  */
 export async function acceptTotpStep(
   db: Kysely<DB>,
@@ -117,8 +232,9 @@ export async function acceptTotpStep(
 ): Promise<boolean> {
   const row = await db
     .updateTable('staff')
-    .set({ totp_last_step: step, failed_sign_ins: 0, last_login_at: now })
+    .set({ totp_last_step: step, failed_sign_ins: 0, locked_until: null, last_login_at: now })
     .where('id', '=', id)
+    .where('disabled', '=', false)
     .where('totp_secret', '=', secret)
     .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
     .returning('id')
@@ -126,11 +242,11 @@ export async function acceptTotpStep(
   return row !== undefined;
 }
 
-/** Completes sign-in without a code (a recovery code): the failure count starts again. */
+/** Completes sign-in without a code (a recovery code): the account's count starts again. */
 export async function markSignedIn(db: Kysely<DB>, id: number, now: Date): Promise<void> {
   await db
     .updateTable('staff')
-    .set({ failed_sign_ins: 0, last_login_at: now })
+    .set({ failed_sign_ins: 0, locked_until: null, last_login_at: now })
     .where('id', '=', id)
     .execute();
 }
@@ -161,6 +277,7 @@ export async function confirmPendingSecret(
       totp_pending_secret: null,
       totp_last_step: step,
       failed_sign_ins: 0,
+      locked_until: null,
       last_login_at: now,
     })
     .where('id', '=', id)
@@ -228,5 +345,9 @@ export async function applyStaffChange(db: Kysely<DB>, id: number, change: Staff
     .execute();
   if ('secondFactor' in change) {
     await db.deleteFrom('staff_recovery_codes').where('staff_id', '=', id).execute();
+  }
+  if ('unlock' in change) {
+    // Every address may try again at once; the addresses it signed in from stay known.
+    await db.updateTable('staff_sign_in_addresses').set({ attempts: 0 }).where('staff_id', '=', id).execute();
   }
 }

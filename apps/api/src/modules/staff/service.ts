@@ -87,14 +87,13 @@ export function createStaffService(db: Kysely<DB>, passwords: PasswordHasher, se
     if (self && ('role' in what || ('disabled' in what && what.disabled))) {
       throw new AppError(E.STAFF_SELF_CHANGE);
     }
-    return db.transaction().execute(async (trx) => {
+    const endsSessions = ('disabled' in what && what.disabled) || 'secondFactor' in what;
+    const account = await db.transaction().execute(async (trx) => {
       const row = await lockStaffRow(trx, id);
       if (!row) throw new AppError(E.STAFF_NOT_FOUND);
       const before = toAccount(row);
       await applyStaffChange(trx, id, what);
-      if (('disabled' in what && what.disabled) || 'secondFactor' in what) {
-        await sessions.endAllOfStaff(trx, id);
-      }
+      if (endsSessions) await sessions.endAllOfStaff(trx, id);
       const updated = await findStaffById(trx, id);
       if (!updated) throw new AppError(E.STAFF_NOT_FOUND);
       const after = toAccount(updated);
@@ -107,6 +106,8 @@ export function createStaffService(db: Kysely<DB>, passwords: PasswordHasher, se
       });
       return after;
     });
+    if (endsSessions) await sessions.announceEnded({ staffId: id });
+    return account;
   }
 
   return {

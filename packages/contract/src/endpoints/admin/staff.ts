@@ -12,13 +12,22 @@ import { idParams, iso } from './common.ts';
  * only the calls marked `secondFactor: false` work until a TOTP code (RFC 6238, 30 s, 6 digits, one
  * step of drift, each code once) or a single-use recovery code completes it. A staff account created
  * by an admin gets a one-time password: until it is changed, the session stays limited the same way.
- * Five failed sign-ins in a row (password or code) lock the account for STAFF_LOCK_MINUTES.
+ * Failed sign-ins are counted per account and client address: an address with
+ * STAFF_LOCK_AFTER_FAILURES failures for an account gets no further check for it for
+ * STAFF_LOCK_MINUTES; failures from many addresses slow the account down (one check per
+ * STAFF_SLOW_SECONDS from addresses it has not signed in from lately) rather than lock it.
+ * Every failure answers 999 alike (decision 0019).
  */
 
 export const STAFF_PASSWORD_MIN = 12;
 export const STAFF_PASSWORD_MAX = 128;
 export const STAFF_LOCK_AFTER_FAILURES = 5;
 export const STAFF_LOCK_MINUTES = 15;
+/** Failures against an account (from addresses without a recent sign-in) before it is slowed down. */
+export const STAFF_SLOW_AFTER_FAILURES = 10;
+export const STAFF_SLOW_SECONDS = 60;
+/** An address the account completed a sign-in from is spared the slow-down this long. */
+export const STAFF_KNOWN_ADDRESS_DAYS = 30;
 export const STAFF_RECOVERY_CODES = 10;
 
 export const staffPasswordSchema = cappedString(STAFF_PASSWORD_MAX * 2, codeMessage(E.STAFF_PASSWORD_INVALID))
@@ -86,7 +95,10 @@ export const staffAccountSchema = z.object({
   disabled: z.boolean(),
   enrolled: z.boolean(),
   mustChangePassword: z.boolean(),
-  /** Set while the account is locked after failed sign-ins. */
+  /**
+   * Set while failed sign-ins hold checks back: an address stopped for the account, or the
+   * slow-down of addresses it has not signed in from lately (the later of the two ends).
+   */
   lockedUntil: iso.nullable(),
   lastLoginAt: iso.nullable(),
   createdAt: iso,
@@ -109,7 +121,7 @@ export const staffAuthEndpoints = {
     path: '/api/admin/auth/login',
     access: 'public',
     summary:
-      'Username and password: a staff session whose second factor is still to do (`next`). 999 for a wrong pair, a disabled account or an unknown name; 31001 while the account is locked. Failures count toward the IP ban and the account lock.',
+      'Username and password: a staff session whose second factor is still to do (`next`). 999 alike for a wrong pair, an unknown name, a disabled account, an address stopped for the account and an account slowed down. Failures count toward the IP ban and per account and address (decision 0019).',
     body: staffLoginBodySchema,
     result: staffLoginResultSchema,
   }),
@@ -118,7 +130,7 @@ export const staffAuthEndpoints = {
     path: '/api/admin/auth/totp',
     access: { staff: ANY_STAFF, secondFactor: false },
     summary:
-      'Completes sign-in with the current TOTP code (one step of drift; a code already used is refused, 30023). A wrong code counts toward the lock.',
+      'Completes sign-in with the current TOTP code (one step of drift; a code already used is refused, 30023). A wrong code counts against the address the session signed in from (five stop it for the account) and toward the slow-down of the account.',
     body: z.object({ code: totpCodeSchema }),
     result: staffProfileSchema,
   }),
