@@ -306,8 +306,8 @@ export const E = {
     'คุณไม่มีสิทธิ์แก้ไขการตั้งค่าเว็บไซต์',
   ),
 
-  // 31001-31009: back-office staff, members and identity reviews (project additions; no spec code
-  // covers them).
+  // 31002-31009: back-office staff, members and identity reviews (project additions; no spec code
+  // covers them). 31001, a staff account's lock, is no longer answered (decision 0019).
   STAFF_ALREADY_ENROLLED: def(
     31002,
     409,
