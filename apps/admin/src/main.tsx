@@ -1,5 +1,6 @@
 import '@fontsource/sarabun/400.css';
 import '@fontsource/sarabun/600.css';
+import '@bahtdesk/ui/components.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

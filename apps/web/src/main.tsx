@@ -3,6 +3,7 @@ import './lib/zodJitless.ts';
 // Sarabun, regular and semi-bold; each subset (Thai, Latin, ...) downloads only when a page uses it.
 import '@fontsource/sarabun/400.css';
 import '@fontsource/sarabun/600.css';
+import '@bahtdesk/ui/components.css';
 import './styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -55,17 +55,12 @@ export function useMemberLive(): void {
  * While `enabled` (an order page showing an order that can still change, a history page listing
  * one), the member's stream is open and each change of one of their orders (`order.updated`: a
  * staff decision, an expiry) makes the order reads stale in the data layer, so what is shown is
- * read again; `onUpdate` is for a page that reads its order by hand.
+ * read again.
  */
-export function useOrderUpdates(enabled: boolean, onUpdate?: () => void): void {
+export function useOrderUpdates(enabled: boolean): void {
   const token = useClientState((s) => (enabled ? s.token : null));
-  const latest = useRef(onUpdate);
-  latest.current = onUpdate;
   useEffect(() => {
     if (!token) return;
-    return stream.on(['order.updated'], () => {
-      queries.invalidate(['getTransaction', 'getTransactionList']);
-      latest.current?.();
-    });
+    return stream.on(['order.updated'], () => queries.invalidate(['getTransaction', 'getTransactionList']));
   }, [token]);
 }

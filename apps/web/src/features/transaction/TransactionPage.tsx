@@ -1,12 +1,11 @@
 import { orderTransitionAllowed, type Transaction } from '@bahtdesk/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
-import { ApiError, call } from '../../lib/api.ts';
+import { ApiError, queries, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useOrderUpdates } from '../../lib/memberLive.ts';
-import { useOnReconnect } from '../../lib/reconnect.ts';
-import { getState, setState, showSnackbar, useClientState } from '../../lib/store.ts';
+import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
 import { transactionPath, transactionTypeOf } from '../../lib/transactionPath.ts';
 import { BuyPayment } from './BuyPayment.tsx';
 import { Countdown } from './Countdown.tsx';
@@ -53,7 +52,7 @@ export default function TransactionPage() {
   return (
     <section className="page" aria-labelledby="page-title">
       {id ? (
-        <OrderView id={id} />
+        <OrderView key={id} id={id} />
       ) : (
         <>
           <h1 id="page-title">{t(`pages.transaction_${type}`)}</h1>
@@ -68,90 +67,64 @@ export default function TransactionPage() {
   );
 }
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'failed'; message: string }
-  | { status: 'offline' }
-  | { status: 'ready'; order: Transaction };
-
-/** One order: paying it (with the countdown), or what became of it; live while it can still change. */
+/**
+ * One order: paying it (with the countdown), or what became of it; live while it can still change
+ * (the member stream's order events make its read stale). Keyed by the order, so nothing of one
+ * order (its payment details, the status last seen) is kept for the next.
+ */
 function OrderView({ id }: { id: string }) {
   const t = useT('transaction');
-  const [state, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [pay, setPay] = useState<ReceiveData | null>(null);
-  const last = useRef<Transaction['status'] | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const order = await call('getTransaction', { body: { id }, dialog: false, background: true });
-      const before = last.current;
-      last.current = order.status;
-      if (before === 'request' && (order.status === 'success' || order.status === 'reject')) {
-        showSnackbar(
-          t('outcome.decided', { id: order.id, status: t(`status.${order.status}`) }),
-          order.status === 'success' ? 'success' : 'error',
-        );
-      }
-      setLoaded({ status: 'ready', order });
-    } catch (error) {
-      if (!getState().online) {
-        // Not "not found": it could not be asked. Back online, it is asked again.
-        setLoaded((s) => (s.status === 'ready' ? s : { status: 'offline' }));
-        return;
-      }
-      setLoaded({
-        status: 'failed',
-        message: error instanceof ApiError ? error.message : t('order.notFound'),
-      });
-    }
-  }, [id, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useOnReconnect(() => void load());
-  // The countdown at zero, or a confirm refused as too late: the order now reads as expired.
-  const reload = useCallback(() => void load(), [load]);
-
-  const confirmed = (o: Transaction) => {
-    last.current = o.status;
-    setLoaded({ status: 'ready', order: o });
-  };
-  const order = state.status === 'ready' ? state.order : null;
+  const offline = useOffline();
+  const state = useApi('getTransaction', { body: { id }, dialog: false });
+  const order = state.status === 'ready' ? state.data : null;
   // The contract's state machine says when the member may still act: then the page is for paying.
   const payable = order ? orderTransitionAllowed('confirm', order.status) : false;
-  useEffect(() => {
-    if (!payable) return;
-    let live = true;
-    call('getReceivePayment', { body: { id }, dialog: false }).then(
-      (data) => live && setPay(data as ReceiveData),
-      () => live && void load(),
-    );
-    return () => {
-      live = false;
-    };
-  }, [payable, id, load]);
+  const pay = useApi('getReceivePayment', { body: { id }, dialog: false }, { skip: !payable });
+  // The countdown at zero, or a confirm refused as too late: the order now reads as expired.
+  const reload = state.reload;
 
-  useOrderUpdates(order?.status === 'pending' || order?.status === 'request', () => void load());
+  // A staff decision on an order the member sent for checking: the snackbar says what was decided.
+  const last = useRef<Transaction['status'] | null>(null);
+  useEffect(() => {
+    if (!order) return;
+    const before = last.current;
+    last.current = order.status;
+    if (before === 'request' && (order.status === 'success' || order.status === 'reject')) {
+      showSnackbar(
+        t('outcome.decided', { id: order.id, status: t(`status.${order.status}`) }),
+        order.status === 'success' ? 'success' : 'error',
+      );
+    }
+  }, [order, t]);
+
+  // No payment details for an order that can be paid: it has most likely just expired.
+  const payFailed = payable && pay.status === 'failed';
+  useEffect(() => {
+    if (payFailed) reload();
+  }, [payFailed, reload]);
+
+  // Confirming answers the order sent for checking: it is shown until the next read.
+  const confirmed = (o: Transaction) => queries.setData('getTransaction', { body: { id } }, o);
+
+  useOrderUpdates(order?.status === 'pending' || order?.status === 'request');
   const leaveDialog = useLeaveGuard(payable);
 
   if (state.status === 'loading') return <p role="status">{t('order.loading')}</p>;
-  if (state.status === 'offline') {
-    return (
+  if (state.status === 'failed') {
+    // Offline it could not be asked (not "not found"): back online, it is asked again.
+    return offline ? (
       <>
         <h1 id="page-title">{t('order.title', { id })}</h1>
         <OfflineState />
       </>
-    );
-  }
-  if (state.status === 'failed') {
-    return (
+    ) : (
       <p className="form-alert" role="alert">
-        {state.message}
+        {state.error instanceof ApiError ? state.error.message : t('order.notFound')}
       </p>
     );
   }
-  const current = state.order;
+  const current = state.data;
+  const receive = pay.status === 'ready' ? (pay.data as ReceiveData) : null;
   return (
     <>
       <h1 id="page-title">{t('order.title', { id: current.id })}</h1>
@@ -163,12 +136,12 @@ function OrderView({ id }: { id: string }) {
           <div className="order-sticky">
             <Countdown deadlineAt={current.deadlineAt} onExpired={reload} />
           </div>
-          {!pay ? <p role="status">{t('order.loading')}</p> : null}
-          {pay?.type === 'buy' ? (
-            <BuyPayment order={current} pay={pay} onConfirmed={confirmed} onExpired={reload} />
+          {!receive ? <p role="status">{t('order.loading')}</p> : null}
+          {receive?.type === 'buy' ? (
+            <BuyPayment order={current} pay={receive} onConfirmed={confirmed} onExpired={reload} />
           ) : null}
-          {pay?.type === 'sell' ? (
-            <SellPayment order={current} pay={pay} onConfirmed={confirmed} onExpired={reload} />
+          {receive?.type === 'sell' ? (
+            <SellPayment order={current} pay={receive} onConfirmed={confirmed} onExpired={reload} />
           ) : null}
         </>
       ) : (
