@@ -11,7 +11,7 @@ import { testApp } from '../harness.ts';
 import { createMember, createStaff } from '../members.ts';
 
 /**
- * The back office's role matrix (issue 10): every admin endpoint, and the public live stream, called
+ * The back office's role matrix: every admin endpoint, and the public live stream, called
  * by every kind of caller, against a table written out here by hand (not derived from the contract,
  * so a change of access in the contract has to change this table too). "Allowed" means the access
  * layer let the call through: any answer but its refusals, HTTP 401 or 403 with code 500, 501, 502
