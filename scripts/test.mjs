@@ -1,15 +1,18 @@
 // `npm test`: every check of the project, stopping at the first step that fails:
-//   type-check and lint side by side -> unit/API/web/back-office tests -> API tests on PostgreSQL
-//   (when TEST_DATABASE_URL is set) side by side with the build -> browser journeys.
-// The heavy suites are sized for this tier: the fuzz sends FUZZ_RUNS requests per endpoint (150
-// unless set, with a fresh seed printed by each suite) and the accessibility matrix checks every
-// page at one width.
+//   1. type-check beside lint;
+//   2. the build;
+//   3. the browser journeys, beside the unit/API/web/back-office tests followed by the API tests
+//      on PostgreSQL (when TEST_DATABASE_URL is set).
+// The journeys mostly wait on the browser and the server (about two thirds of a core on average),
+// so on two cores the other tests fit beside them. The heavy suites are sized for this tier: the
+// fuzz sends FUZZ_RUNS requests per endpoint (150 unless set, with a fresh seed each suite prints)
+// and the accessibility matrix checks every page at one width.
 //
 // `npm run test:deep` (`--deep`): the fuzz at 5,000 requests per endpoint on PGlite and on
 // PostgreSQL (TEST_DATABASE_URL is required), then the build and the accessibility matrix at
 // every width; it prints its figures (requests per endpoint, 5xx answers, time) at the end.
 //
-// Both end with the stage durations and one plain line that CI reads:
+// Both end with the stage durations and the total, then one plain line that CI reads:
 //   tests: N passed, N failed[, N skipped]
 // A stage that is not a test run (type-check, lint, build) and fails counts as one failure, so that
 // line never reads "0 failed" when the command exits non-zero.
@@ -22,7 +25,7 @@ const root = new URL('..', import.meta.url).pathname;
 const tempDir = mkdtempSync(join(tmpdir(), 'bahtdesk-test-'));
 const deep = process.argv.includes('--deep');
 // A stage that runs this long is stuck, not slow. `npm test`'s longest stage, the browser
-// journeys, takes about 3 minutes on an idle 2-core machine and up to 8 on a busy one; the deep
+// journeys, takes about 4 minutes on an idle 2-core machine and up to 10 on a busy one; the deep
 // tier's fuzz takes about half an hour a database.
 const STAGE_TIMEOUT_MS = (deep ? 120 : 15) * 60_000;
 const DEEP_FUZZ_RUNS = 5000;
@@ -136,8 +139,7 @@ async function timed(name, buffer, body) {
 
 /**
  * Stages run side by side: the first one's output streams, the others' is printed as each ends.
- * On two cores this pays where one stage waits on something else (the database server, disk) or
- * is short. Succeeds when all of them do.
+ * Succeeds when all of them do.
  */
 function sideBySide(...stages) {
   return async () => {
@@ -146,10 +148,21 @@ function sideBySide(...stages) {
   };
 }
 
-const postgresSkipped = () => {
-  console.log('\nPostgreSQL suites did not run: TEST_DATABASE_URL is not set');
-  return true;
-};
+/** Stages one after the other, stopping at the first that fails. */
+function inTurn(...stages) {
+  return async (buffer) => {
+    for (const stage of stages) if (!(await stage(buffer))) return false;
+    return true;
+  };
+}
+
+function postgresStage() {
+  if (process.env.TEST_DATABASE_URL) return vitestStage('API tests on PostgreSQL', ['--project=api-pg']);
+  return async () => {
+    console.log('\nPostgreSQL suites did not run: TEST_DATABASE_URL is not set');
+    return true;
+  };
+}
 
 function quickStages() {
   return [
@@ -157,20 +170,20 @@ function quickStages() {
       commandStage('type-check', 'npx', ['tsc', '-p', 'tsconfig.json']),
       commandStage('lint', 'npx', ['biome', 'check', '.']),
     ),
-    vitestStage('unit, API (PGlite), kit, web and back-office tests', [
-      '--project=contract',
-      '--project=api',
-      '--project=ui',
-      '--project=web',
-      '--project=admin',
-    ]),
-    process.env.TEST_DATABASE_URL
-      ? sideBySide(
-          vitestStage('API tests on PostgreSQL', ['--project=api-pg']),
-          commandStage('build', 'npm', ['run', 'build']),
-        )
-      : sideBySide(postgresSkipped, commandStage('build', 'npm', ['run', 'build'])),
-    vitestStage('browser journeys', ['--project=e2e']),
+    commandStage('build', 'npm', ['run', 'build']),
+    sideBySide(
+      vitestStage('browser journeys', ['--project=e2e']),
+      inTurn(
+        vitestStage('unit, API (PGlite), kit, web and back-office tests', [
+          '--project=contract',
+          '--project=api',
+          '--project=ui',
+          '--project=web',
+          '--project=admin',
+        ]),
+        postgresStage(),
+      ),
+    ),
   ];
 }
 
