@@ -69,7 +69,8 @@ test('maintenance off sends every page to /maintenance, and on sends /maintenanc
   await openRoute(later, '/maintenance');
   await expectRoute(later, '/');
   await later.getByRole('link', { name: en.nav.login }).first().waitFor();
-});
+  // Two desk() calls, each a stop and a start of the server: over a minute on a busy machine.
+}, 180_000);
 
 test('the maintenance page speaks Thai to a Thai visitor', async () => {
   await saveSetting('maintenance', 'off');
