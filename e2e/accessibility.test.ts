@@ -1,12 +1,14 @@
 // axe-core finds no serious or critical violation on any page, nor in the navigation's dialogs,
-// in English and in Thai, at phone and desktop widths. The maintenance page is
-// checked by maintenance.test.ts (it shows only during maintenance).
+// in English and in Thai. `npm test` checks every page in both languages at one width, chosen at
+// random for each run and printed (E2E_A11Y_WIDTH=phone|desktop repeats one; the layout journeys
+// cover every width's layout); `npm run test:deep` sets E2E_A11Y_WIDTH=all for both widths. The
+// maintenance page is checked by maintenance.test.ts (it shows only during maintenance).
 import { describe, expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import th from '../apps/web/src/locales/th/common.json' with { type: 'json' };
-import { baseUrl, DESKTOP, PHONE, seriousA11yViolations, useBrowser } from './browser.ts';
+import { DESKTOP, PHONE, pageSettled, seriousA11yViolations, useBrowser } from './browser.ts';
 import { newVerifiedMember, signInContext } from './members.ts';
-import { currentRoute, expectLanguage, openRoute } from './routes.ts';
+import { currentRoute, expectLanguage, firstNewsRoute, openRoute } from './routes.ts';
 
 const browser = useBrowser();
 
@@ -19,12 +21,18 @@ const VIEWPORTS = [
   { name: 'desktop', viewport: DESKTOP },
 ] as const;
 
-async function firstNewsRoute(): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/external/home/getNews`);
-  const body = (await response.json()) as { result: { period: { items: { id: number }[] } } };
-  const first = body.result.period.items[0];
-  if (!first) throw new Error('the seeded database has no news item');
-  return `/news/${first.id}`;
+/** The widths of this run: E2E_A11Y_WIDTH names one or `all`; unset, one at random. */
+function widthsOfThisRun(): (typeof VIEWPORTS)[number][] {
+  const asked = process.env.E2E_A11Y_WIDTH;
+  if (asked === 'all') return [...VIEWPORTS];
+  const named = VIEWPORTS.find((v) => v.name === asked);
+  if (asked && !named) throw new Error(`E2E_A11Y_WIDTH must be phone, desktop or all, not ${asked}`);
+  const chosen =
+    named ?? (VIEWPORTS[Math.floor(Math.random() * VIEWPORTS.length)] as (typeof VIEWPORTS)[number]);
+  process.stdout.write(
+    `accessibility: every page at the ${chosen.name} width this run (E2E_A11Y_WIDTH=${chosen.name} repeats it, =all checks both)\n`,
+  );
+  return [chosen];
 }
 
 // Pages a visitor may open (the guard sends others to /login).
@@ -52,17 +60,17 @@ const MEMBER_ROUTES = [
 ];
 
 let member: Promise<{ token: string }> | undefined;
+const widths = widthsOfThisRun();
 
 for (const { lang, locale, common } of LANGUAGES) {
-  for (const { name, viewport } of VIEWPORTS) {
+  for (const { name, viewport } of widths) {
     describe(`${lang}, ${name}`, () => {
       test.each(ROUTES)('%s has no serious or critical violation', async (route) => {
         await browser.context({ locale, viewport });
         const page = await browser.page();
         await openRoute(page, route === 'first news article' ? await firstNewsRoute() : route);
         await expectLanguage(page, lang);
-        await page.locator('h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await pageSettled(page);
         expect(await seriousA11yViolations(page)).toEqual([]);
       });
 
@@ -73,8 +81,7 @@ for (const { lang, locale, common } of LANGUAGES) {
         const page = await browser.page();
         await openRoute(page, route);
         await expectLanguage(page, lang);
-        await page.locator('h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await pageSettled(page);
         expect(currentRoute(page)).toBe(route.split('?')[0]);
         expect(await seriousA11yViolations(page)).toEqual([]);
       });
@@ -89,9 +96,8 @@ for (const { lang, locale, common } of LANGUAGES) {
         await openRoute(page, '/');
         await expectLanguage(page, lang);
         await page.getByRole('button', { name: opener, exact: true }).first().click();
-        const dialog = page.getByRole('dialog');
-        await dialog.waitFor();
-        await page.waitForLoadState('networkidle');
+        await page.getByRole('dialog').waitFor();
+        await pageSettled(page);
         expect(await seriousA11yViolations(page)).toEqual([]);
       });
     });

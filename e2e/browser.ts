@@ -154,6 +154,29 @@ export async function a11yViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+/**
+ * Waits until the page shows its own content: a heading, no request or page chunk in flight (the
+ * loading bar is gone) and nothing marked `aria-busy`, for three animation frames in a row (so a
+ * request a page starts right after its first render is seen). Faster than waiting for network
+ * idle, which also waits out the live stream and half a second of quiet after every page.
+ */
+export async function pageSettled(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as { settledFrames?: number }).settledFrames = 0;
+  });
+  await page.waitForFunction(
+    () => {
+      const state = window as { settledFrames?: number };
+      const busy =
+        !document.querySelector('h1') || document.querySelector('.loading-bar, [aria-busy="true"]') !== null;
+      state.settledFrames = busy ? 0 : (state.settledFrames ?? 0) + 1;
+      return state.settledFrames >= 3;
+    },
+    undefined,
+    { polling: 'raf' },
+  );
+}
+
 /** The serious and critical violations axe-core finds on the page as it is now. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   const violations = await a11yViolations(page);
@@ -194,9 +217,11 @@ export async function decodeQr(page: Page, element: Locator): Promise<string | u
 }
 
 /**
- * Runs the operator CLI (`npm run desk -- ...args`) against the server's database. The harness
- * stops the server, runs the command on the same PGlite folder and starts the server again on the
- * same address; open pages keep working after it. Throws if the command fails.
+ * Runs the built operator CLI (`node apps/api/dist/desk.js ...args`, no rebuild) against the
+ * server's database. The harness stops the server, runs the command on the same PGlite folder and
+ * starts the server again on the same address; open pages keep working after it. Throws if the
+ * command fails. Only journeys about the command line use it: the others change settings through
+ * the admin API (`saveSetting`), which needs no restart.
  */
 export async function desk(...args: string[]): Promise<DeskResult> {
   const response = await fetch(`${inject('controlUrl')}/desk`, {

@@ -4,15 +4,16 @@ import { expect, test } from 'vitest';
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import home from '../apps/web/src/locales/en/home.json' with { type: 'json' };
 import news from '../apps/web/src/locales/en/news.json' with { type: 'json' };
-import { decodeQr, desk, useBrowser } from './browser.ts';
+import { decodeQr, useBrowser } from './browser.ts';
 import { expectRoute, openRoute } from './routes.ts';
+import { saveSetting } from './staff.ts';
 
 const browser = useBrowser({ locale: 'en-US' });
 
-test('the contact QR code decodes to the chat link the operator set, named as LINE with its ID', async () => {
+test('the contact QR code decodes to the chat link staff set, named as LINE with its ID', async () => {
   const id = `@bahtdesk-e2e-${Date.now()}`;
   const link = `https://line.me/R/ti/p/${id}`;
-  await desk('chat-link:set', link);
+  await saveSetting('chatLink', link);
   const page = await browser.page();
   await openRoute(page, '/');
   await page.getByRole('button', { name: en.footer.contact }).click();

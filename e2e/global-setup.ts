@@ -30,7 +30,8 @@ function buildIfNeeded(): void {
   const built =
     existsSync(join(repoRoot, 'apps/web/dist/index.html')) &&
     existsSync(join(repoRoot, 'apps/admin/dist/index.html')) &&
-    existsSync(join(repoRoot, 'apps/api/dist/server.js'));
+    existsSync(join(repoRoot, 'apps/api/dist/server.js')) &&
+    existsSync(join(repoRoot, 'apps/api/dist/desk.js'));
   if (built) return;
   console.warn('e2e: the app is not built; running npm run build');
   execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });

@@ -164,12 +164,14 @@ export interface DeskResult {
 }
 
 /**
- * `npm run desk -- ...args` with the server's environment (so against the same database); `stdin`
- * is written to the command's standard input (a `--password-stdin` password).
+ * The built operator CLI (`node apps/api/dist/desk.js ...args`, what `npm run desk` runs after
+ * rebuilding the API) with the server's environment, so against the same database and the same
+ * build as the server under test; `stdin` is written to the command's standard input (a
+ * `--password-stdin` password).
  */
 export function runDesk(args: string[], env: NodeJS.ProcessEnv, stdin?: string): Promise<DeskResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '--silent', 'desk', '--', ...args], {
+    const child = spawn(process.execPath, ['--enable-source-maps', 'apps/api/dist/desk.js', ...args], {
       cwd: repoRoot,
       env,
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -139,6 +139,14 @@ export function journeyAdmin(): StaffSession {
   return { ...admin, authenticator: new Authenticator(admin.secret) };
 }
 
+/**
+ * Saves one web setting as the journeys' admin (POST /api/admin/settings), for journeys that need
+ * a setting but are not about how it is set; the server applies it at once, without a restart.
+ */
+export async function saveSetting(key: string, value: unknown): Promise<void> {
+  await adminOk('POST', '/api/admin/settings', journeyAdmin().token, { key, value });
+}
+
 /** A new staff account of `role`, made by an admin, signed in (enrolled, own password set). */
 export async function newStaff(
   admin: StaffSession,

@@ -1,31 +1,55 @@
-// `npm test`: every check of the project, in order, stopping at the first stage that fails.
-// type-check -> lint -> unit/API/web/back-office tests -> API tests on PostgreSQL (when TEST_DATABASE_URL is set)
-// -> build -> browser journeys. Ends with one plain line that CI reads:
+// `npm test`: every check of the project, stopping at the first step that fails:
+//   1. type-check beside lint;
+//   2. the build;
+//   3. the browser journeys, beside the unit/API/web/back-office tests followed by the API tests
+//      on PostgreSQL (when TEST_DATABASE_URL is set).
+// The journeys mostly wait on the browser and the server (about two thirds of a core on average),
+// so on two cores the other tests fit beside them. The heavy suites are sized for this tier: the
+// fuzz sends FUZZ_RUNS requests per endpoint (150 unless set, with a fresh seed each suite prints)
+// and the accessibility matrix checks every page at one width.
+//
+// `npm run test:deep` (`--deep`): the fuzz at 5,000 requests per endpoint on PGlite and on
+// PostgreSQL (TEST_DATABASE_URL is required), then the build and the accessibility matrix at
+// every width; it prints its figures (requests per endpoint, 5xx answers, time) at the end.
+//
+// Both end with the stage durations and the total, then one plain line that CI reads:
 //   tests: N passed, N failed[, N skipped]
 // A stage that is not a test run (type-check, lint, build) and fails counts as one failure, so that
 // line never reads "0 failed" when the command exits non-zero.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const tempDir = mkdtempSync(join(tmpdir(), 'bahtdesk-test-'));
-// A stage that runs this long is stuck, not slow: the browser journeys take about 8 minutes on an
-// idle 2-core machine and up to 12 on a busy one.
-const STAGE_TIMEOUT_MS = 20 * 60_000;
+const deep = process.argv.includes('--deep');
+// A stage that runs this long is stuck, not slow. `npm test`'s longest stage, the browser
+// journeys, takes about 4 minutes on an idle 2-core machine and up to 10 on a busy one; the deep
+// tier's fuzz takes about half an hour a database.
+const STAGE_TIMEOUT_MS = (deep ? 120 : 15) * 60_000;
+const DEEP_FUZZ_RUNS = 5000;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const durations = [];
 
-function run(command, args, env = {}) {
+/**
+ * Runs a command in its own process group (so a timeout stops all of it). With `buffer`, its
+ * output is kept and printed in one piece when it ends, for a stage that runs beside another.
+ */
+function run(command, args, env = {}, buffer = false) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: root,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', buffer ? 'pipe' : 'inherit', buffer ? 'pipe' : 'inherit'],
       env: { ...process.env, ...env },
       detached: true,
     });
+    const output = [];
+    if (buffer) {
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
     const timer = setTimeout(() => {
       console.error(
         `\n${command} ${args.join(' ')} ran past ${STAGE_TIMEOUT_MS / 60_000} minutes; stopping it.`,
@@ -36,47 +60,53 @@ function run(command, args, env = {}) {
         // already gone
       }
     }, STAGE_TIMEOUT_MS);
-    child.on('exit', (code, signal) => {
+    const done = (code) => {
       clearTimeout(timer);
-      resolve(code ?? (signal ? 1 : 0));
-    });
+      if (buffer) process.stdout.write(Buffer.concat(output));
+      resolve(code);
+    };
+    child.on('close', (code, signal) => done(code ?? (signal ? 1 : 0)));
     child.on('error', (error) => {
-      clearTimeout(timer);
       console.error(error.message);
-      resolve(1);
+      done(1);
     });
   });
 }
 
 /** A stage that is a plain command: success is its exit code. */
-async function commandStage(name, command, args) {
-  return timed(name, async () => {
-    const code = await run(command, args);
-    if (code !== 0) totals.failed += 1;
-    return code === 0;
-  });
+function commandStage(name, command, args) {
+  return (buffer) =>
+    timed(name, buffer, async () => {
+      const code = await run(command, args, {}, buffer);
+      if (code !== 0) totals.failed += 1;
+      return code === 0;
+    });
 }
 
-/** A stage that runs vitest projects; results are counted from the json reporter. */
-async function vitestStage(name, projects, env = {}) {
-  return timed(name, async () => {
-    const report = join(tempDir, `${name.replace(/\W+/g, '-')}.json`);
-    const args = ['vitest', 'run', ...projects.map((p) => `--project=${p}`), '--passWithNoTests'];
-    args.push('--reporter=default', '--reporter=json', `--outputFile.json=${report}`);
-    const code = await run('npx', args, env);
-    const counts = readCounts(report);
-    if (counts) {
-      totals.passed += counts.passed;
-      totals.failed += counts.failed;
-      totals.skipped += counts.skipped;
-      console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-    }
-    if (code !== 0 && (!counts || counts.failed === 0)) {
-      // vitest failed outside any test (a suite that did not load, an unhandled error, a timeout).
-      totals.failed += 1;
-    }
-    return code === 0;
-  });
+/** A stage that runs vitest (projects and files); results are counted from the json reporter. */
+function vitestStage(name, args, env = {}) {
+  return (buffer) =>
+    timed(name, buffer, async () => {
+      const report = join(tempDir, `${name.replace(/\W+/g, '-')}.json`);
+      const code = await run(
+        'npx',
+        ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+        env,
+        buffer,
+      );
+      const counts = readCounts(report);
+      if (counts) {
+        totals.passed += counts.passed;
+        totals.failed += counts.failed;
+        totals.skipped += counts.skipped;
+        console.log(`${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+      }
+      if (code !== 0 && (!counts || counts.failed === 0)) {
+        // vitest failed outside any test (a suite that did not load, an unhandled error, a timeout).
+        totals.failed += 1;
+      }
+      return code === 0;
+    });
 }
 
 function readCounts(file) {
@@ -97,8 +127,8 @@ function readCounts(file) {
   }
 }
 
-async function timed(name, body) {
-  console.log(`\n=== ${name} ===`);
+async function timed(name, buffer, body) {
+  if (!buffer) console.log(`\n=== ${name} ===`);
   const started = performance.now();
   const ok = await body();
   const seconds = (performance.now() - started) / 1000;
@@ -107,31 +137,102 @@ async function timed(name, body) {
   return ok;
 }
 
-async function main() {
-  const stages = [
-    () => commandStage('type-check', 'npx', ['tsc', '-p', 'tsconfig.json']),
-    () => commandStage('lint', 'npx', ['biome', 'check', '.']),
-    () =>
-      vitestStage('unit, API (PGlite), kit, web and back-office tests', [
-        'contract',
-        'api',
-        'ui',
-        'web',
-        'admin',
-      ]),
-    () => {
-      if (!process.env.TEST_DATABASE_URL) {
-        console.log('\nPostgreSQL suites did not run: TEST_DATABASE_URL is not set');
-        return true;
-      }
-      return vitestStage('API tests on PostgreSQL', ['api-pg']);
-    },
-    () => commandStage('build', 'npm', ['run', 'build']),
-    () => vitestStage('browser journeys', ['e2e']),
+/**
+ * Stages run side by side: the first one's output streams, the others' is printed as each ends.
+ * Succeeds when all of them do.
+ */
+function sideBySide(...stages) {
+  return async () => {
+    const results = await Promise.all(stages.map((stage, i) => stage(i > 0)));
+    return results.every(Boolean);
+  };
+}
+
+/** Stages one after the other, stopping at the first that fails. */
+function inTurn(...stages) {
+  return async (buffer) => {
+    for (const stage of stages) if (!(await stage(buffer))) return false;
+    return true;
+  };
+}
+
+function postgresStage() {
+  if (process.env.TEST_DATABASE_URL) return vitestStage('API tests on PostgreSQL', ['--project=api-pg']);
+  return async () => {
+    console.log('\nPostgreSQL suites did not run: TEST_DATABASE_URL is not set');
+    return true;
+  };
+}
+
+function quickStages() {
+  return [
+    sideBySide(
+      commandStage('type-check', 'npx', ['tsc', '-p', 'tsconfig.json']),
+      commandStage('lint', 'npx', ['biome', 'check', '.']),
+    ),
+    commandStage('build', 'npm', ['run', 'build']),
+    sideBySide(
+      vitestStage('browser journeys', ['--project=e2e']),
+      inTurn(
+        vitestStage('unit, API (PGlite), kit, web and back-office tests', [
+          '--project=contract',
+          '--project=api',
+          '--project=ui',
+          '--project=web',
+          '--project=admin',
+        ]),
+        postgresStage(),
+      ),
+    ),
   ];
+}
+
+const fuzzReport = join(tempDir, 'fuzz.jsonl');
+
+function deepStages() {
+  const runs = Number(process.env.FUZZ_RUNS) || DEEP_FUZZ_RUNS;
+  const fuzz = { FUZZ_RUNS: String(runs), FUZZ_REPORT: fuzzReport };
+  return [
+    () => {
+      if (process.env.TEST_DATABASE_URL) return true;
+      console.error('\nThe deep tier fuzzes both databases: set TEST_DATABASE_URL to a PostgreSQL database.');
+      totals.failed += 1;
+      return false;
+    },
+    vitestStage('fuzz on PGlite', ['--project=api', 'apps/api/test/fuzz/'], fuzz),
+    vitestStage('fuzz on PostgreSQL', ['--project=api-pg', 'apps/api/test/fuzz/'], fuzz),
+    commandStage('build', 'npm', ['run', 'build']),
+    vitestStage('accessibility at every width', ['--project=e2e', 'e2e/accessibility.test.ts'], {
+      E2E_A11Y_WIDTH: 'all',
+    }),
+  ];
+}
+
+/** The deep tier's figures: per database, endpoints, requests per endpoint, 5xx answers and time. */
+function printFuzzFigures() {
+  if (!existsSync(fuzzReport)) return;
+  const lines = readFileSync(fuzzReport, 'utf8').trim().split('\n').filter(Boolean).map(JSON.parse);
+  console.log('\nfuzz figures:');
+  for (const database of [...new Set(lines.map((l) => l.database))]) {
+    const of = lines.filter((l) => l.database === database);
+    const runs = [...new Set(of.map((l) => l.runs))].join('/');
+    const errors = of.reduce((n, l) => n + l.serverErrors, 0);
+    const seconds = of.reduce((n, l) => n + l.ms, 0) / 1000;
+    const seeds = [...new Set(of.map((l) => l.seed))].join(', ');
+    console.log(
+      `  ${database}: ${of.length} endpoints, ${runs} requests per endpoint, ${errors} 5xx answers, ${seconds.toFixed(0)} s (seeds ${seeds})`,
+    );
+    for (const l of of.filter((l) => l.serverErrors > 0)) {
+      console.log(`    ${l.endpoint}: ${l.serverErrors} 5xx answers`);
+    }
+  }
+}
+
+async function main() {
+  const started = performance.now();
   let ok = true;
-  for (const stage of stages) {
-    if (!(await stage())) {
+  for (const stage of deep ? deepStages() : quickStages()) {
+    if (!(await stage(false))) {
       ok = false;
       break;
     }
@@ -141,7 +242,9 @@ async function main() {
     totals.failed += 1;
     ok = false;
   }
-  console.log(`\nstage durations: ${durations.join(', ')}`);
+  if (deep) printFuzzFigures();
+  const total = (performance.now() - started) / 1000;
+  console.log(`\nstage durations: ${durations.join(', ')}; total ${total.toFixed(1)} s`);
   const skipped = totals.skipped > 0 ? `, ${totals.skipped} skipped` : '';
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed${skipped}`);
   return ok;

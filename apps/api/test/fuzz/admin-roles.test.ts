@@ -193,5 +193,7 @@ describe('the back office role matrix', () => {
     );
     const expected = Object.fromEntries(Object.keys(actual).map((name) => [name, EXPECTED[name]]));
     expect(actual).toEqual(expected);
-  });
+    // Some 350 calls over HTTP, each with a session of its own: several seconds on a quiet machine,
+    // past the default 30 s on a busy one.
+  }, 120_000);
 });

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { type Access, bankByCode, type Endpoint, fillPath } from '@bahtdesk/contract';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
@@ -38,6 +39,8 @@ type JsonSchema = {
 };
 
 const MAX_DEPTH = 6;
+/** Requests per endpoint under `npm test`, sized so that both databases' runs fit its budget. */
+const DEFAULT_RUNS = 150;
 
 /**
  * Rules a JSON Schema cannot state (checksums, magic bytes, cross-field checks) would make nearly
@@ -82,7 +85,9 @@ function fixUp(value: Record<string, unknown>): Record<string, unknown> {
  * discriminator, the const field of one variant of a union: 'sell.rate', 'cash_deposit.id'. Each
  * is used three times in four; the schema's own values (or FIELD_HINTS) the fourth, so the
  * handlers' refusals of unknown ids and stale rates keep being exercised too. A name
- * 'header:<name>' (lower case) is a request header instead, sent three times in four.
+ * 'header:<name>' (lower case) is a request header instead, sent three times in four. A name
+ * 'query:<name>' is a query parameter every request carries, in place of any generated one (an
+ * export's date range, kept narrow so that each request does not export every row there is).
  */
 export type Hints = Record<string, fc.Arbitrary<unknown>>;
 
@@ -262,6 +267,13 @@ export function requestFor(
         .map(([k, a]) => [k.slice('header:'.length), fc.option(a, { freq: 4, nil: undefined })]),
     ),
   );
+  const hintedQuery = fc.record(
+    Object.fromEntries(
+      Object.entries(hints)
+        .filter(([k]) => k.startsWith('query:'))
+        .map(([k, a]) => [k.slice('query:'.length), a.map(String)]),
+    ),
+  );
   return fc
     .record({
       body,
@@ -271,13 +283,14 @@ export function requestFor(
       ip: fc.ipV4(),
       credentials: fc.constantFrom<Credentials>('valid', 'valid', 'valid', 'valid', 'valid', 'none', 'junk'),
       hinted: hintedHeaders,
+      hintedQuery,
     })
-    .map(({ body: b, query: q, params: p, lang, ip, credentials, hinted }) => ({
+    .map(({ body: b, query: q, params: p, lang, ip, credentials, hinted, hintedQuery: hq }) => ({
       credentials,
       request: {
         method: e.method,
         url: fillPath(e.path, p),
-        query: q,
+        query: { ...q, ...hq },
         remoteAddress: ip,
         ...(e.method === 'POST' && b.payload !== undefined ? { payload: b.payload } : {}),
         headers: {
@@ -295,9 +308,27 @@ const envelopeSchema = z.strictObject({
   result: z.object({ period: z.unknown() }).nullable(),
 });
 
-/** At least 1,000 generated requests to every endpoint; FUZZ_RUNS raises it. */
-const RUNS_PER_ENDPOINT = Math.max(1000, Number(process.env.FUZZ_RUNS) || 0);
-const FUZZ_TIMEOUT_MS = 120_000 * (RUNS_PER_ENDPOINT / 1000);
+/**
+ * Generated requests to every endpoint: FUZZ_RUNS of them (`npm run test:deep` sets 5,000), by
+ * default as many as fit the budget of `npm test`. Each run has a fresh seed, printed, so that
+ * coverage accumulates over runs and FUZZ_SEED=<seed> FUZZ_RUNS=<runs> replays one.
+ */
+export const RUNS_PER_ENDPOINT = Number(process.env.FUZZ_RUNS) || DEFAULT_RUNS;
+const SEED = Number(process.env.FUZZ_SEED) || Math.floor(Math.random() * 2 ** 31);
+/** About 120 ms a request on a busy 2-core machine (argon2 on sign-up and payment changes), at least a minute. */
+const fuzzTimeoutMs = (runs: number) => Math.max(60_000, 120 * runs);
+
+/**
+ * One endpoint's figures, as a JSON line appended to the file FUZZ_REPORT names (when set), for
+ * `npm run test:deep` to sum up: requests, answers that were a 5xx (counted while fast-check
+ * shrinks a failure too), milliseconds, the database and the seed.
+ */
+function recordFigures(figures: { endpoint: string; runs: number; serverErrors: number; ms: number }): void {
+  const file = process.env.FUZZ_REPORT;
+  if (!file) return;
+  const line = { ...figures, ms: Math.round(figures.ms), database: process.env.TEST_DB, seed: SEED };
+  appendFileSync(file, `${JSON.stringify(line)}\n`);
+}
 
 /** What a suite adds to the generated requests of one endpoint, and what it expects of their answers. */
 export interface FuzzOptions {
@@ -307,7 +338,12 @@ export interface FuzzOptions {
    */
   prepare?: (name: string) => Promise<Hints>;
   /** Checks the endpoint's answers, counted by code: that the hints took the requests deep. */
-  expectCodes?: (name: string, codes: ReadonlyMap<number, number>) => void;
+  expectCodes?: (name: string, codes: ReadonlyMap<number, number>, runs: number) => void;
+  /**
+   * The fewest requests an endpoint gets whatever FUZZ_RUNS says, for one whose expectCodes
+   * compares counts that need that many to be steady (and whose cost is mostly in prepare).
+   */
+  minRuns?: (name: string) => number;
 }
 
 /**
@@ -319,10 +355,13 @@ export function fuzzEndpoints(
   map: Record<string, Endpoint>,
   app: () => FastifyInstance,
   credentials: (e: { readonly access: Access }, kind: Credentials) => Promise<Record<string, string>>,
-  { prepare, expectCodes }: FuzzOptions = {},
+  { prepare, expectCodes, minRuns }: FuzzOptions = {},
 ): void {
   // An event stream takes no input and never ends: its access is covered by the access matrix.
   const all = Object.entries(map).filter(([, e]) => e.response !== 'events');
+  process.stdout.write(
+    `fuzz: ${RUNS_PER_ENDPOINT} requests per endpoint, seed ${SEED} (FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS_PER_ENDPOINT} replays them)\n`,
+  );
 
   describe('the generator of valid requests', () => {
     it('makes mostly valid bodies and queries for every endpoint, so handlers are reached', () => {
@@ -338,52 +377,68 @@ export function fuzzEndpoints(
   });
 
   // A CSV export answers every matching row: it runs first, before the generated writes of the
-  // other endpoints add thousands of audit rows for each of its 1,000 requests to export again.
-  const slow = all.filter(([, e]) => e.response === 'csv');
+  // other endpoints add rows for each of its requests to export again.
+  const runsFor = (name: string) => Math.max(RUNS_PER_ENDPOINT, minRuns?.(name) ?? 0);
+  const withRuns = (cases: typeof all) => cases.map(([name, e]) => [name, runsFor(name), e] as const);
+  const slow = withRuns(all.filter(([, e]) => e.response === 'csv'));
+  const rest = withRuns(all.filter(([, e]) => e.response !== 'csv'));
+  const longest = (cases: typeof rest) => Math.max(...cases.map(([, runs]) => runs));
   const groups = [
-    { cases: slow, timeout: 3 * FUZZ_TIMEOUT_MS },
-    { cases: all.filter(([, e]) => e.response !== 'csv'), timeout: FUZZ_TIMEOUT_MS },
+    { cases: slow, timeout: 3 * fuzzTimeoutMs(longest(slow)) },
+    { cases: rest, timeout: fuzzTimeoutMs(longest(rest)) },
   ].filter((g) => g.cases.length > 0);
 
   describe.each(groups)('no request shape gives a 5xx', ({ cases, timeout }) => {
     it.each(cases)(
-      `%s: ${RUNS_PER_ENDPOINT} generated requests, never a 5xx, always the envelope`,
-      async (name, e) => {
+      '%s: %i generated requests, never a 5xx, always the envelope',
+      async (name, runs, e) => {
         const codes = new Map<number, number>();
         const hints = prepare ? await prepare(name) : {};
-        await fc.assert(
-          fc.asyncProperty(requestFor(e, hints), async ({ request, credentials: kind }) => {
-            const headers = { ...request.headers, ...(await credentials(e, kind)) };
-            const res = await app().inject({ ...request, headers });
-            if (res.statusCode >= 500) throw new Error(`${name}: HTTP ${res.statusCode} ${res.body}`);
-            // A CSV or file call answers CSV or the image when it succeeds, the envelope otherwise.
-            if ((e.response === 'csv' || e.response === 'file') && res.statusCode === 200) {
-              const type = e.response === 'csv' ? /^text\/csv/ : /^image\/(jpeg|png)$/;
-              if (!type.test(String(res.headers['content-type']))) {
-                throw new Error(`${name}: a 200 that is not ${e.response === 'csv' ? 'CSV' : 'an image'}`);
+        const started = performance.now();
+        let serverErrors = 0;
+        try {
+          await fc.assert(
+            fc.asyncProperty(requestFor(e, hints), async ({ request, credentials: kind }) => {
+              const headers = { ...request.headers, ...(await credentials(e, kind)) };
+              const res = await app().inject({ ...request, headers });
+              if (res.statusCode >= 500) {
+                serverErrors += 1;
+                throw new Error(`${name}: HTTP ${res.statusCode} ${res.body}`);
               }
-              codes.set(0, (codes.get(0) ?? 0) + 1);
-              return;
-            }
-            const parsed = envelopeSchema.safeParse(JSON.parse(res.body));
-            if (!parsed.success) throw new Error(`${name}: not an envelope: ${res.body.slice(0, 200)}`);
-            if (parsed.data.code === 0 && parsed.data.result === null)
-              throw new Error(`${name}: success without result`);
-            codes.set(parsed.data.code, (codes.get(parsed.data.code) ?? 0) + 1);
-          }),
-          { numRuns: RUNS_PER_ENDPOINT },
-        );
-        expect([...codes.values()].reduce((a, b) => a + b, 0)).toBe(RUNS_PER_ENDPOINT);
+              // A CSV or file call answers CSV or the image when it succeeds, the envelope otherwise.
+              if ((e.response === 'csv' || e.response === 'file') && res.statusCode === 200) {
+                const type = e.response === 'csv' ? /^text\/csv/ : /^image\/(jpeg|png)$/;
+                if (!type.test(String(res.headers['content-type']))) {
+                  throw new Error(`${name}: a 200 that is not ${e.response === 'csv' ? 'CSV' : 'an image'}`);
+                }
+                codes.set(0, (codes.get(0) ?? 0) + 1);
+                return;
+              }
+              const parsed = envelopeSchema.safeParse(JSON.parse(res.body));
+              if (!parsed.success) throw new Error(`${name}: not an envelope: ${res.body.slice(0, 200)}`);
+              if (parsed.data.code === 0 && parsed.data.result === null)
+                throw new Error(`${name}: success without result`);
+              codes.set(parsed.data.code, (codes.get(parsed.data.code) ?? 0) + 1);
+            }),
+            { numRuns: runs, seed: SEED },
+          );
+        } finally {
+          recordFigures({
+            endpoint: name,
+            runs,
+            serverErrors,
+            ms: performance.now() - started,
+          });
+        }
+        expect([...codes.values()].reduce((a, b) => a + b, 0)).toBe(runs);
         // Authentication let most requests through: they reached validation or the handler.
         const stopped = (codes.get(500) ?? 0) + (codes.get(403) ?? 0);
-        expect(stopped, `${name}: ${JSON.stringify(Object.fromEntries(codes))}`).toBeLessThan(
-          RUNS_PER_ENDPOINT / 2,
-        );
-        expectCodes?.(name, codes);
+        expect(stopped, `${name}: ${JSON.stringify(Object.fromEntries(codes))}`).toBeLessThan(runs / 2);
+        expectCodes?.(name, codes, runs);
       },
-      // 1,000 requests, most reaching the handler: sign-up and the payment changes hash or verify
-      // a password on each (argon2, as in production), which takes longer than the default 30 s on a
-      // busy 2-core machine.
+      // Most requests reach the handler: sign-up and the payment changes hash or verify a password
+      // on each (argon2, as in production), which takes longer than the default 30 s on a busy
+      // 2-core machine.
       timeout,
     );
   });

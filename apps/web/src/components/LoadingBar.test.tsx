@@ -7,7 +7,7 @@ const bar = () => document.querySelector('.loading-bar');
 describe('loading bar', () => {
   it('shows while a request is in flight, hidden from assistive technology, and goes when it has answered', async () => {
     let answer: (envelope: Envelope) => void = () => {};
-    mockApi({
+    const { requests } = mockApi({
       ...publicServer(),
       getNews: () =>
         new Promise<Envelope>((resolve) => {
@@ -15,6 +15,8 @@ describe('loading bar', () => {
         }),
     });
     await renderApp('/news');
+    // The news request is unanswered (the page's chunk may show the bar a moment before it starts).
+    await waitFor(() => expect(requests.some((r) => r.path.endsWith('/getNews'))).toBe(true));
     await waitFor(() => expect(bar()).not.toBeNull());
     expect(bar()?.getAttribute('aria-hidden')).toBe('true');
 

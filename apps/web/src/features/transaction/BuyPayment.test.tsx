@@ -7,14 +7,31 @@ import { fail, mockApi, ok, publicServer, renderApp } from '../../../test/app.ts
 import { BUY_RECEIVE, buyOrder, TRADER } from '../../../test/orders.ts';
 import { bangkokInstant, bangkokNow } from './bangkokTime.ts';
 
-// Shrinking a photo needs a real canvas; here a picked slip is simply there.
-vi.mock('../../components/PhotoPicker.tsx', () => ({
-  PhotoPicker: ({ label, onChange }: { label: string; onChange: (image: string) => void }) => (
-    <button type="button" onClick={() => onChange('c2xpcA==')}>
-      {label}
-    </button>
-  ),
-}));
+/**
+ * jsdom decodes and draws no image: the browser's part of shrinking a photo is stood in for (a
+ * decoded 600x800 picture, a canvas that encodes a small JPEG), so the slip goes through the real
+ * picker. The kit's setup restores them after the test.
+ */
+function browserDrawsPhotos() {
+  vi.stubGlobal('createImageBitmap', async () => ({ width: 600, height: 800, close() {} }));
+  const context = { fillStyle: '', fillRect() {}, drawImage() {} };
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+    context as unknown as CanvasRenderingContext2D,
+  );
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) =>
+    done(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0])], { type: 'image/jpeg' })),
+  );
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      static override createObjectURL = () => 'blob:slip';
+      static override revokeObjectURL = () => {};
+    },
+  );
+}
+const SLIP = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0])], 'slip.jpg', {
+  type: 'image/jpeg',
+});
 
 // A device far from Bangkok: the deposit time must still be read as Bangkok time.
 const machineZone = process.env.TZ;
@@ -28,10 +45,12 @@ afterAll(() => {
 describe('buy payment by cash deposit', () => {
   it('starts at Bangkok now and sends the time typed as the Bangkok instant', async () => {
     localStorage.setItem('token', 'member-token');
+    browserDrawsPhotos();
     const { requests } = mockApi({
       ...publicServer(),
       ...accountServer,
       profile: () => ok(TRADER),
+      uploadImgFile: () => ok({ mime: 'image/jpeg', size: 4, width: 600, height: 800 }),
       // Placed at 08:55 Bangkok, so a deposit at 09:30 lies within the order.
       getTransaction: () => ok({ ...buyOrder(), createdAt: '2026-11-26T01:55:00.000Z' }),
       getReceivePayment: () => ok(BUY_RECEIVE),
@@ -44,12 +63,17 @@ describe('buy payment by cash deposit', () => {
     expect([before, after]).toContain(at.value);
 
     fireEvent.change(at, { target: { value: '2026-11-26T09:30' } });
-    await userEvent.click(screen.getByRole('button', { name: 'Photo of the deposit slip' }));
+    await userEvent.upload(screen.getByLabelText('Photo of the deposit slip'), SLIP);
+    await screen.findByRole('img', { name: 'The slip you chose' });
     await userEvent.click(screen.getByRole('button', { name: 'I have paid: send for checking' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
     await screen.findByText(/The desk is checking your payment/);
     const confirm = requests.find((r) => r.path.endsWith('/confrimTransaction'));
-    expect(confirm?.body).toMatchObject({ method: 'cash_deposit', depositAt: '2026-11-26T02:30:00.000Z' });
+    expect(confirm?.body).toMatchObject({
+      method: 'cash_deposit',
+      depositAt: '2026-11-26T02:30:00.000Z',
+      slipImage: '/9j/4A==',
+    });
   });
 });
 
