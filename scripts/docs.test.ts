@@ -108,4 +108,10 @@ describe('the docs name what exists', () => {
       .map(([command]) => command);
     expect(missing, `${doc} names scripts that do not exist: ${missing.join(', ')}`).toEqual([]);
   });
+
+  it.each(docs)('rule: %s stands alone and cites no issue number', (doc) => {
+    const text = readFileSync(join(root, doc), 'utf8');
+    const cited = [...text.matchAll(/\bissues? ?#?\d+/gi)].map(([match]) => match);
+    expect(cited, `${doc} cites issues: ${cited.join(', ')}`).toEqual([]);
+  });
 });
