@@ -82,17 +82,20 @@ describe('the deposit time lies within the order', () => {
 
   async function depositForm(confrimTransaction = () => ok(buyOrder('request'))) {
     localStorage.setItem('token', 'member-token');
+    browserDrawsPhotos();
     const api = mockApi({
       ...publicServer(),
       ...accountServer,
       profile: () => ok(TRADER),
+      uploadImgFile: () => ok({ mime: 'image/jpeg', size: 4, width: 600, height: 800 }),
       getTransaction: () => ok(buyOrder()),
       getReceivePayment: () => ok(BUY_RECEIVE),
       confrimTransaction,
     });
     await renderApp(`/transaction?id=${buyOrder().id}`);
     const at = (await screen.findByLabelText('Date and time of the deposit')) as HTMLInputElement;
-    await userEvent.click(screen.getByRole('button', { name: 'Photo of the deposit slip' }));
+    await userEvent.upload(screen.getByLabelText('Photo of the deposit slip'), SLIP);
+    await screen.findByRole('img', { name: 'The slip you chose' });
     return { at, requests: api.requests };
   }
 
