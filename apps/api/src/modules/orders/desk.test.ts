@@ -8,22 +8,21 @@ import {
 } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStaff, post, type TestStaff } from '../../../test/members.ts';
 import {
   buy,
   DAY_MS,
   GET,
   HOUR_MS,
-  orderCalls,
-  orderTestApp,
+  orderTestFile,
   sell,
   slipImage,
   TX_HASH,
   transfer,
 } from '../../../test/orders.ts';
 import { auditRows, periodOf, staffCall } from '../../../test/staff-calls.ts';
-import { createTrader, deskReady, type Trader } from '../../../test/traders.ts';
+import { createTrader, type Trader } from '../../../test/traders.ts';
 
 /** The staff's order desk: the queue, the order screen, completing and rejecting. */
 
@@ -31,19 +30,13 @@ let app: FastifyInstance;
 let operator: TestStaff;
 let admin: TestStaff;
 let viewer: TestStaff;
-let slip: string;
 
-beforeAll(async () => {
-  ({ app, operator, admin, slip } = await orderTestApp());
-  viewer = await createStaff(app, 'viewer');
-});
-afterAll(() => app.close());
-beforeEach(() => deskReady(app));
-const { created, confirm, deposit, statusOf, pastDeadline, complete, reject, orderIn } = orderCalls(() => ({
-  app,
-  operator,
-  slip,
-}));
+const { created, confirm, deposit, statusOf, pastDeadline, complete, reject, orderIn } = orderTestFile(
+  async (t) => {
+    ({ app, operator, admin } = t);
+    viewer = await createStaff(app, 'viewer');
+  },
+);
 
 /**
  * A buy of `t` awaiting staff, paid by a cash appointment at `at`, made in SQL from a fresh order

@@ -1,24 +1,20 @@
 import { bangkokDate, type Dashboard, Decimal, E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestStaff } from '../../../test/members.ts';
-import { buy, orderCalls, orderTestApp, sell, TX_HASH, transfer } from '../../../test/orders.ts';
+import { buy, orderTestFile, sell, TX_HASH, transfer } from '../../../test/orders.ts';
 import { periodOf, staffCall } from '../../../test/staff-calls.ts';
-import { createTrader, deskReady } from '../../../test/traders.ts';
+import { createTrader } from '../../../test/traders.ts';
 
 /** The staff's order reports (CSV) and the dashboard's order figures. */
 
 let app: FastifyInstance;
 let operator: TestStaff;
 let admin: TestStaff;
-let slip: string;
 
-beforeAll(async () => {
-  ({ app, operator, admin, slip } = await orderTestApp());
+const { created, confirm, deposit, complete } = orderTestFile((t) => {
+  ({ app, operator, admin } = t);
 });
-afterAll(() => app.close());
-beforeEach(() => deskReady(app));
-const { created, confirm, deposit, complete } = orderCalls(() => ({ app, operator, slip }));
 
 describe('reports and the dashboard', () => {
   const csv = (token: string, query: string) =>
