@@ -18,6 +18,8 @@ export const PAY = `${BASE}/getReceivePayment`;
 export const GET = `${BASE}/getTransaction`;
 export const LIST = `${BASE}/getTransactionList`;
 export const TX_HASH = `0x${'ab'.repeat(32)}`;
+/** A complete of a paid cash-deposit buy: the USDT sent, the slip's name and the deposit checked. */
+export const DEPOSIT_CHECKED = { payoutReference: TX_HASH, slipNameMatches: true, depositSeen: true };
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 

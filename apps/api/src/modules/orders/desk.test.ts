@@ -13,6 +13,7 @@ import { createStaff, post, type TestStaff } from '../../../test/members.ts';
 import {
   buy,
   DAY_MS,
+  DEPOSIT_CHECKED,
   GET,
   HOUR_MS,
   orderTestFile,
@@ -156,24 +157,10 @@ describe('the order desk', () => {
       E.SLIP_NAME_CHECK_REQUIRED.code,
     );
     expect(
-      (
-        await complete(operator.token, order.id, {
-          payoutReference: '!',
-          slipNameMatches: true,
-          depositSeen: true,
-        })
-      ).body.code,
+      (await complete(operator.token, order.id, { ...DEPOSIT_CHECKED, payoutReference: '!' })).body.code,
     ).toBe(E.PAYOUT_REFERENCE_INVALID.code);
     expect(await statusOf(order.id)).toBe('request');
-    const done = periodOf(
-      (
-        await complete(operator.token, order.id, {
-          payoutReference: TX_HASH,
-          slipNameMatches: true,
-          depositSeen: true,
-        })
-      ).body,
-    );
+    const done = periodOf((await complete(operator.token, order.id, DEPOSIT_CHECKED)).body);
     expect(done.order).toMatchObject({ status: 'success', payoutReference: TX_HASH });
     expect(done).toMatchObject({ slipNameChecked: true, decidedBy: operator.username });
     expect(done.member).toMatchObject({ firstName: 'Somchai', lastName: 'Jaidee', kycStatus: 'verified' });
@@ -211,15 +198,7 @@ describe('the order desk', () => {
     );
     expect(thai.body.message).toBe(E.DEPOSIT_SEEN_CHECK_REQUIRED.th);
     expect(await statusOf(order.id)).toBe('request');
-    periodOf(
-      (
-        await complete(operator.token, order.id, {
-          payoutReference: TX_HASH,
-          slipNameMatches: true,
-          depositSeen: true,
-        })
-      ).body,
-    );
+    periodOf((await complete(operator.token, order.id, DEPOSIT_CHECKED)).body);
     const [audit] = await auditRows(app, 'order.complete', `order:${order.id}`);
     expect(audit?.after).toMatchObject({ status: 'success', slip_name_checked: true, deposit_seen: true });
     // A sell has no deposit to see: no tick asked.

@@ -2,7 +2,7 @@ import { bangkokDate, type Dashboard, Decimal, E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { TestStaff } from '../../../test/members.ts';
-import { buy, orderTestFile, sell, TX_HASH, transfer } from '../../../test/orders.ts';
+import { buy, DEPOSIT_CHECKED, orderTestFile, sell, transfer } from '../../../test/orders.ts';
 import { periodOf, staffCall } from '../../../test/staff-calls.ts';
 import { createTrader } from '../../../test/traders.ts';
 
@@ -92,15 +92,7 @@ describe('reports and the dashboard', () => {
     const t = await createTrader(app);
     const order = await created(t, buy(t, '10000.00'));
     periodOf((await confirm(t, deposit(order.id))).body);
-    periodOf(
-      (
-        await complete(operator.token, order.id, {
-          payoutReference: TX_HASH,
-          slipNameMatches: true,
-          depositSeen: true,
-        })
-      ).body,
-    );
+    periodOf((await complete(operator.token, order.id, DEPOSIT_CHECKED)).body);
     const after = periodOf(
       (await staffCall<Dashboard>(app, admin.token, 'GET', '/api/admin/dashboard')).body,
     );
