@@ -2,6 +2,7 @@ import {
   bangkokDate,
   bangkokInstants,
   E,
+  type ErrorDef,
   type OrderQueueItem,
   type StaffOrder,
   type Transaction,
@@ -65,6 +66,23 @@ async function appointmentAt(t: Trader, at: Date, confirmedAt = new Date()): Pro
 
 const staffOrder = async (token: string, id: string) =>
   periodOf((await staffCall<StaffOrder>(app, token, 'GET', `/api/admin/orders/${id}`)).body);
+
+/**
+ * Completes `id` with `body`, its `tick` unset and then false: refused with `error` in English,
+ * and in Thai; the order still awaits staff.
+ */
+async function refusedWithoutTick(id: string, body: Record<string, unknown>, tick: string, error: ErrorDef) {
+  for (const value of [undefined, false]) {
+    const refused = await complete(operator.token, id, { ...body, [tick]: value });
+    expect(refused.body.code).toBe(error.code);
+    expect(refused.body.message).toBe(error.en);
+  }
+  const thai = await staffCall(app, operator.token, 'POST', `/api/admin/orders/${id}/complete`, body, {
+    'accept-language': 'th',
+  });
+  expect(thai.body.message).toBe(error.th);
+  expect(await statusOf(id)).toBe('request');
+}
 
 describe('the order desk', () => {
   it('rule: the queue shows orders awaiting staff first, oldest first, then pending ones', async () => {
@@ -179,25 +197,12 @@ describe('the order desk', () => {
     expect((await staffOrder(operator.token, order.id)).deskAccounts).toEqual([
       { bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'BahtDesk Co., Ltd.' },
     ]);
-    for (const depositSeen of [undefined, false]) {
-      const refused = await complete(operator.token, order.id, {
-        payoutReference: TX_HASH,
-        slipNameMatches: true,
-        depositSeen,
-      });
-      expect(refused.body.code).toBe(E.DEPOSIT_SEEN_CHECK_REQUIRED.code);
-      expect(refused.body.message).toBe(E.DEPOSIT_SEEN_CHECK_REQUIRED.en);
-    }
-    const thai = await staffCall(
-      app,
-      operator.token,
-      'POST',
-      `/api/admin/orders/${order.id}/complete`,
+    await refusedWithoutTick(
+      order.id,
       { payoutReference: TX_HASH, slipNameMatches: true },
-      { 'accept-language': 'th' },
+      'depositSeen',
+      E.DEPOSIT_SEEN_CHECK_REQUIRED,
     );
-    expect(thai.body.message).toBe(E.DEPOSIT_SEEN_CHECK_REQUIRED.th);
-    expect(await statusOf(order.id)).toBe('request');
     periodOf((await complete(operator.token, order.id, DEPOSIT_CHECKED)).body);
     const [audit] = await auditRows(app, 'order.complete', `order:${order.id}`);
     expect(audit?.after).toMatchObject({ status: 'success', slip_name_checked: true, deposit_seen: true });
@@ -209,21 +214,12 @@ describe('the order desk', () => {
     const t = await createTrader(app);
     const tomorrow = new Date(Date.now() + DAY_MS);
     const early = await appointmentAt(t, tomorrow);
-    for (const cameEarly of [undefined, false]) {
-      const refused = await complete(operator.token, early, { payoutReference: TX_HASH, cameEarly });
-      expect(refused.body.code).toBe(E.APPOINTMENT_EARLY_CHECK_REQUIRED.code);
-      expect(refused.body.message).toBe(E.APPOINTMENT_EARLY_CHECK_REQUIRED.en);
-    }
-    const thai = await staffCall(
-      app,
-      operator.token,
-      'POST',
-      `/api/admin/orders/${early}/complete`,
+    await refusedWithoutTick(
+      early,
       { payoutReference: TX_HASH },
-      { 'accept-language': 'th' },
+      'cameEarly',
+      E.APPOINTMENT_EARLY_CHECK_REQUIRED,
     );
-    expect(thai.body.message).toBe(E.APPOINTMENT_EARLY_CHECK_REQUIRED.th);
-    expect(await statusOf(early)).toBe('request');
     periodOf((await complete(operator.token, early, { payoutReference: TX_HASH, cameEarly: true })).body);
     const [audit] = await auditRows(app, 'order.complete', `order:${early}`);
     expect(audit?.after).toMatchObject({
