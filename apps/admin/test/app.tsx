@@ -116,3 +116,12 @@ export function eventStream() {
     close: () => controller?.close(),
   };
 }
+
+/** A promise the test settles when it chooses (`open`), to hold an answer back until then. */
+export function heldAnswer() {
+  let open: () => void = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}

@@ -3,10 +3,11 @@ import type { StaffOrder, Transaction, TransactionStatus } from '@bahtdesk/contr
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { testApp } from './harness.ts';
 import { createStaff, post, type TestStaff } from './members.ts';
 import { periodOf, staffCall } from './staff-calls.ts';
-import type { Trader } from './traders.ts';
+import { deskReady, type Trader } from './traders.ts';
 
 /** What the order tests share: the member's calls, order bodies, and orders brought to a status. */
 
@@ -17,6 +18,8 @@ export const PAY = `${BASE}/getReceivePayment`;
 export const GET = `${BASE}/getTransaction`;
 export const LIST = `${BASE}/getTransactionList`;
 export const TX_HASH = `0x${'ab'.repeat(32)}`;
+/** A complete of a paid cash-deposit buy: the USDT sent, the slip's name and the deposit checked. */
+export const DEPOSIT_CHECKED = { payoutReference: TX_HASH, slipNameMatches: true, depositSeen: true };
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
 
@@ -42,6 +45,27 @@ export async function orderTestApp() {
     admin: await createStaff(app, 'admin'),
     slip: await slipImage('slip-1'),
   };
+}
+
+type OrderTestApp = Awaited<ReturnType<typeof orderTestApp>>;
+
+/**
+ * An order test file's app: started before the file's tests (handed to `started`), the desk made
+ * ready before each test, closed after the file; answers the order calls against it.
+ */
+export function orderTestFile(started: (app: OrderTestApp) => void | Promise<void>) {
+  let current: OrderTestApp | undefined;
+  const running = () => {
+    if (!current) throw new Error('the order test app starts before the tests');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await orderTestApp();
+    await started(current);
+  });
+  afterAll(() => current?.app.close());
+  beforeEach(() => deskReady(running().app));
+  return orderCalls(running);
 }
 
 export const buy = (t: Trader, amountThb = '10000.00', rate = '35.50') => ({

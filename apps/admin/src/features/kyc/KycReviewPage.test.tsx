@@ -3,7 +3,7 @@ import { goTo } from '@bahtdesk/ui/navigation';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { currentPath, fail, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import { currentPath, fail, heldAnswer, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
 import { waitedMinutes } from '../../lib/waitingTime.ts';
 import t from '../../locales/en/kyc.json';
 
@@ -140,15 +140,12 @@ describe('identity reviews in the console', () => {
   });
 
   it("shows nothing of submission A once submission B is opened, and B's decision form starts empty", async () => {
-    let answerB: () => void = () => {};
-    const bLoaded = new Promise<void>((resolve) => {
-      answerB = resolve;
-    });
+    const answerB = heldAnswer();
     mockApi({
       me: () => ok(profile('operator')),
       kycSubmission: async (request) => {
         if (request.path.endsWith('/12')) return ok(submission);
-        await bLoaded;
+        await answerB.opened;
         return ok({
           ...submission,
           id: 13,
@@ -172,7 +169,7 @@ describe('identity reviews in the console', () => {
     expect(screen.queryByDisplayValue('Photo of A is blurred')).toBeNull();
     expect(screen.queryByText('12345678', { exact: false })).toBeNull();
 
-    answerB();
+    answerB.open();
     expect(await screen.findByText('Malee Srisuk')).toBeTruthy();
     expect((screen.getByLabelText(t.review.note) as HTMLTextAreaElement).value).toBe('');
     expect((screen.getByLabelText(t.review.reason) as HTMLSelectElement).value).toBe('');

@@ -2,7 +2,7 @@ import { goTo } from '@bahtdesk/ui/navigation';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import { heldAnswer, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
 import t from '../../locales/en/members.json';
 
 const CREATED = '2026-11-01T03:00:00.000Z';
@@ -55,15 +55,12 @@ describe("a member's page", () => {
   });
 
   it('shows nothing of member A once member B is opened: no revealed number, no open dialog, none of their data', async () => {
-    let answerB: () => void = () => {};
-    const bLoaded = new Promise<void>((resolve) => {
-      answerB = resolve;
-    });
+    const answerB = heldAnswer();
     mockApi({
       me: () => ok(profile('admin')),
       memberDetail: async (request) => {
         if (request.path.endsWith('/7')) return ok(DETAIL);
-        await bLoaded;
+        await answerB.opened;
         return ok({
           ...DETAIL,
           member: { ...DETAIL.member, id: 8, username: 'malee', email: 'malee@example.com' },
@@ -87,7 +84,7 @@ describe("a member's page", () => {
     expect(screen.queryByText('123-4-56789-0')).toBeNull();
     expect(screen.queryByRole('alertdialog')).toBeNull();
 
-    answerB();
+    answerB.open();
     expect(await screen.findByRole('heading', { level: 1, name: 'malee' })).toBeTruthy();
     expect(screen.queryByText('somchai@example.com')).toBeNull();
     expect(screen.queryByText('123-4-56789-0')).toBeNull();

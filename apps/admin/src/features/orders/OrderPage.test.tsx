@@ -2,7 +2,7 @@ import { E, messageFor, ORDER_REJECT_REASONS } from '@bahtdesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fail, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import { fail, heldAnswer, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
 import kycT from '../../locales/en/kyc.json';
 import t from '../../locales/en/orders.json';
 import auditTh from '../../locales/th/audit.json';
@@ -479,10 +479,7 @@ describe('one order at the desk', () => {
 describe('switching orders', () => {
   it("shows nothing of order A under order B's heading, and B's form starts empty and unticked", async () => {
     const B = 'B2611230002';
-    let answerB: () => void = () => {};
-    const bLoaded = new Promise<void>((resolve) => {
-      answerB = resolve;
-    });
+    const answerB = heldAnswer();
     mockApi({
       me: () => ok(profile('operator')),
       staffOrder: async (request) => {
@@ -502,7 +499,7 @@ describe('switching orders', () => {
             }),
           );
         }
-        await bLoaded;
+        await answerB.opened;
         return ok(
           detail(
             { member: { ...detail().member, id: 8, firstName: 'Malee', lastName: 'Srisuk' } },
@@ -531,7 +528,7 @@ describe('switching orders', () => {
     expect(screen.queryByText(/Somchai/)).toBeNull();
     expect(screen.queryByDisplayValue('0xfeed1234')).toBeNull();
 
-    answerB();
+    answerB.open();
     const reference = (await screen.findByLabelText(t.complete.txHash)) as HTMLInputElement;
     expect(reference.value).toBe('');
     expect(

@@ -1,4 +1,4 @@
-import { messageFor, type RateChangeCheck, type RateProposal } from '@bahtdesk/contract';
+import { messageFor, type RateChangeCheck, type RateProposal, type StaffProfile } from '@bahtdesk/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -30,12 +30,18 @@ const HISTORY = {
   pageSize: 500,
 };
 
+/** The rates screen's reads for a staff member (the history above, no proposal), with `calls` added or replaced. */
+const ratesApi = (me: StaffProfile, calls: Parameters<typeof mockApi>[0] = {}) =>
+  mockApi({
+    me: () => ok(me),
+    rateHistory: () => ok(HISTORY),
+    rateProposals: () => ok({ items: [] }),
+    ...calls,
+  });
+
 describe('rates and sell fee', () => {
   it("checks the form with the contract's rules, sends nothing wrong, and saves decimal strings", async () => {
-    const api = mockApi({
-      me: () => ok(profile('admin')),
-      rateHistory: () => ok(HISTORY),
-      rateProposals: () => ok({ items: [] }),
+    const api = ratesApi(profile('admin'), {
       setRates: (r) => ok({ ...(r.body as object), updatedAt: '2026-11-23T01:00:00.000Z', proposal: null }),
     });
     await renderConsole('/rates', 'tok');
@@ -60,11 +66,7 @@ describe('rates and sell fee', () => {
   });
 
   it('shows the history to a viewer, without the form', async () => {
-    mockApi({
-      me: () => ok(profile('viewer')),
-      rateHistory: () => ok(HISTORY),
-      rateProposals: () => ok({ items: [] }),
-    });
+    ratesApi(profile('viewer'));
     await renderConsole('/rates', 'tok');
     expect(await screen.findByRole('table', { name: t.history.title })).toBeTruthy();
     expect(screen.getByRole('img', { name: /Buy and sell rates over time/ })).toBeTruthy();
@@ -101,10 +103,7 @@ describe('rates and sell fee', () => {
   it('asks again for a change past the confirm bound, naming both rates and the change in per cent, in Thai, and resends it confirmed', async () => {
     localStorage.setItem('adminLanguage', 'th');
     try {
-      const api = mockApi({
-        me: () => ok(profile('admin')),
-        rateHistory: () => ok(HISTORY),
-        rateProposals: () => ok({ items: [] }),
+      const api = ratesApi(profile('admin'), {
         setRates: (r) =>
           (r.body as { confirmed?: boolean }).confirmed
             ? ok({ ...(r.body as object), updatedAt: '2026-11-23T01:00:00.000Z', proposal: null })
@@ -136,10 +135,7 @@ describe('rates and sell fee', () => {
   });
 
   it('says a change past the max bound becomes a proposal for another admin, and proposes it', async () => {
-    const api = mockApi({
-      me: () => ok(profile('admin')),
-      rateHistory: () => ok(HISTORY),
-      rateProposals: () => ok({ items: [] }),
+    const api = ratesApi(profile('admin'), {
       setRates: (r) =>
         (r.body as { confirmed?: boolean }).confirmed
           ? ok({ ...HISTORY.items[0], updatedAt: '2026-11-23T01:00:00.000Z', proposal: PROPOSAL })
@@ -169,9 +165,7 @@ describe('rates and sell fee', () => {
 
   it('lists the proposal waiting for a second admin, who approves it', async () => {
     let pending = [PROPOSAL];
-    const api = mockApi({
-      me: () => ok(profile('admin')),
-      rateHistory: () => ok(HISTORY),
+    const api = ratesApi(profile('admin'), {
       rateProposals: () => ok({ items: pending }),
       approveRateProposal: () => {
         pending = [];
@@ -191,11 +185,7 @@ describe('rates and sell fee', () => {
   });
 
   it('shows its proposer that another admin must decide, without the buttons', async () => {
-    mockApi({
-      me: () => ok(profile('admin', { username: 'alice' })),
-      rateHistory: () => ok(HISTORY),
-      rateProposals: () => ok({ items: [PROPOSAL] }),
-    });
+    ratesApi(profile('admin', { username: 'alice' }), { rateProposals: () => ok({ items: [PROPOSAL] }) });
     await renderConsole('/rates', 'tok');
     const own = within(await screen.findByRole('region', { name: t.proposal.title }));
     expect(own.getByText(t.proposal.yours)).toBeTruthy();

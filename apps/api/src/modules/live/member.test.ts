@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { listeningTestApp } from '../../../test/listening.ts';
 import { createMember, createStaff, signIn } from '../../../test/members.ts';
 import { staffCall } from '../../../test/staff-calls.ts';
 
 let app: FastifyInstance;
 let url: string;
 
-beforeAll(async () => {
-  ({ app } = await testApp());
-  url = await app.listen({ host: '127.0.0.1', port: 0 });
+listeningTestApp((started) => {
+  ({ app, url } = started);
 });
-afterAll(() => app.close());
 
 /** Opens the member stream; `next(name)` resolves with the data of the events received up to `name`. */
 async function openMemberStream(token: string) {

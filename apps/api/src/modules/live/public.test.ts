@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../../../test/harness.ts';
+import { describe, expect, it } from 'vitest';
+import { listeningTestApp } from '../../../test/listening.ts';
 import { createStaff, type TestStaff } from '../../../test/members.ts';
 import { staffCall } from '../../../test/staff-calls.ts';
 
@@ -8,14 +8,9 @@ let app: FastifyInstance;
 let url: string;
 let admin: TestStaff;
 
-beforeAll(async () => {
-  ({ app } = await testApp());
-  url = await app.listen({ host: '127.0.0.1', port: 0 });
+listeningTestApp(async (started) => {
+  ({ app, url } = started);
   admin = await createStaff(app, 'admin');
-});
-
-afterAll(async () => {
-  await app.close();
 });
 
 /** Opens /api/live; `next(name)` resolves with the events received up to and including `name`. */

@@ -2,28 +2,29 @@ import {
   bangkokDate,
   bangkokInstants,
   E,
+  type ErrorDef,
   type OrderQueueItem,
   type StaffOrder,
   type Transaction,
 } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStaff, post, type TestStaff } from '../../../test/members.ts';
 import {
   buy,
   DAY_MS,
+  DEPOSIT_CHECKED,
   GET,
   HOUR_MS,
-  orderCalls,
-  orderTestApp,
+  orderTestFile,
   sell,
   slipImage,
   TX_HASH,
   transfer,
 } from '../../../test/orders.ts';
 import { auditRows, periodOf, staffCall } from '../../../test/staff-calls.ts';
-import { createTrader, deskReady, type Trader } from '../../../test/traders.ts';
+import { createTrader, type Trader } from '../../../test/traders.ts';
 
 /** The staff's order desk: the queue, the order screen, completing and rejecting. */
 
@@ -31,19 +32,13 @@ let app: FastifyInstance;
 let operator: TestStaff;
 let admin: TestStaff;
 let viewer: TestStaff;
-let slip: string;
 
-beforeAll(async () => {
-  ({ app, operator, admin, slip } = await orderTestApp());
-  viewer = await createStaff(app, 'viewer');
-});
-afterAll(() => app.close());
-beforeEach(() => deskReady(app));
-const { created, confirm, deposit, statusOf, pastDeadline, complete, reject, orderIn } = orderCalls(() => ({
-  app,
-  operator,
-  slip,
-}));
+const { created, confirm, deposit, statusOf, pastDeadline, complete, reject, orderIn } = orderTestFile(
+  async (t) => {
+    ({ app, operator, admin } = t);
+    viewer = await createStaff(app, 'viewer');
+  },
+);
 
 /**
  * A buy of `t` awaiting staff, paid by a cash appointment at `at`, made in SQL from a fresh order
@@ -71,6 +66,23 @@ async function appointmentAt(t: Trader, at: Date, confirmedAt = new Date()): Pro
 
 const staffOrder = async (token: string, id: string) =>
   periodOf((await staffCall<StaffOrder>(app, token, 'GET', `/api/admin/orders/${id}`)).body);
+
+/**
+ * Completes `id` with `body`, its `tick` unset and then false: refused with `error` in English,
+ * and in Thai; the order still awaits staff.
+ */
+async function refusedWithoutTick(id: string, body: Record<string, unknown>, tick: string, error: ErrorDef) {
+  for (const value of [undefined, false]) {
+    const refused = await complete(operator.token, id, { ...body, [tick]: value });
+    expect(refused.body.code).toBe(error.code);
+    expect(refused.body.message).toBe(error.en);
+  }
+  const thai = await staffCall(app, operator.token, 'POST', `/api/admin/orders/${id}/complete`, body, {
+    'accept-language': 'th',
+  });
+  expect(thai.body.message).toBe(error.th);
+  expect(await statusOf(id)).toBe('request');
+}
 
 describe('the order desk', () => {
   it('rule: the queue shows orders awaiting staff first, oldest first, then pending ones', async () => {
@@ -163,24 +175,10 @@ describe('the order desk', () => {
       E.SLIP_NAME_CHECK_REQUIRED.code,
     );
     expect(
-      (
-        await complete(operator.token, order.id, {
-          payoutReference: '!',
-          slipNameMatches: true,
-          depositSeen: true,
-        })
-      ).body.code,
+      (await complete(operator.token, order.id, { ...DEPOSIT_CHECKED, payoutReference: '!' })).body.code,
     ).toBe(E.PAYOUT_REFERENCE_INVALID.code);
     expect(await statusOf(order.id)).toBe('request');
-    const done = periodOf(
-      (
-        await complete(operator.token, order.id, {
-          payoutReference: TX_HASH,
-          slipNameMatches: true,
-          depositSeen: true,
-        })
-      ).body,
-    );
+    const done = periodOf((await complete(operator.token, order.id, DEPOSIT_CHECKED)).body);
     expect(done.order).toMatchObject({ status: 'success', payoutReference: TX_HASH });
     expect(done).toMatchObject({ slipNameChecked: true, decidedBy: operator.username });
     expect(done.member).toMatchObject({ firstName: 'Somchai', lastName: 'Jaidee', kycStatus: 'verified' });
@@ -199,34 +197,13 @@ describe('the order desk', () => {
     expect((await staffOrder(operator.token, order.id)).deskAccounts).toEqual([
       { bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'BahtDesk Co., Ltd.' },
     ]);
-    for (const depositSeen of [undefined, false]) {
-      const refused = await complete(operator.token, order.id, {
-        payoutReference: TX_HASH,
-        slipNameMatches: true,
-        depositSeen,
-      });
-      expect(refused.body.code).toBe(E.DEPOSIT_SEEN_CHECK_REQUIRED.code);
-      expect(refused.body.message).toBe(E.DEPOSIT_SEEN_CHECK_REQUIRED.en);
-    }
-    const thai = await staffCall(
-      app,
-      operator.token,
-      'POST',
-      `/api/admin/orders/${order.id}/complete`,
+    await refusedWithoutTick(
+      order.id,
       { payoutReference: TX_HASH, slipNameMatches: true },
-      { 'accept-language': 'th' },
+      'depositSeen',
+      E.DEPOSIT_SEEN_CHECK_REQUIRED,
     );
-    expect(thai.body.message).toBe(E.DEPOSIT_SEEN_CHECK_REQUIRED.th);
-    expect(await statusOf(order.id)).toBe('request');
-    periodOf(
-      (
-        await complete(operator.token, order.id, {
-          payoutReference: TX_HASH,
-          slipNameMatches: true,
-          depositSeen: true,
-        })
-      ).body,
-    );
+    periodOf((await complete(operator.token, order.id, DEPOSIT_CHECKED)).body);
     const [audit] = await auditRows(app, 'order.complete', `order:${order.id}`);
     expect(audit?.after).toMatchObject({ status: 'success', slip_name_checked: true, deposit_seen: true });
     // A sell has no deposit to see: no tick asked.
@@ -237,21 +214,12 @@ describe('the order desk', () => {
     const t = await createTrader(app);
     const tomorrow = new Date(Date.now() + DAY_MS);
     const early = await appointmentAt(t, tomorrow);
-    for (const cameEarly of [undefined, false]) {
-      const refused = await complete(operator.token, early, { payoutReference: TX_HASH, cameEarly });
-      expect(refused.body.code).toBe(E.APPOINTMENT_EARLY_CHECK_REQUIRED.code);
-      expect(refused.body.message).toBe(E.APPOINTMENT_EARLY_CHECK_REQUIRED.en);
-    }
-    const thai = await staffCall(
-      app,
-      operator.token,
-      'POST',
-      `/api/admin/orders/${early}/complete`,
+    await refusedWithoutTick(
+      early,
       { payoutReference: TX_HASH },
-      { 'accept-language': 'th' },
+      'cameEarly',
+      E.APPOINTMENT_EARLY_CHECK_REQUIRED,
     );
-    expect(thai.body.message).toBe(E.APPOINTMENT_EARLY_CHECK_REQUIRED.th);
-    expect(await statusOf(early)).toBe('request');
     periodOf((await complete(operator.token, early, { payoutReference: TX_HASH, cameEarly: true })).body);
     const [audit] = await auditRows(app, 'order.complete', `order:${early}`);
     expect(audit?.after).toMatchObject({

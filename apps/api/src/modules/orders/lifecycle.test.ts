@@ -12,35 +12,18 @@ import {
 } from '@bahtdesk/contract';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { post, type TestStaff } from '../../../test/members.ts';
-import {
-  buy,
-  DAY_MS,
-  GET,
-  HOUR_MS,
-  LIST,
-  orderCalls,
-  orderTestApp,
-  PAY,
-  sell,
-  transfer,
-} from '../../../test/orders.ts';
+import { buy, DAY_MS, GET, HOUR_MS, LIST, orderTestFile, PAY, sell, transfer } from '../../../test/orders.ts';
 import { auditRows, periodOf } from '../../../test/staff-calls.ts';
-import { createTrader, deskReady } from '../../../test/traders.ts';
+import { createTrader } from '../../../test/traders.ts';
 import { thaiHolidays } from './holidays.ts';
 
 /** The member's order lifecycle: create, pay, confirm, read, list, expire; and the state machine. */
 
 let app: FastifyInstance;
 let operator: TestStaff;
-let slip: string;
 
-beforeAll(async () => {
-  ({ app, operator, slip } = await orderTestApp());
-});
-afterAll(() => app.close());
-beforeEach(() => deskReady(app));
 const {
   create,
   created,
@@ -53,7 +36,9 @@ const {
   reject,
   auditTrail,
   orderIn,
-} = orderCalls(() => ({ app, operator, slip }));
+} = orderTestFile((t) => {
+  ({ app, operator } = t);
+});
 
 /** The next Bangkok weekday that is not a public holiday, `days` or more ahead, at `clock`. */
 function businessDayAt(clock: string, days = 1): Date {

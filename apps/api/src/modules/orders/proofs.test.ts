@@ -8,20 +8,11 @@ import {
   type Transaction,
 } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { post, type TestStaff } from '../../../test/members.ts';
-import {
-  buy,
-  CONFIRM,
-  GET,
-  orderCalls,
-  orderTestApp,
-  sell,
-  transfer,
-  txHashOf,
-} from '../../../test/orders.ts';
+import { buy, CONFIRM, GET, orderTestFile, sell, transfer, txHashOf } from '../../../test/orders.ts';
 import { auditRows, periodOf, staffCall } from '../../../test/staff-calls.ts';
-import { createTrader, deskReady } from '../../../test/traders.ts';
+import { createTrader } from '../../../test/traders.ts';
 import { insertOrder } from './repository.ts';
 
 /**
@@ -32,18 +23,10 @@ import { insertOrder } from './repository.ts';
 
 let app: FastifyInstance;
 let operator: TestStaff;
-let slip: string;
 
-beforeAll(async () => {
-  ({ app, operator, slip } = await orderTestApp());
+const { create, created, confirm, deposit, statusOf, ordersOf, reject } = orderTestFile((t) => {
+  ({ app, operator } = t);
 });
-afterAll(() => app.close());
-beforeEach(() => deskReady(app));
-const { create, created, confirm, deposit, statusOf, ordersOf, reject } = orderCalls(() => ({
-  app,
-  operator,
-  slip,
-}));
 
 const staffOrder = async (id: string) =>
   periodOf((await staffCall<StaffOrder>(app, operator.token, 'GET', `/api/admin/orders/${id}`)).body);

@@ -1,24 +1,20 @@
 import { bangkokDate, type Dashboard, Decimal, E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TestStaff } from '../../../test/members.ts';
-import { buy, orderCalls, orderTestApp, sell, TX_HASH, transfer } from '../../../test/orders.ts';
+import { buy, DEPOSIT_CHECKED, orderTestFile, sell, transfer } from '../../../test/orders.ts';
 import { periodOf, staffCall } from '../../../test/staff-calls.ts';
-import { createTrader, deskReady } from '../../../test/traders.ts';
+import { createTrader } from '../../../test/traders.ts';
 
 /** The staff's order reports (CSV) and the dashboard's order figures. */
 
 let app: FastifyInstance;
 let operator: TestStaff;
 let admin: TestStaff;
-let slip: string;
 
-beforeAll(async () => {
-  ({ app, operator, admin, slip } = await orderTestApp());
+const { created, confirm, deposit, complete } = orderTestFile((t) => {
+  ({ app, operator, admin } = t);
 });
-afterAll(() => app.close());
-beforeEach(() => deskReady(app));
-const { created, confirm, deposit, complete } = orderCalls(() => ({ app, operator, slip }));
 
 describe('reports and the dashboard', () => {
   const csv = (token: string, query: string) =>
@@ -96,15 +92,7 @@ describe('reports and the dashboard', () => {
     const t = await createTrader(app);
     const order = await created(t, buy(t, '10000.00'));
     periodOf((await confirm(t, deposit(order.id))).body);
-    periodOf(
-      (
-        await complete(operator.token, order.id, {
-          payoutReference: TX_HASH,
-          slipNameMatches: true,
-          depositSeen: true,
-        })
-      ).body,
-    );
+    periodOf((await complete(operator.token, order.id, DEPOSIT_CHECKED)).body);
     const after = periodOf(
       (await staffCall<Dashboard>(app, admin.token, 'GET', '/api/admin/dashboard')).body,
     );
