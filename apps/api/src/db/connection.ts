@@ -14,6 +14,11 @@ export interface Database {
   url?: string;
   /** Resolves when the database answers a query; throws when it does not. */
   ping(): Promise<void>;
+  /**
+   * The PostgreSQL pool's connections checked out and requests waiting for one (/metrics). None on
+   * PGlite: its one in-process connection has no pool to size.
+   */
+  pool?(): { inUse: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -104,6 +109,7 @@ export function openPostgres(
     kind: 'postgres',
     url: databaseUrl,
     ping: () => pingWithRetry(db),
+    pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     close: () => db.destroy(),
   };
 }

@@ -19,6 +19,16 @@ export async function outboxPage(db: Kysely<DB>, page: { limit: number; offset: 
   return { rows, total: Number(count.n) };
 }
 
+/** Messages kept in the outbox and not marked sent, by channel (channels with none are absent). */
+export function outboxBacklog(db: Kysely<DB>) {
+  return db
+    .selectFrom('outbox')
+    .select(['channel', (eb) => eb.fn.countAll<string | number>().as('n')])
+    .where('sent_at', 'is', null)
+    .groupBy('channel')
+    .execute();
+}
+
 /** The outbox table: where messages go with no SMTP or SMS gateway configured (read by staff and tests). */
 export function outboxDelivery(db: Kysely<DB>): Delivery {
   return {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createDelivery, type Delivery } from '../delivery/index.ts';
+import { createDelivery, type DeskDelivery } from '../delivery/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** How one-time codes and notices reach members: SMTP, the SMS gateway, or the outbox. */
-    delivery: Delivery;
+    delivery: DeskDelivery;
   }
 }
 

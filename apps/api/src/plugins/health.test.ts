@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, testDatabase } from '../../test/harness.ts';
+import { resetTables, testApp, testDatabase, unique } from '../../test/harness.ts';
+import type { Database } from '../db/connection.ts';
 
 let app: FastifyInstance;
+let database: Database;
 
 beforeAll(async () => {
-  ({ app } = await testApp());
+  ({ app, database } = await testApp());
 });
 
 afterAll(async () => {
@@ -70,5 +72,133 @@ describe('health', () => {
     expect(res.body).toContain('process_cpu_user_seconds_total');
     expect(res.body).toContain('nodejs_heap_size_used_bytes');
     expect(res.body).not.toContain('12345');
+  });
+});
+
+/** The value of one sample line of Prometheus text, e.g. `name{label="x"}`; undefined when absent. */
+function sample(body: string, series: string): number | undefined {
+  const line = body.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? undefined : Number(line.slice(series.length + 1));
+}
+
+describe('/metrics for the operator', () => {
+  const HOUR_MS = 3_600_000;
+
+  async function waitingOrderAndReview(confirmedAt: Date) {
+    const { db } = database;
+    const name = unique('m').slice(0, 20);
+    const member = await db
+      .insertInto('members')
+      .values({
+        username: name,
+        password_hash: 'x',
+        first_name: 'A',
+        last_name: 'B',
+        phone: `08${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+        email: `${name.toLowerCase()}@example.com`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const order = {
+      member_id: member.id,
+      type: 'buy' as const,
+      rate: '36.00',
+      amount_thb: '1000.00',
+      amount_usdt: '27.77',
+      total: '1000.00',
+      deadline_at: new Date(Date.now() + HOUR_MS),
+    };
+    await db
+      .insertInto('transactions')
+      .values([
+        { ...order, public_id: unique('o'), status: 'request', confirmed_at: confirmedAt },
+        { ...order, public_id: unique('o'), status: 'pending' },
+        {
+          ...order,
+          public_id: unique('o'),
+          status: 'success',
+          confirmed_at: new Date(Date.now() - 5 * HOUR_MS),
+        },
+      ])
+      .execute();
+    const file = await db
+      .insertInto('files')
+      .values({ purpose: 'kyc', mime: 'image/png', size: 1, sha256: 'x', bytes: new Uint8Array([1]) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('kyc_submissions')
+      .values({
+        member_id: member.id,
+        status: 'waiting',
+        passport_file_id: file.id,
+        holding_file_id: file.id,
+        screenshot1_file_id: file.id,
+        screenshot2_file_id: file.id,
+      })
+      .execute();
+    await db.insertInto('outbox').values({ channel: 'sms', recipient: '0800000000', body: 'code' }).execute();
+  }
+
+  it('shows orders by status, the staff queue and its oldest wait, identity reviews and the outbox backlog', async () => {
+    await resetTables(database, 'members', 'kyc_submissions', 'transactions', 'files', 'audit_log', 'outbox');
+    await waitingOrderAndReview(new Date(Date.now() - HOUR_MS));
+    const { body } = await app.inject({ method: 'GET', url: '/metrics' });
+
+    expect(sample(body, 'bahtdesk_orders{status="request"}')).toBe(1);
+    expect(sample(body, 'bahtdesk_orders{status="pending"}')).toBe(1);
+    expect(sample(body, 'bahtdesk_orders{status="success"}')).toBe(1);
+    expect(sample(body, 'bahtdesk_orders{status="expired"}')).toBe(0);
+    expect(sample(body, 'bahtdesk_orders_waiting_for_staff')).toBe(1);
+    // Confirmed an hour before the scrape: the successful order's older confirmation does not count.
+    const oldest = sample(body, 'bahtdesk_orders_oldest_wait_seconds') ?? 0;
+    expect(oldest).toBeGreaterThanOrEqual(3600);
+    expect(oldest).toBeLessThan(5 * 3600);
+    expect(sample(body, 'bahtdesk_identity_reviews_waiting')).toBe(1);
+    expect(sample(body, 'bahtdesk_outbox_backlog{channel="sms"}')).toBe(1);
+    expect(sample(body, 'bahtdesk_outbox_backlog{channel="email"}')).toBe(0);
+  });
+
+  it('reports no wait when no order waits for staff', async () => {
+    await resetTables(database, 'members', 'kyc_submissions', 'transactions', 'files', 'audit_log', 'outbox');
+    const { body } = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(sample(body, 'bahtdesk_orders_waiting_for_staff')).toBe(0);
+    expect(sample(body, 'bahtdesk_orders_oldest_wait_seconds')).toBe(0);
+    expect(sample(body, 'bahtdesk_identity_reviews_waiting')).toBe(0);
+  });
+
+  it('names every desk metric, the pool ones on PostgreSQL only', async () => {
+    const { body } = await app.inject({ method: 'GET', url: '/metrics' });
+    for (const name of [
+      'bahtdesk_orders',
+      'bahtdesk_orders_waiting_for_staff',
+      'bahtdesk_orders_oldest_wait_seconds',
+      'bahtdesk_identity_reviews_waiting',
+      'bahtdesk_outbox_backlog',
+      'bahtdesk_delivery_failures_total',
+      'bahtdesk_event_bus_connected',
+      'bahtdesk_image_jobs_waiting',
+    ]) {
+      expect(body).toMatch(new RegExp(`^# TYPE ${name} (gauge|counter)$`, 'm'));
+    }
+    expect(sample(body, 'bahtdesk_event_bus_connected')).toBe(1);
+    expect(sample(body, 'bahtdesk_delivery_failures_total{channel="sms"}')).toBe(0);
+    expect(sample(body, 'bahtdesk_image_jobs_waiting')).toBe(0);
+    const pool = ['bahtdesk_db_pool_in_use', 'bahtdesk_db_pool_waiting'];
+    if (database.kind === 'postgres') {
+      for (const name of pool) expect(sample(body, name)).toBeGreaterThanOrEqual(0);
+    } else {
+      for (const name of pool) expect(body).not.toContain(name);
+    }
+  });
+
+  it('still answers, without the database figures, when the database fails', async () => {
+    const { app: broken } = await testApp();
+    broken.services.orders.counts = () => Promise.reject(new Error('connect ECONNREFUSED'));
+    const res = await broken.inject({ method: 'GET', url: '/metrics' });
+    await broken.close();
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('bahtdesk_orders{');
+    expect(res.body).toContain('bahtdesk_event_bus_connected 1');
   });
 });

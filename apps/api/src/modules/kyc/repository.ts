@@ -162,3 +162,13 @@ export function findFile(db: Kysely<DB>, id: number, ownerMemberId?: number) {
   if (ownerMemberId !== undefined) query = query.where('owner_member_id', '=', ownerMemberId);
   return query.executeTakeFirst();
 }
+
+/** How many submissions wait for a decision (the review queue's length). */
+export async function countWaiting(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('kyc_submissions')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('status', '=', 'waiting')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -26,6 +26,7 @@ import { type Actor, countRecentAudits, recordAudit } from '../audit/index.ts';
 import { checkImage, storeImage } from '../images/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import {
+  countWaiting,
   decideSubmission,
   findFile,
   findSubmission,
@@ -152,6 +153,11 @@ export function createKycService({ db, events, payments }: Deps) {
       const { offset, limit } = pageWindow(query);
       const { rows, total } = await submissionsPage(db, query.status, offset, limit);
       return { items: rows.map(toSummary), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** How many submissions wait for a staff decision. */
+    waitingCount(): Promise<number> {
+      return countWaiting(db);
     },
 
     async submission(id: number): Promise<KycSubmission> {

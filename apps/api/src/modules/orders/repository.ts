@@ -374,3 +374,16 @@ export function reportTotals(db: Kysely<DB>, start: Date, end: Date) {
     .orderBy('type')
     .execute();
 }
+
+/** How many orders each status holds, and the earliest confirmation among them (one scan). */
+export function countByStatus(db: Kysely<DB>) {
+  return db
+    .selectFrom('transactions')
+    .select([
+      'status',
+      (eb) => eb.fn.countAll<string | number>().as('n'),
+      (eb) => eb.fn.min('confirmed_at').as('first_confirmed_at'),
+    ])
+    .groupBy('status')
+    .execute();
+}

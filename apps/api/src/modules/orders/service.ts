@@ -1,6 +1,17 @@
+import { TRANSACTION_STATUSES, type TransactionStatus } from '@bahtdesk/contract';
 import { createOrderDesk, type DeskDeps } from './desk.ts';
 import { createOrderLifecycle, type LifecycleDeps } from './lifecycle.ts';
 import { createOrderReports } from './reports.ts';
+import { countByStatus } from './repository.ts';
+
+/** What /metrics reports of orders: how many in each status, and the queue staff must work. */
+export interface OrderCounts {
+  byStatus: Record<TransactionStatus, number>;
+  /** Confirmed by the member (`request`), waiting for staff to complete or reject. */
+  waitingForStaff: number;
+  /** How long the oldest of those has waited since its confirmation; 0 when none waits. */
+  oldestWaitSeconds: number;
+}
 
 /**
  * Buy and sell orders, by job: the member's lifecycle (lifecycle.ts), the staff desk (desk.ts) and
@@ -12,6 +23,18 @@ export function createOrdersService(deps: LifecycleDeps & DeskDeps) {
     ...createOrderLifecycle(deps),
     ...createOrderDesk(deps),
     ...createOrderReports(deps.db),
+    async counts(now = new Date()): Promise<OrderCounts> {
+      const rows = await countByStatus(deps.db);
+      const byStatus = Object.fromEntries(
+        TRANSACTION_STATUSES.map((status) => [status, Number(rows.find((r) => r.status === status)?.n ?? 0)]),
+      ) as Record<TransactionStatus, number>;
+      const oldest = rows.find((r) => r.status === 'request')?.first_confirmed_at;
+      return {
+        byStatus,
+        waitingForStaff: byStatus.request,
+        oldestWaitSeconds: oldest ? Math.max(0, (now.getTime() - new Date(oldest).getTime()) / 1000) : 0,
+      };
+    },
   };
 }
 

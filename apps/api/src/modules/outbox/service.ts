@@ -2,7 +2,7 @@ import type { OutboxMessage } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import { type Page, type PageRequest, pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
-import { outboxPage } from '../../delivery/outbox.ts';
+import { outboxBacklog, outboxPage } from '../../delivery/outbox.ts';
 
 /**
  * The outbox as staff read it: the one-time-code messages kept while no SMTP or SMS gateway is
@@ -10,6 +10,14 @@ import { outboxPage } from '../../delivery/outbox.ts';
  */
 export function createOutboxService(db: Kysely<DB>) {
   return {
+    /** Messages waiting in the outbox (not marked sent), by channel. */
+    async backlog(): Promise<Record<OutboxMessage['channel'], number>> {
+      const rows = await outboxBacklog(db);
+      const of = (channel: OutboxMessage['channel']) =>
+        Number(rows.find((r) => r.channel === channel)?.n ?? 0);
+      return { email: of('email'), sms: of('sms') };
+    },
+
     async list(request: PageRequest): Promise<Page<OutboxMessage>> {
       const { rows, total } = await outboxPage(db, pageWindow(request));
       return {
