@@ -116,7 +116,9 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).databasePoolSize).toBe(10);
     expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
     for (const wrong of ['0', '-3', '2.5', 'ten']) {
-      expect(errorLines({ DATABASE_POOL_SIZE: wrong })).toEqual(['DATABASE_POOL_SIZE: must be a whole number above 0']);
+      expect(errorLines({ DATABASE_POOL_SIZE: wrong })).toEqual([
+        'DATABASE_POOL_SIZE: must be a whole number above 0',
+      ]);
     }
   });
 

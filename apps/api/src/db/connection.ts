@@ -62,7 +62,8 @@ export async function openDatabase(options: {
   poolSize?: number;
 }): Promise<Database> {
   const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onError, timeouts, options.poolSize);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.onError, timeouts, options.poolSize);
   return openPGliteDir(options.dataDir, timeouts);
 }
 
