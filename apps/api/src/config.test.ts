@@ -112,6 +112,16 @@ describe('configuration from the environment', () => {
     expect(config.databaseTimeouts).toEqual({ statementTimeoutMs: 10_000, acquireTimeoutMs: 5_000 });
   });
 
+  it('sizes the PostgreSQL pool at 10 connections a process unless DATABASE_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    for (const wrong of ['0', '-3', '2.5', 'ten']) {
+      expect(errorLines({ DATABASE_POOL_SIZE: wrong })).toEqual([
+        'DATABASE_POOL_SIZE: must be a whole number above 0',
+      ]);
+    }
+  });
+
   it('reads the time limits in seconds; the headers limit follows a shorter request limit unless set', () => {
     const config = loadConfig({
       REQUEST_TIMEOUT_SECONDS: '5',

@@ -35,6 +35,8 @@ export interface Config {
   http: HttpLimits;
   /** How long a query may run and a request may wait for a database connection. */
   databaseTimeouts: DatabaseTimeouts;
+  /** PostgreSQL connections one process's pool may open (the event bus's listener is one more). */
+  databasePoolSize: number;
 }
 
 export interface HttpLimits {
@@ -60,6 +62,9 @@ export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
   statementTimeoutMs: 10_000,
   acquireTimeoutMs: 5_000,
 };
+
+/** The default of DATABASE_POOL_SIZE, also for callers that open a database without a configuration. */
+export const DEFAULT_DATABASE_POOL_SIZE = 10;
 
 export interface AccountsConfig {
   /** A session ends after this many minutes without a call... */
@@ -247,6 +252,7 @@ const envSchema = z.object({
   ),
   DATABASE_STATEMENT_TIMEOUT_SECONDS: seconds(DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs / 1000),
   DATABASE_ACQUIRE_TIMEOUT_SECONDS: seconds(DEFAULT_DATABASE_TIMEOUTS.acquireTimeoutMs / 1000),
+  DATABASE_POOL_SIZE: positiveInt(DEFAULT_DATABASE_POOL_SIZE),
 });
 
 const DEFAULT_HEADERS_TIMEOUT_SECONDS = 10;
@@ -319,5 +325,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
       acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_SECONDS * 1000,
     },
+    databasePoolSize: e.DATABASE_POOL_SIZE,
   };
 }

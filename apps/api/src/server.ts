@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     dataDir: config.dataDir,
     onError: (err) => app?.log.warn({ err }, 'database connection lost; the pool reconnects on next use'),
     timeouts: config.databaseTimeouts,
+    poolSize: config.databasePoolSize,
   });
   let seed: Awaited<ReturnType<typeof seedDemo>>;
   try {

@@ -61,7 +61,7 @@ export async function post<T = unknown>(
   url: string,
   body: unknown,
   options: CallOptions = {},
-): Promise<{ status: number; body: Envelope<T> }> {
+): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.signed !== false) headers[CLIENT_SIGNATURE_HEADER] = await clientSignature(app, options.ip);
@@ -74,7 +74,7 @@ export async function post<T = unknown>(
     payload: JSON.stringify(body ?? {}),
     ...(options.ip ? { remoteAddress: options.ip } : {}),
   });
-  return { status: res.statusCode, body: res.json() as Envelope<T> };
+  return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
 }
 
 export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {

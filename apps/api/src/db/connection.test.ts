@@ -84,6 +84,40 @@ describe('transactions', () => {
 
 if (onPostgres)
   describe('PostgreSQL pool', () => {
+    it('opens no more connections than its pool size: a query beyond them waits, and fails after the acquire timeout', async () => {
+      const database = await openDatabase({
+        databaseUrl: process.env.TEST_DATABASE_URL as string,
+        dataDir: '',
+        timeouts: { statementTimeoutMs: 0, acquireTimeoutMs: 1000 },
+        poolSize: 2,
+      });
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const held: Promise<unknown>[] = [];
+      try {
+        let started = 0;
+        const allHeld = new Promise<void>((resolve) => {
+          for (let i = 0; i < 2; i++) {
+            held.push(
+              database.db.connection().execute(async (conn) => {
+                await sql`select 1`.execute(conn);
+                if (++started === 2) resolve();
+                await gate;
+              }),
+            );
+          }
+        });
+        await allHeld;
+        await expect(sql`select 1`.execute(database.db)).rejects.toThrow(/timeout/i);
+      } finally {
+        release();
+        await Promise.all(held);
+        await database.close();
+      }
+    });
+
     it('survives the server killing its connections: no crash, and the next ping succeeds', async () => {
       const { db: admin } = await testDatabase();
       const errors: Error[] = [];

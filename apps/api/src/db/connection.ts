@@ -3,7 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config.ts';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_POOL_SIZE, DEFAULT_DATABASE_TIMEOUTS } from '../config.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -55,7 +55,8 @@ const QUERY_TIMEOUT_MARGIN_MS = 1000;
  * Opens the system of record: PostgreSQL through a `pg` pool when `databaseUrl` is given,
  * otherwise PGlite with its data in `dataDir` (created on first open, reused afterwards).
  * `timeouts` bound queries and the wait for a connection (DATABASE_*_TIMEOUT_SECONDS); a 0 in
- * them means no limit.
+ * them means no limit. `poolSize` caps PostgreSQL's pooled connections (DATABASE_POOL_SIZE);
+ * PGlite is a single connection.
  */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -63,9 +64,11 @@ export async function openDatabase(options: {
   /** Told about connection errors the pool recovered from (e.g. to log them). */
   onError?: (error: Error) => void;
   timeouts?: DatabaseTimeouts;
+  poolSize?: number;
 }): Promise<Database> {
   const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.onError, timeouts);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.onError, timeouts, options.poolSize);
   return openPGliteDir(options.dataDir, timeouts);
 }
 
@@ -80,17 +83,19 @@ export async function openDatabase(options: {
  * a second later, and waiting for a free pooled connection or for a new one to open fails after
  * `acquireTimeoutMs` (pg-pool's connectionTimeoutMillis bounds both). TCP keep-alive probes after
  * 10 s idle find a peer that vanished without closing. Each of those errors answers 505 / 503.
+ * At most `poolSize` connections are open at once; a query beyond them waits for a free one.
  */
 export function openPostgres(
   databaseUrl: string,
   onError: (error: Error) => void = () => {},
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
+  poolSize: number = DEFAULT_DATABASE_POOL_SIZE,
 ): Database {
   const { statementTimeoutMs, acquireTimeoutMs } = timeouts;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
     types: pgTypes,
-    max: 10,
+    max: poolSize,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: acquireTimeoutMs,
     keepAlive: true,

@@ -9,11 +9,18 @@ import { testDatabase } from '../../test/harness.ts';
 import { type Database, openPostgres, pgliteDatabase, pgliteParsers } from './connection.ts';
 import { migrateToLatest, migrations } from './migrate.ts';
 
-/** A brand-new empty database of the kind the project runs on. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * A brand-new empty database of the kind the project runs on; `open()` opens it once more, as
+ * another process would (PGlite is one process's, so there it hands out the same database).
+ */
+async function freshDatabase(): Promise<{
+  database: Database;
+  open: () => Database;
+  drop: () => Promise<void>;
+}> {
   if (process.env.TEST_DB !== 'pg') {
     const database = pgliteDatabase(await PGlite.create({ parsers: pgliteParsers }));
-    return { database, drop: async () => {} };
+    return { database, open: () => database, drop: () => database.close() };
   }
   const url = process.env.TEST_DATABASE_URL as string;
   const name = `bahtdesk_fresh_${process.pid}`;
@@ -23,11 +30,17 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   await admin.query(`create database ${name}`);
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
-  const database = openPostgres(parsed.toString());
+  const opened: Database[] = [];
+  const open = () => {
+    const database = openPostgres(parsed.toString());
+    opened.push(database);
+    return database;
+  };
   return {
-    database,
+    database: open(),
+    open,
     drop: async () => {
-      await database.close();
+      await Promise.all(opened.map((database) => database.close()));
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
@@ -55,8 +68,20 @@ describe('migrations', () => {
         ]),
       );
     } finally {
-      if (process.env.TEST_DB === 'pg') await drop();
-      else await database.close();
+      await drop();
+    }
+  });
+
+  it('run once each when two processes start at once against one fresh database', async () => {
+    const { database, open, drop } = await freshDatabase();
+    try {
+      const runs = await Promise.all([migrateToLatest(database.db), migrateToLatest(open().db)]);
+      // Between them the two runs applied every migration, none twice, and both finished.
+      expect(runs.flat().sort()).toEqual(Object.keys(migrations));
+      const recorded = await sql<{ name: string }>`select name from kysely_migration`.execute(database.db);
+      expect(recorded.rows.map((r) => r.name).sort()).toEqual(Object.keys(migrations));
+    } finally {
+      await drop();
     }
   });
 

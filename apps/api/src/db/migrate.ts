@@ -35,7 +35,13 @@ const provider: MigrationProvider = {
   getMigrations: async () => migrations,
 };
 
-/** Applies every pending migration; throws (naming the migration) if one fails. */
+/**
+ * Applies every pending migration; throws (naming the migration) if one fails. Several processes
+ * may start at once against one PostgreSQL database: Kysely's migrator runs them under a session
+ * advisory lock (`pg_advisory_lock`, waiting up to an hour), so one process applies each
+ * migration and the others wait, then find nothing left to apply. migrate.test.ts holds that to
+ * account. PGlite is one process's, and the lock is harmless there.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: migrations see the database as it was, not as schema.ts says.
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });

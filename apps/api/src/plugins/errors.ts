@@ -93,6 +93,9 @@ function handleError(err: FastifyError, req: FastifyRequest, reply: FastifyReply
     );
   }
   if (def === E.DATABASE_PROBLEM) return replyDatabaseUnavailable(req, reply, period);
+  if (err instanceof AppError && err.retryAfterSeconds !== undefined) {
+    reply.header('retry-after', String(err.retryAfterSeconds));
+  }
   return replyError(req, reply, def, period);
 }
 

@@ -99,6 +99,30 @@ describe('per-IP limits', () => {
     expect(banned.json().code).toBe(4290060);
   });
 
+  it('tell when to try again from the answer that starts the ban on: Retry-After on the first 4290060 too', async () => {
+    // One address goes over the sign-in limit with right passwords, one over the wrong-password limit.
+    const m = await createMember(app);
+    const overLimit = testIp();
+    for (let i = 0; i < (limits.byPath[SIGN_IN]?.max ?? 0); i++) {
+      await post(app, SIGN_IN, { username: m.username, password: m.password }, { ip: overLimit });
+    }
+    const wrongPasswords = testIp();
+    for (let i = 0; i < limits.failedSignIn.max; i++) {
+      await post(app, SIGN_IN, { username: m.username, password: 'wrong1' }, { ip: wrongPasswords });
+    }
+    for (const [ip, password] of [
+      [overLimit, m.password],
+      [wrongPasswords, 'wrong1'],
+    ] as const) {
+      const first = await post(app, SIGN_IN, { username: m.username, password }, { ip });
+      expect(first.body.code).toBe(E.IP_BANNED.code);
+      expect(Number(first.headers['retry-after'])).toBeGreaterThan(3500);
+      expect(Number(first.headers['retry-after'])).toBeLessThanOrEqual(3600);
+      const next = await get(app, ip);
+      expect(Number(next.headers['retry-after'])).toBeGreaterThan(3500);
+    }
+  });
+
   it('count failed sign-ins too', async () => {
     const ip = testIp();
     await banByFailedSignIns(app, ip);

@@ -1,7 +1,6 @@
-import { E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../http/app-error.ts';
+import { refuseIfBanned } from '../http/ip-banned.ts';
 import { databaseBans } from './limits/bans.ts';
 import { type CounterStore, databaseCounters, memoryCounters, redisCounters } from './limits/counters.ts';
 import { Limiter } from './limits/limiter.ts';
@@ -43,17 +42,13 @@ export const limitsPlugin = fp(
     app.decorate('limits', limiter);
     app.addHook('onClose', () => counters.close());
 
-    app.addHook('onRequest', async (req, reply) => {
+    app.addHook('onRequest', async (req) => {
       // Only the API counts: static assets, /config.json and the health and metrics probes are
       // cheap, and counting them would ban a load balancer or a member loading the app. The
       // matched route decides as well as the raw URL: the router decodes percent-escapes, so
       // `/%61pi/...` reaches an /api/ route without its raw URL starting with /api/.
       if (!req.url.startsWith('/api/') && !req.routeOptions.url?.startsWith('/api/')) return;
-      const verdict = await limiter.admit(req.ip, req.routeOptions.url);
-      if (verdict.banned) {
-        reply.header('retry-after', Math.max(1, Math.ceil((verdict.until - Date.now()) / 1000)));
-        throw new AppError(E.IP_BANNED);
-      }
+      refuseIfBanned(await limiter.admit(req.ip, req.routeOptions.url));
     });
   },
   { name: 'limits', dependencies: ['errors', 'redis'] },

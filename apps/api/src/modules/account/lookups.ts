@@ -2,13 +2,14 @@ import { E } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { type BanVerdict, refuseIfBanned } from '../../http/ip-banned.ts';
 import { LOOKUP_ANSWER_KEY } from '../../plugins/limits/rules.ts';
 import { countRecentAudits, memberActor, recordAudit } from '../audit/index.ts';
 import type { RequestMeta } from '../sessions/index.ts';
 
 /** The request limiter's public face the budget needs (`app.limits`). */
 export interface LookupLimiter {
-  admit(address: string, path: string | undefined): Promise<{ banned: boolean }>;
+  admit(address: string, path: string | undefined): Promise<BanVerdict>;
 }
 
 /** Per member: answers editProfile may give that an email or phone is someone else's, per window. */
@@ -26,8 +27,7 @@ const IN_USE = 'email or phone in use';
 export function createLookupBudget({ db, limits }: { db: Kysely<DB>; limits: LookupLimiter }) {
   /** Counts one answer against the caller's IP; 4290060 (the IP is now banned) once over. */
   async function spend(meta: RequestMeta): Promise<void> {
-    const verdict = await limits.admit(meta.ip, LOOKUP_ANSWER_KEY);
-    if (verdict.banned) throw new AppError(E.IP_BANNED);
+    refuseIfBanned(await limits.admit(meta.ip, LOOKUP_ANSWER_KEY));
   }
 
   return {

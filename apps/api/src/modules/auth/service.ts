@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { refuseIfBanned } from '../../http/ip-banned.ts';
 import type { AccountService } from '../account/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import type { PasswordAttempts, PasswordHasher } from '../passwords/index.ts';
@@ -30,7 +31,7 @@ export function createAuthService({ db, passwords, account, sessions, passwordAt
   return {
     async signIn(body: SignInBody, meta: RequestMeta): Promise<SessionResult> {
       // Counted before the (slow) check, so a burst cannot get past the limit while it runs.
-      if ((await passwordAttempts.attemptPassword(meta.ip)).banned) throw new AppError(E.IP_BANNED);
+      refuseIfBanned(await passwordAttempts.attemptPassword(meta.ip));
       // A username no member can have (sign-up allows letters and digits only) is not looked up.
       const member = isValidUsername(body.username) ? await account.findForSignIn(body.username) : undefined;
       // An unknown username is checked against a dummy hash of the same cost, so both answers take

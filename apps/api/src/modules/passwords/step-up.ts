@@ -2,6 +2,7 @@ import { E } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { type BanVerdict, refuseIfBanned } from '../../http/ip-banned.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import type { RequestMeta } from '../sessions/index.ts';
 import type { PasswordHasher } from './hasher.ts';
@@ -13,7 +14,7 @@ import { contactOf, passwordHashOf } from './repository.ts';
  * attempt back.
  */
 export interface PasswordAttempts {
-  attemptPassword(ip: string): Promise<{ banned: boolean }>;
+  attemptPassword(ip: string): Promise<BanVerdict>;
   passwordSucceeded(ip: string): Promise<void>;
 }
 
@@ -49,7 +50,7 @@ export function createStepUp({
       action: StepUpAction,
     ): Promise<void> {
       if (!currentPassword) throw new AppError(E.REQUIRED, { fields: ['currentPassword'] });
-      if ((await passwordAttempts.attemptPassword(meta.ip)).banned) throw new AppError(E.IP_BANNED);
+      refuseIfBanned(await passwordAttempts.attemptPassword(meta.ip));
       if (await passwords.verify(await passwordHashOf(db, memberId), currentPassword)) {
         await passwordAttempts.passwordSucceeded(meta.ip);
         return;

@@ -2,6 +2,7 @@ import { E, type Enrolment, type StaffLoginResult, type StaffProfile } from '@ba
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { refuseIfBanned } from '../../http/ip-banned.ts';
 import { normaliseIp } from '../../plugins/limits/limiter.ts';
 import { recordAudit, staffActor } from '../audit/index.ts';
 import type { PasswordAttempts, PasswordHasher } from '../passwords/index.ts';
@@ -91,7 +92,7 @@ export function createStaffSignIn({ db, passwords, sessions, passwordAttempts }:
 
   /** Counts a password or code attempt against the IP before it is checked (decision 0018). */
   async function attempt(meta: RequestMeta) {
-    if ((await passwordAttempts.attemptPassword(meta.ip)).banned) throw new AppError(E.IP_BANNED);
+    refuseIfBanned(await passwordAttempts.attemptPassword(meta.ip));
   }
 
   /** The address a session's code attempts count against: the one it signed in from. */

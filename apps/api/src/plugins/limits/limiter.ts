@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import type { BanVerdict } from '../../http/ip-banned.ts';
 import type { CounterStore } from './counters.ts';
 import { BAN_MS, type LimitRule, type LimitRules } from './rules.ts';
 
@@ -52,7 +53,7 @@ export function normaliseIp(ip: string): string {
     .join(':')}::/64`;
 }
 
-export type Verdict = { banned: false } | { banned: true; until: number };
+export type Verdict = BanVerdict;
 
 /**
  * Counts requests per IP and bans an IP that exceeds a rule. A banned IP's requests are refused
