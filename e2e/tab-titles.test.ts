@@ -35,9 +35,13 @@ function titled(catalogue: Catalogue, name: string): string {
   return withoutThaiJoins(catalogue.tabTitle.format.replace('{{page}}', name));
 }
 
-/** The tab's title once it is `expected`, checked to hold no word joiner or zero-width space. */
+/**
+ * The tab's title once it is `expected`, checked to hold no word joiner or zero-width space. The
+ * bound is for a busy 2-core machine, where the journeys share the cores with the API suites and
+ * a member page's first load (its code, then the profile) can take more than 10 s.
+ */
 async function expectTitle(page: Page, expected: string): Promise<void> {
-  await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(expected);
+  await expect.poll(() => page.title(), { timeout: 30_000 }).toBe(expected);
   expect(await page.evaluate(() => /[\u2060\u200b]/.test(document.title))).toBe(false);
 }
 
