@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetTables, testApp, testDatabase, unique } from '../../test/harness.ts';
+import { insertKycSubmission } from '../../test/kyc-rows.ts';
 import type { Database } from '../db/connection.ts';
 
 let app: FastifyInstance;
@@ -121,22 +122,7 @@ describe('/metrics for the operator', () => {
         },
       ])
       .execute();
-    const file = await db
-      .insertInto('files')
-      .values({ purpose: 'kyc', mime: 'image/png', size: 1, sha256: 'x', bytes: new Uint8Array([1]) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('kyc_submissions')
-      .values({
-        member_id: member.id,
-        status: 'waiting',
-        passport_file_id: file.id,
-        holding_file_id: file.id,
-        screenshot1_file_id: file.id,
-        screenshot2_file_id: file.id,
-      })
-      .execute();
+    await insertKycSubmission(db, member.id, 'waiting');
     await db.insertInto('outbox').values({ channel: 'sms', recipient: '0800000000', body: 'code' }).execute();
   }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetTables, testApp, unique } from '../../../test/harness.ts';
+import { insertKycSubmission } from '../../../test/kyc-rows.ts';
 import { createStaff, type TestStaff } from '../../../test/members.ts';
 import { staffCall } from '../../../test/staff-calls.ts';
 import type { Database } from '../../db/connection.ts';
@@ -43,25 +44,6 @@ async function member(db: Kysely<DB>, createdAt: Date): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
-}
-
-async function kyc(db: Kysely<DB>, memberId: number, status: 'waiting' | 'verified' | 'failed') {
-  const file = await db
-    .insertInto('files')
-    .values({ purpose: 'kyc', mime: 'image/png', size: 1, sha256: 'x', bytes: new Uint8Array([1]) })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('kyc_submissions')
-    .values({
-      member_id: memberId,
-      status,
-      passport_file_id: file.id,
-      holding_file_id: file.id,
-      screenshot1_file_id: file.id,
-      screenshot2_file_id: file.id,
-    })
-    .execute();
 }
 
 async function order(
@@ -107,10 +89,10 @@ describe('the dashboard', () => {
   it('counts a KYC as waiting only when it is the member’s newest submission', async () => {
     const { db } = database;
     const waiting = await member(db, now);
-    await kyc(db, waiting, 'failed');
-    await kyc(db, waiting, 'waiting');
+    await insertKycSubmission(db, waiting, 'failed');
+    await insertKycSubmission(db, waiting, 'waiting');
     const decided = await member(db, now);
-    await kyc(db, decided, 'waiting');
+    await insertKycSubmission(db, decided, 'waiting');
     await db
       .updateTable('kyc_submissions')
       .set({ status: 'verified' })
