@@ -92,6 +92,9 @@ test("a signed-in member's pages have their own tab titles in Thai", async () =>
   const page = await browser.page();
   await openRoute(page, '/');
   await expectLanguage(page, 'th');
+  // Home settles first, as in the visitor test: a member page opened while home's own title is
+  // still on its way was seen keeping home's title, a race not yet explained.
+  await expectTitle(page, withoutThaiJoins(th.app.title));
   for (const [route, name] of MEMBER_PAGES) {
     await openRoute(page, route);
     await expectTitle(page, titled(th, th.tabTitle[name]));
