@@ -253,7 +253,7 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
     if (!backend) throw new Error(`no listener of B in pg_stat_activity`);
 
     // B's listening backend stops: its connection stays open and says nothing, as one behind a
-    // NAT that dropped it would. It stays stopped for longer than the liveness window.
+    // NAT that dropped it would. It stays stopped until B has noticed, and past the checks below.
     process.kill(backend, 'SIGSTOP');
     try {
       const current = (Number(old) + 0.1).toFixed(2);
