@@ -16,7 +16,7 @@ export function explainDatabaseError(error: unknown, databaseUrl: string | undef
     case '3D000': {
       const createdb = ['createdb', '-h', host, '-p', port, ...(user ? ['-U', user] : []), name].join(' ');
       return new Error(
-        `${where} has no database "${name}" (DATABASE_URL names it). Create it, then start again: ${createdb} (or in psql: CREATE DATABASE "${name}";)`,
+        `${where} has no database "${name}" (DATABASE_URL names it). Create it first: ${createdb} (or in psql: CREATE DATABASE "${name}";)`,
         { cause: error },
       );
     }
