@@ -5,11 +5,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetTables, testApp } from '../../../test/harness.ts';
 import { createStaff } from '../../../test/members.ts';
 import type { Database } from '../../db/connection.ts';
-import { demoDeskBankAccounts, demoLocations, demoReceivingAddresses } from '../../demo-content.ts';
 
 let app: FastifyInstance;
 let database: Database;
 const root = { type: 'operator' as const, id: 'root' };
+const bankAccount = { bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'BahtDesk Co., Ltd.' };
+const location = {
+  id: 'silom',
+  name: { en: 'Silom', th: 'สีลม' },
+  address: { en: '1 Silom Road, Bangkok', th: '1 ถนนสีลม กรุงเทพมหานคร' },
+  openingHours: { en: 'Mon-Fri 09:00-17:00', th: 'จันทร์-ศุกร์ 09:00-17:00 น.' },
+  opens: '09:00',
+  closes: '16:00',
+};
 
 beforeAll(async () => {
   ({ app, database } = await testApp());
@@ -50,10 +58,12 @@ describe('what a desk must set before it opens', () => {
       'locations',
     ]);
     await app.services.rates.set(root, { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1' });
-    await app.services.settings.set(root, 'deskBankAccounts', demoDeskBankAccounts);
+    await app.services.settings.set(root, 'deskBankAccounts', [bankAccount]);
     expect(await app.services.setup.missing()).toEqual(['receivingAddresses', 'locations']);
-    await app.services.settings.set(root, 'receivingAddresses', { BEP20: demoReceivingAddresses.BEP20 });
-    await app.services.settings.set(root, 'locations', demoLocations);
+    await app.services.settings.set(root, 'receivingAddresses', {
+      BEP20: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    });
+    await app.services.settings.set(root, 'locations', [location]);
     expect(await app.services.setup.missing()).toEqual([]);
   });
 
