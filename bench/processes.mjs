@@ -69,7 +69,8 @@ export async function startNode(script, { args = [], env = {}, readyPath = '/', 
  * server on loopback), a new database created there; either is removed at stop. It logs as in
  * production (LOG_LEVEL=info: a line per request, to /dev/null here). The abuse limits stay on
  * but are raised far above what a load generator sends, so the bench measures served requests,
- * not bans. `env` adds variables; `prepare(env)` runs before the server starts (e.g. the CLI).
+ * not bans. Both get the demo data (SEED_DEMO, which PostgreSQL does not seed unless asked).
+ * `env` adds variables; `prepare(env)` runs before the server starts (e.g. the CLI).
  */
 export async function startApi({ postgresUrl, env: extra = {}, prepare } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bahtdesk-bench-'));
@@ -80,6 +81,7 @@ export async function startApi({ postgresUrl, env: extra = {}, prepare } = {}) {
     LOG_LEVEL: 'info',
     RATE_LIMIT_FACTOR: '1000000',
     DATABASE_URL: database?.url ?? '',
+    SEED_DEMO: 'true',
     REDIS_URL: '',
     SMTP_URL: '',
     API_URL: '',

@@ -44,6 +44,7 @@ function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
     'TEST_DATABASE_URL',
     'API_URL',
     'TRUST_PROXY',
+    'SEED_DEMO',
   ]) {
     delete env[name];
   }

@@ -1,5 +1,6 @@
 // `npm start`: builds what is not yet built (scripts/build.mjs), then runs the API server, which
-// migrates, seeds the demo data once and serves everything on one port. SIGINT and SIGTERM are
+// migrates, seeds the demo data once when SEED_DEMO says so (by default on PGlite only), prints
+// what it runs on and serves everything on one port. SIGINT and SIGTERM are
 // passed on to the server, which finishes in-flight requests and closes the database.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, describeDatabase, describeRedis, loadConfig, misspeltVariables } from './config.ts';
 
 function errorLines(env: Record<string, string>): string[] {
   try {
@@ -158,5 +158,74 @@ describe('configuration from the environment', () => {
     expect(errorLines({ REQUEST_TIMEOUT_SECONDS: '5', HEADERS_TIMEOUT_SECONDS: '6' })).toEqual([
       'HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS (5)',
     ]);
+  });
+});
+
+describe('the demo data rule (SEED_DEMO)', () => {
+  it('seeds the demo on the embedded database by default, as npm start with no configuration always did', () => {
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('seeds nothing on PostgreSQL unless SEED_DEMO=true', () => {
+    const url = 'postgres://u:p@db:5432/bahtdesk';
+    expect(loadConfig({ DATABASE_URL: url }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: 'TRUE' }).seedDemo).toBe(true);
+    expect(loadConfig({ DATABASE_URL: url, SEED_DEMO: '' }).seedDemo).toBe(false);
+  });
+
+  it('refuses a SEED_DEMO that is not true or false', () => {
+    expect(errorLines({ SEED_DEMO: 'yes' })).toEqual(['SEED_DEMO: must be true or false']);
+  });
+});
+
+describe('variables that look misspelt', () => {
+  it('names a variable BahtDesk ignores that is one or two edits from one it reads, or differs in case', () => {
+    expect(
+      misspeltVariables({
+        DATABSE_URL: 'postgres://db/bahtdesk',
+        database_url: 'postgres://db/bahtdesk',
+        LOGLEVEL: 'debug',
+        REDIS_URI: 'redis://cache',
+        DATABASE_URL: 'postgres://db/bahtdesk',
+      }),
+    ).toEqual([
+      { name: 'DATABSE_URL', meant: 'DATABASE_URL' },
+      { name: 'database_url', meant: 'DATABASE_URL' },
+      { name: 'LOGLEVEL', meant: 'LOG_LEVEL' },
+      { name: 'REDIS_URI', meant: 'REDIS_URL' },
+    ]);
+  });
+
+  it("leaves the machine's own variables alone (HOME is two edits from HOST, HOSTNAME four)", () => {
+    expect(
+      misspeltVariables({
+        HOME: '/root',
+        HOSTNAME: 'box',
+        PATH: '/usr/bin',
+        PWD: '/srv',
+        NODE_ENV: 'production',
+        TEST_DATABASE_URL: 'postgres://db/test',
+        REDIS_PORT: 'tcp://10.0.0.2:6379',
+        npm_config_cache: '/root/.npm',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('where the data lives, for people', () => {
+  it('names the PGlite folder, or the PostgreSQL database, host and port without the password', () => {
+    expect(describeDatabase({ databaseUrl: undefined, dataDir: '/srv/desk/data' })).toBe(
+      'PGlite in /srv/desk/data',
+    );
+    const described = describeDatabase({
+      databaseUrl: 'postgres://desk:s3cret@db.internal:6432/bahtdesk',
+      dataDir: '/x',
+    });
+    expect(described).toBe('PostgreSQL database bahtdesk on db.internal:6432');
+    expect(describeRedis({ redisUrl: 'redis://:hunter2@cache:6380' })).toBe(
+      'cache:6380 (request counters shared by every process)',
+    );
+    expect(describeRedis({ redisUrl: undefined })).toMatch(/^not used/);
   });
 });

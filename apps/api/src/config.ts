@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { distance } from 'fastest-levenshtein';
 import { z } from 'zod';
 
 /**
@@ -37,6 +38,11 @@ export interface Config {
   databaseTimeouts: DatabaseTimeouts;
   /** PostgreSQL connections one process's pool may open (the event bus's listener is one more). */
   databasePoolSize: number;
+  /**
+   * Whether the server seeds the demo data into a database never seeded: SEED_DEMO, which is
+   * true by default on PGlite and false with DATABASE_URL (decision 0055).
+   */
+  seedDemo: boolean;
 }
 
 export interface HttpLimits {
@@ -253,7 +259,37 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_SECONDS: seconds(DEFAULT_DATABASE_TIMEOUTS.statementTimeoutMs / 1000),
   DATABASE_ACQUIRE_TIMEOUT_SECONDS: seconds(DEFAULT_DATABASE_TIMEOUTS.acquireTimeoutMs / 1000),
   DATABASE_POOL_SIZE: positiveInt(DEFAULT_DATABASE_POOL_SIZE),
+  SEED_DEMO: z.preprocess(
+    (v) => (typeof v === 'string' ? unsetIfEmpty(v.trim().toLowerCase()) : v),
+    z.enum(['true', 'false'], { message: 'must be true or false' }).optional(),
+  ),
 });
+
+/** Every variable the configuration reads. */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+/**
+ * Variables set in `env` that BahtDesk does not read but that look like a misspelling of one it
+ * does (`DATABSE_URL`, `database_url`, `LOGLEVEL`): a name within one edit of a known one (two for
+ * names of eight characters or more), letter case aside. Such a variable is ignored, so the start
+ * reports it.
+ */
+export function misspeltVariables(
+  env: Record<string, string | undefined>,
+): { name: string; meant: string }[] {
+  const found: { name: string; meant: string }[] = [];
+  for (const name of Object.keys(env)) {
+    if (CONFIG_VARIABLES.includes(name)) continue;
+    let best: { meant: string; edits: number } | undefined;
+    for (const known of CONFIG_VARIABLES) {
+      const edits = distance(name.toUpperCase(), known);
+      if (edits <= (known.length >= 8 ? 2 : 1) && (!best || edits < best.edits))
+        best = { meant: known, edits };
+    }
+    if (best) found.push({ name, meant: best.meant });
+  }
+  return found;
+}
 
 const DEFAULT_HEADERS_TIMEOUT_SECONDS = 10;
 
@@ -326,5 +362,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       acquireTimeoutMs: e.DATABASE_ACQUIRE_TIMEOUT_SECONDS * 1000,
     },
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    seedDemo: e.SEED_DEMO === undefined ? e.DATABASE_URL === undefined : e.SEED_DEMO === 'true',
   };
+}
+
+/**
+ * Where the data lives, for people: "PGlite in /srv/desk/data" or "PostgreSQL database bahtdesk
+ * on db.internal:5432". Never the user or password of the URL.
+ */
+export function describeDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  if (!config.databaseUrl) return `PGlite in ${config.dataDir}`;
+  const url = new URL(config.databaseUrl);
+  const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || decodeURIComponent(url.username);
+  return `PostgreSQL database ${name || '(the default)'} on ${url.searchParams.get('host') || url.hostname || 'localhost'}:${url.port || '5432'}`;
+}
+
+/** Whether Redis holds the request counters, for people: its host and port, never a password. */
+export function describeRedis(config: Pick<Config, 'redisUrl'>): string {
+  if (!config.redisUrl) return 'not used (request counters are kept in this process)';
+  const url = new URL(config.redisUrl);
+  return `${url.hostname}:${url.port || '6379'} (request counters shared by every process)`;
 }

@@ -36,7 +36,9 @@ const DEMO_PAGES = [manualPage, calculatorPage, termsPage, privacyPage];
  * chat-app link, maintenance 'on' (service up), a desk bank account, a receiving address per
  * network, two cash-appointment locations, and one staff account with a random password.
  * A marker setting claimed in the same transaction makes it run once, even when two servers start
- * together on one PostgreSQL. No member accounts and no passwords live in the code.
+ * together on one PostgreSQL. No member accounts and no passwords live in the code. The server
+ * calls it only when SEED_DEMO says so: by default on PGlite, never on PostgreSQL unless asked
+ * (decision 0055).
  */
 export async function seedDemo(
   db: Kysely<DB>,

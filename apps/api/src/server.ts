@@ -1,12 +1,15 @@
 import type { AddressInfo } from 'node:net';
+import type { SetupItem } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig, misspeltVariables } from './config.ts';
 import { type Database, openDatabase, openPostgres } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { explainDatabaseError } from './db/unreachable.ts';
 import { schedulePruning } from './modules/housekeeping/index.ts';
-import { seedDemo } from './seed.ts';
+import { type SeedResult, seedDemo } from './seed.ts';
 import { stopGracefully } from './shutdown.ts';
+import { startReport } from './start-report.ts';
 
 /** How long in-flight requests get to finish after SIGTERM/SIGINT before the process gives up. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -19,6 +22,13 @@ function readConfig(): Config {
     console.error('BahtDesk cannot start: fix these environment variables (see .env.example):');
     for (const line of error.lines) console.error(`  ${line}`);
     process.exit(1);
+  }
+}
+
+/** A variable that looks like a misspelt setting is ignored: say so before anything else. */
+function reportMisspeltVariables(): void {
+  for (const { name, meant } of misspeltVariables(process.env)) {
+    console.error(`BahtDesk ignores ${name}: did you mean ${meant}? (see .env.example)`);
   }
 }
 
@@ -51,12 +61,14 @@ function publicUrl(app: FastifyInstance, host: string): string {
 
 /**
  * Starts BahtDesk: configuration, database (PGlite in DATA_DIR or PostgreSQL), migrations, the
- * demo data on an empty database, the app on HOST:PORT (its listen starts the order sweeper, see
- * app.ts), then hourly pruning of dead rows. SIGTERM or SIGINT stops accepting connections, lets
- * in-flight requests finish, closes the database and exits 0.
+ * demo data on a database never seeded when SEED_DEMO says so (by default on PGlite only), the app
+ * on HOST:PORT (its listen starts the order sweeper, see app.ts), then hourly pruning of dead rows,
+ * and what it runs on and still lacks (start-report.ts). SIGTERM or SIGINT stops accepting
+ * connections, lets in-flight requests finish, closes the database and exits 0.
  */
 async function main(): Promise<void> {
   const config = readConfig();
+  reportMisspeltVariables();
   let app: FastifyInstance | undefined;
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -65,14 +77,18 @@ async function main(): Promise<void> {
     timeouts: config.databaseTimeouts,
     poolSize: config.databasePoolSize,
   });
-  let seed: Awaited<ReturnType<typeof seedDemo>>;
+  let seed: SeedResult = { seeded: false };
+  let demoSeededAt: string | null;
+  let setupMissing: SetupItem[];
   try {
     await migrate(config, database);
     app = await buildApp({ config, database });
-    seed = await seedDemo(database.db, app.services, app.events);
+    if (config.seedDemo) seed = await seedDemo(database.db, app.services, app.events);
+    demoSeededAt = await app.services.settings.get('demoSeededAt');
+    setupMissing = await app.services.setup.missing();
   } catch (error) {
     await database.close().catch(() => {});
-    throw error;
+    throw explainDatabaseError(error, config.databaseUrl);
   }
 
   let stopPruning = () => {};
@@ -102,12 +118,14 @@ async function main(): Promise<void> {
     throw error;
   }
   stopPruning = schedulePruning(database.db, app.log);
-  process.stdout.write(`BahtDesk is running at ${publicUrl(app, config.host)}\n`);
-  if (seed.staff) {
-    process.stdout.write(
-      `Demo staff account, shown this once: ${seed.staff.username} / ${seed.staff.password} (sign in at /admin/; the first sign-in sets up two-factor authentication)\n`,
-    );
-  }
+  const report = startReport({
+    url: publicUrl(app, config.host),
+    config,
+    demoSeededAt,
+    demoStaff: seed.staff,
+    setupMissing,
+  });
+  process.stdout.write(`${report.join('\n')}\n`);
 }
 
 main().catch((error: unknown) => {

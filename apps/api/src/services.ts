@@ -25,6 +25,7 @@ import { createPaymentsService } from './modules/payments/index.ts';
 import { createRatesService } from './modules/rates/index.ts';
 import { createSessionService } from './modules/sessions/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
+import { createSetupService } from './modules/setup/index.ts';
 import { createStaffService, createStaffSignIn } from './modules/staff/index.ts';
 import type { Limiter } from './plugins/limits/limiter.ts';
 
@@ -91,6 +92,8 @@ export async function createServices({
   );
   const publicReads = createPublicReads({ rates, news, pages, settings, events });
   const orders = createOrdersService({ db, events, kyc, payments, reads: publicReads, auditLog });
+  const staff = createStaffService(db, passwords, sessions);
+  const setup = createSetupService({ settings, rates, staff });
   return {
     passwords,
     settings,
@@ -111,9 +114,10 @@ export async function createServices({
       hashPassword: passwords.hash,
       log,
     }),
-    staff: createStaffService(db, passwords, sessions),
+    staff,
+    setup,
     staffSignIn: createStaffSignIn({ db, passwords, sessions, passwordAttempts }),
-    dashboard: createDashboardService(db, rates),
+    dashboard: createDashboardService(db, rates, setup),
     auditLog,
     members: createMembersService({ db, sessions, auditLog, kyc, events }),
     bans: createBansService(db, bans),

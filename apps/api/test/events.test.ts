@@ -121,6 +121,7 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
     const bundle = await bundleServer(bundleDir);
     const env = {
       DATABASE_URL: databaseUrl,
+      SEED_DEMO: 'true', // the demo rates, read before the first change
       ARGON2_MEMORY_KIB: '1024',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_FACTOR: '100',

@@ -68,6 +68,7 @@ describe.skipIf(!redisUp)('two API processes on one PostgreSQL and one Redis', (
 
     const env = {
       DATABASE_URL: databaseUrl.toString(),
+      SEED_DEMO: 'true',
       REDIS_URL: redisUrl,
       RATE_LIMIT_FACTOR: String(FACTOR),
       TRUST_PROXY: '1', // one proxy hop: the test plays the proxy and names the client in X-Forwarded-For

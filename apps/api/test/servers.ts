@@ -95,6 +95,24 @@ export class Server {
     throw new Error(`server ${this.name} did not start:\n${this.output.join('')}`);
   }
 
+  /** Waits until the process has exited (say, refused to start) and gives its exit code. */
+  async exited(): Promise<number | null> {
+    if (this.child.exitCode === null && this.child.signalCode === null) await once(this.child, 'exit');
+    return this.child.exitCode;
+  }
+
+  /** Waits until the process has printed `text` (stdout or stderr), at most `timeoutMs`. */
+  async printed(text: string, timeoutMs = 20_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.output.join('').includes(text)) {
+      if (Date.now() > deadline || this.child.exitCode !== null) {
+        throw new Error(`server ${this.name} did not print "${text}":\n${this.output.join('')}`);
+      }
+      await sleep(50);
+    }
+    return this.output.join('');
+  }
+
   /** SIGTERM (graceful shutdown), then SIGKILL if it is still running after 5 s. */
   async stop(): Promise<void> {
     if (this.child.exitCode !== null || this.child.signalCode !== null) return;

@@ -1,14 +1,15 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { resetTables, testDatabase, testDatabaseUrl, unique } from '../../test/harness.ts';
 import type { Database } from '../db/connection.ts';
+import { demoDeskBankAccounts, demoLocations, demoReceivingAddresses } from '../demo-content.ts';
 import { createPagesService } from '../modules/pages/index.ts';
 import { createPasswordHasher } from '../modules/passwords/index.ts';
 import { createRatesService } from '../modules/rates/index.ts';
 import { createSettingsService } from '../modules/settings/index.ts';
-import { type DeskIO, runDesk } from './desk.ts';
+import { type DeskIO, runDesk, SETUP_COMMANDS } from './desk.ts';
 
 let database: Database;
 let files: string;
@@ -63,6 +64,7 @@ describe('desk help and usage', () => {
       const { code, stdout } = await desk(argv);
       expect(code).toBe(0);
       for (const command of [
+        'check',
         'staff:create',
         'staff:reset-second-factor',
         'staff:unlock',
@@ -226,6 +228,20 @@ describe('desk news:publish', () => {
       .where('title_en', '=', titleEn)
       .executeTakeFirst();
     expect(row?.title_th).toBe('ข่าวจากไฟล์');
+  });
+
+  it('reads a file argument from the folder the command was run in (npm runs it from the repository root)', async () => {
+    const titleEn = unique('Relative news ');
+    writeFileSync(
+      path.join(files, 'relative.json'),
+      JSON.stringify({ titleEn, titleTh: 'ข่าว', bodyEn: '<p>a</p>', bodyTh: '<p>ก</p>' }),
+    );
+    // npm sets INIT_CWD to the folder `npm run desk` was typed in.
+    const ran = await desk(['news:publish', '--file', 'relative.json'], { env: { INIT_CWD: files } });
+    expect(ran.code).toBe(0);
+    const missing = await desk(['news:publish', '--file', 'nope.json'], { env: { INIT_CWD: files } });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`cannot read nope.json (${path.join(files, 'nope.json')})`);
   });
 
   it('refuses an item missing its Thai title (code 30017)', async () => {
@@ -462,6 +478,9 @@ describe('desk against a PGlite folder in use', () => {
   it('refuses with a clear one-line error instead of opening it twice', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bahtdesk-desk-lock-'));
     try {
+      // A folder that holds a desk (its PGlite database), held by another process.
+      mkdirSync(path.join(dataDir, 'pgdata'));
+      writeFileSync(path.join(dataDir, 'pgdata', 'PG_VERSION'), '17\n');
       writeFileSync(path.join(dataDir, 'bahtdesk.lock'), String(process.ppid));
       const { code, stderr } = await desk(['maintenance', 'on'], {
         database: undefined,
@@ -477,11 +496,38 @@ describe('desk against a PGlite folder in use', () => {
 });
 
 describe('desk opening the database from the environment', () => {
-  it('works on DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, created and migrated if new)', async () => {
+  it('refuses a DATA_DIR that holds no desk instead of making an empty database, naming a misspelt variable', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bahtdesk-desk-empty-'));
+    try {
+      const { code, stderr } = await desk(['maintenance', 'on'], {
+        database: undefined,
+        env: { DATA_DIR: dataDir, DATABSE_URL: 'postgres://127.0.0.1/bahtdesk' },
+      });
+      expect(code).toBe(1);
+      expect(stderr).toContain('desk: ignoring DATABSE_URL: did you mean DATABASE_URL?');
+      expect(stderr).toContain(`DATA_DIR ${dataDir} holds no desk`);
+      expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('lets only the commands that set a desk up start one in an empty DATA_DIR', () => {
+    expect(SETUP_COMMANDS).toContain('staff:create');
+    expect(SETUP_COMMANDS).not.toContain('maintenance');
+  });
+
+  it('works on DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite, made by staff:create, then used by the rest)', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bahtdesk-desk-env-'));
     try {
       const url = testDatabaseUrl();
       const env = url ? { DATABASE_URL: url } : { DATA_DIR: dataDir };
+      const created = await desk(['staff:create', unique('s'), '--password-stdin'], {
+        database: undefined,
+        env,
+        readStdin: async () => 'a long enough password',
+      });
+      expect(created.code).toBe(0);
       const { code, stdout } = await desk(['chat-link:set', 'https://line.me/R/ti/p/@env'], {
         database: undefined,
         env,
@@ -495,4 +541,71 @@ describe('desk opening the database from the environment', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('says a DATABASE_URL names a database that does not exist, and how to create it (PostgreSQL)', async ({
+    skip,
+  }) => {
+    const base = testDatabaseUrl();
+    if (!base) return skip();
+    const url = new URL(base);
+    url.pathname = `/bahtdesk_missing_${process.pid}`;
+    const { code, stderr } = await desk(['check'], {
+      database: undefined,
+      env: { DATABASE_URL: url.toString() },
+    });
+    expect(code).toBe(1);
+    expect(stderr).toContain(`has no database "bahtdesk_missing_${process.pid}"`);
+    expect(stderr).toContain(`CREATE DATABASE "bahtdesk_missing_${process.pid}";`);
+    expect(stderr).not.toContain('Migration');
+  });
+});
+
+describe('desk check', () => {
+  const root = { type: 'operator' as const, id: 'root' };
+  const settings = () => createSettingsService(database.db, noEvents);
+
+  it('lists what the desk must set before it opens with how to set each, exiting 1 until all are set', async () => {
+    await resetTables(database, 'settings', 'rates', 'rate_proposals');
+    // The admins of other suites in this worker's database are disabled for this test only.
+    const admins = await database.db
+      .updateTable('staff')
+      .set({ disabled: true })
+      .where('role', '=', 'admin')
+      .where('disabled', '=', false)
+      .returning('id')
+      .execute();
+    onTestFinished(async () => {
+      if (admins.length === 0) return;
+      const ids = admins.map((a) => a.id);
+      await database.db.updateTable('staff').set({ disabled: false }).where('id', 'in', ids).execute();
+    });
+    const before = await desk(['check']);
+    expect(before.code).toBe(1);
+    for (const line of [
+      'missing  an admin staff account: npm run desk -- staff:create <username>',
+      'missing  buy and sell rates: npm run desk -- rates:set',
+      'missing  a desk bank account members pay into: the console: Web settings, Desk bank accounts',
+      'missing  a receiving USDT address for sell orders',
+      'missing  a cash-appointment location',
+      'Not ready to open: 5 of 5 missing.',
+    ]) {
+      expect(before.stdout).toContain(line);
+    }
+
+    const io = { readStdin: async () => 'a long enough password' };
+    expect((await desk(['staff:create', unique('s'), '--password-stdin'], io)).code).toBe(0);
+    expect((await desk(['rates:set', '--buy', '36.50', '--sell', '35.20', '--fee', '1'])).code).toBe(0);
+    await settings().set(root, 'deskBankAccounts', demoDeskBankAccounts);
+    await settings().set(root, 'receivingAddresses', demoReceivingAddresses);
+    const partly = await desk(['check']);
+    expect(partly.code).toBe(1);
+    expect(partly.stdout).toContain('set      an admin staff account');
+    expect(partly.stdout).toContain('Not ready to open: 1 of 5 missing.');
+
+    await settings().set(root, 'locations', demoLocations);
+    const after = await desk(['check']);
+    expect(after.code).toBe(0);
+    expect(after.stdout).toContain('Ready to open');
+    expect(after.stdout).not.toContain('missing');
+  });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
@@ -14,15 +15,17 @@ import {
   pageLinkSchema,
   type RateChangeCheck,
   ratesInputSchema,
+  SETUP_ITEMS,
   type SetRatesResult,
   STAFF_ROLES,
   type StaffRole,
   usernameSchema,
 } from '@bahtdesk/contract';
 import type { z } from 'zod';
-import { ConfigError, loadConfig } from '../config.ts';
-import { type Database, openDatabase } from '../db/connection.ts';
+import { ConfigError, describeDatabase, loadConfig, misspeltVariables } from '../config.ts';
+import { type Database, openDatabase, pgliteDatabaseExists } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { explainDatabaseError } from '../db/unreachable.ts';
 import { latestOutbox } from '../delivery/outbox.ts';
 import { createEventBus, type EventBus } from '../events/bus.ts';
 import { AppError } from '../http/app-error.ts';
@@ -33,6 +36,7 @@ import { createPasswordHasher } from '../modules/passwords/index.ts';
 import { createRatesService } from '../modules/rates/index.ts';
 import { createSessionService } from '../modules/sessions/index.ts';
 import { createSettingsService } from '../modules/settings/index.ts';
+import { createSetupService, SETUP_GUIDE } from '../modules/setup/index.ts';
 import { createStaffService } from '../modules/staff/index.ts';
 import { unbanIp } from '../plugins/limits/bans.ts';
 import { normaliseIp } from '../plugins/limits/limiter.ts';
@@ -45,13 +49,27 @@ import { readSecret } from './prompt.ts';
  *
  * PGlite admits one process per data folder: against PGlite, stop the server first (the CLI says
  * so if it is running). Against PostgreSQL the CLI and any number of servers run together.
+ *
+ * A PGlite folder that holds no desk yet is refused, unless the command is one of SETUP_COMMANDS
+ * (a wrong DATA_DIR would otherwise make a fresh empty database). File arguments are read from
+ * the folder the command was run in (npm's INIT_CWD), though npm runs it from the repository root.
  */
+
+/**
+ * The commands that may make a new desk in an empty PGlite folder (decision 0055); every other
+ * command refuses a DATA_DIR holding no desk.
+ */
+export const SETUP_COMMANDS: readonly string[] = ['staff:create'];
 
 const HELP = `BahtDesk operator command line
 
 Usage: npm run desk -- <command> [options]
 
 Commands:
+  check
+      List what a real desk must set before it opens (an admin account, rates, a desk bank
+      account, a receiving address, a cash-appointment location) and how to set each.
+      Exits 1 while any is missing, 0 once all are set.
   staff:create <username> [--role admin|operator|viewer] [--password-stdin]
       Create a back-office staff account. The password (12 to 128 characters) is asked for
       twice, or read from standard input with --password-stdin. Nothing secret is printed.
@@ -88,6 +106,8 @@ Commands:
 
 Environment: DATABASE_URL (PostgreSQL), else DATA_DIR (PGlite folder, default ./data).
 Against PGlite, stop the server first: a PGlite folder admits one process at a time.
+A DATA_DIR holding no desk yet is refused, except by ${SETUP_COMMANDS.join(', ')}.
+File arguments are read from the folder you run the command in.
 `;
 
 export interface DeskIO {
@@ -102,6 +122,8 @@ export interface DeskIO {
   database?: Database;
   /** Who is running the command, for the audit log; defaults to the OS user. */
   operator?: string;
+  /** The folder file arguments are read from; defaults to env.INIT_CWD (npm's), else the process's. */
+  cwd?: string;
 }
 
 /** A failure to report as one line and an exit code (2: wrong usage, 1: refused or failed). */
@@ -138,31 +160,43 @@ async function deskServices(database: Database) {
   const events = await createEventBus(database, quiet);
   const { db } = database;
   const settings = createSettingsService(db, events);
+  const rates = createRatesService(db, events, settings);
+  const staff = createStaffService(
+    db,
+    createPasswordHasher(),
+    createSessionService(db, { member: NO_SESSIONS, staff: NO_SESSIONS }, events),
+  );
   return {
     events,
     settings,
-    rates: createRatesService(db, events, settings),
+    rates,
     news: createNewsService(db, events),
     pages: createPagesService(db, events),
-    staff: createStaffService(
-      db,
-      createPasswordHasher(),
-      createSessionService(db, { member: NO_SESSIONS, staff: NO_SESSIONS }, events),
-    ),
+    staff,
+    setup: createSetupService({ settings, rates, staff }),
   };
 }
 
 type DeskServices = Awaited<ReturnType<typeof deskServices>>;
 
-type Handler = (
-  args: string[],
-  ctx: { database: Database; services: DeskServices; actor: Actor; io: DeskIO },
-) => Promise<string>;
+interface DeskContext {
+  database: Database;
+  services: DeskServices;
+  actor: Actor;
+  io: DeskIO;
+  /** The database the command works on, for people; unknown when the caller opened it. */
+  where: string | undefined;
+  /** Reads a file argument, from the folder the command was run in. */
+  readFile: (file: string) => string;
+}
+
+/** What a command prints, and its exit code when not 0 (a check that found something missing). */
+type Handler = (args: string[], ctx: DeskContext) => Promise<string | { output: string; exitCode: number }>;
 
 /** A recovery change to one staff account by username (audited by the staff service). */
 async function changeStaff(
   args: string[],
-  { services, actor }: Parameters<Handler>[1],
+  { services, actor }: DeskContext,
   command: string,
   change: { secondFactor: 'reset' } | { unlock: true },
   done: (username: string) => string,
@@ -183,6 +217,21 @@ const STAFF_PASSWORD_MIN = 12;
 const STAFF_PASSWORD_MAX = 128;
 
 const commands: Record<string, Handler> = {
+  async check(args, { services, where }) {
+    if (args.length > 0) throw usage(`unexpected argument ${args[0]}`);
+    const missing = await services.setup.missing();
+    const lines = [`Setup of the desk${where ? ` (${where})` : ''}:`];
+    for (const item of SETUP_ITEMS) {
+      const { what, how } = SETUP_GUIDE[item];
+      lines.push(missing.includes(item) ? `  missing  ${what}: ${how}` : `  set      ${what}`);
+    }
+    if (missing.length === 0) return `${lines.join('\n')}\nReady to open: everything above is set.`;
+    lines.push(
+      `Not ready to open: ${missing.length} of ${SETUP_ITEMS.length} missing. The site works meanwhile, and the console's dashboard lists them too.`,
+    );
+    return { output: lines.join('\n'), exitCode: 1 };
+  },
+
   async 'staff:create'(args, { services, actor, io }) {
     const { values, positionals } = parse(args, {
       role: { type: 'string', default: 'admin' },
@@ -257,7 +306,7 @@ const commands: Record<string, Handler> = {
       : 'Maintenance status is off: members now see the maintenance page.';
   },
 
-  async 'news:publish'(args, { services, actor }) {
+  async 'news:publish'(args, { services, actor, readFile }) {
     const { values, positionals } = parse(args, {
       file: { type: 'string' },
       'title-en': { type: 'string' },
@@ -267,7 +316,7 @@ const commands: Record<string, Handler> = {
     });
     if (positionals.length > 0) throw usage(`unexpected argument ${positionals[0]}`);
     const raw = values.file
-      ? readJson(values.file)
+      ? readJson(values.file, readFile)
       : {
           titleEn: values['title-en'],
           titleTh: values['title-th'],
@@ -279,7 +328,7 @@ const commands: Record<string, Handler> = {
     return `Published news item #${id}: ${input.titleEn}`;
   },
 
-  async 'page:publish'(args, { services, actor }) {
+  async 'page:publish'(args, { services, actor, readFile }) {
     const { values, positionals } = parse(args, {
       'title-en': { type: 'string' },
       'title-th': { type: 'string' },
@@ -297,8 +346,8 @@ const commands: Record<string, Handler> = {
         link,
         titleEn: values['title-en'],
         titleTh: values['title-th'],
-        bodyEn: readText(enFile),
-        bodyTh: readText(thFile),
+        bodyEn: readFile(enFile),
+        bodyTh: readFile(thFile),
       },
       'page',
     );
@@ -367,17 +416,19 @@ function parse<O extends Record<string, { type: 'string' | 'boolean'; default?: 
   }
 }
 
-function readText(file: string): string {
+/** Reads a file argument from `cwd`; a one-line error names the file as given and where it was looked for. */
+function readText(cwd: string, file: string): string {
+  const full = path.resolve(cwd, file);
   try {
-    return readFileSync(file, 'utf8');
+    return readFileSync(full, 'utf8');
   } catch {
-    throw new DeskError(`cannot read ${file}`);
+    throw new DeskError(`cannot read ${file}${full === file ? '' : ` (${full})`}`);
   }
 }
 
-function readJson(file: string): unknown {
+function readJson(file: string, readFile: (file: string) => string): unknown {
   try {
-    return JSON.parse(readText(file));
+    return JSON.parse(readFile(file));
   } catch (error) {
     if (error instanceof DeskError) throw error;
     throw new DeskError(`${file} is not valid JSON`);
@@ -412,16 +463,23 @@ export async function runDesk(argv: string[], io: DeskIO): Promise<number> {
     io.stderr.write(`desk: unknown command ${name} (see: npm run desk -- help)\n`);
     return 2;
   }
+  for (const { name: variable, meant } of misspeltVariables(io.env)) {
+    io.stderr.write(`desk: ignoring ${variable}: did you mean ${meant}?\n`);
+  }
   let database = io.database;
+  let where: string | undefined;
   let events: EventBus | undefined;
   try {
-    if (!database) database = await openFromEnv(io.env);
+    if (!database) ({ database, where } = await openFromEnv(io.env, name));
     const services = await deskServices(database);
     events = services.events;
     const actor: Actor = { type: 'operator', id: io.operator ?? osUser() };
-    const message = await handler(args, { database, services, actor, io });
-    io.stdout.write(`${message}\n`);
-    return 0;
+    const cwd = io.cwd ?? io.env.INIT_CWD ?? process.cwd();
+    const readFile = (file: string) => readText(cwd, file);
+    const result = await handler(args, { database, services, actor, io, where, readFile });
+    const { output, exitCode } = typeof result === 'string' ? { output: result, exitCode: 0 } : result;
+    io.stdout.write(`${output}\n`);
+    return exitCode;
   } catch (error) {
     const exitCode = error instanceof DeskError ? error.exitCode : 1;
     const message = error instanceof Error ? error.message : String(error);
@@ -433,7 +491,14 @@ export async function runDesk(argv: string[], io: DeskIO): Promise<number> {
   }
 }
 
-async function openFromEnv(env: Record<string, string | undefined>): Promise<Database> {
+/**
+ * The database of the environment, migrated, as the server opens it. A PGlite folder holding no
+ * desk is opened only by SETUP_COMMANDS.
+ */
+async function openFromEnv(
+  env: Record<string, string | undefined>,
+  command: string,
+): Promise<{ database: Database; where: string }> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(env);
@@ -441,14 +506,19 @@ async function openFromEnv(env: Record<string, string | undefined>): Promise<Dat
     if (error instanceof ConfigError) throw new DeskError(`configuration: ${error.lines.join('; ')}`);
     throw error;
   }
+  if (!config.databaseUrl && !SETUP_COMMANDS.includes(command) && !pgliteDatabaseExists(config.dataDir)) {
+    throw new DeskError(
+      `DATA_DIR ${config.dataDir} holds no desk. Set DATA_DIR (or DATABASE_URL) as the server has it; a new desk starts with npm start, or npm run desk -- ${SETUP_COMMANDS[0]} <username>.`,
+    );
+  }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
   } catch (error) {
     await database.close();
-    throw error;
+    throw explainDatabaseError(error, config.databaseUrl);
   }
-  return database;
+  return { database, where: describeDatabase(config) };
 }
 
 function osUser(): string {

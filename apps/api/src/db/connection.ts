@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -131,6 +131,14 @@ async function pingWithRetry(db: Kysely<DB>): Promise<void> {
   }
 }
 
+/** The PGlite database of a data folder. */
+const pgdataOf = (dataDir: string) => path.join(path.resolve(dataDir), 'pgdata');
+
+/** Whether a data folder holds a PGlite database already (opening one that does not creates it). */
+export function pgliteDatabaseExists(dataDir: string): boolean {
+  return existsSync(path.join(pgdataOf(dataDir), 'PG_VERSION'));
+}
+
 /**
  * PGlite with its data in `<dataDir>/pgdata`, guarded by `<dataDir>/bahtdesk.lock`: one process
  * per data folder.
@@ -140,7 +148,7 @@ async function openPGliteDir(dataDir: string, timeouts: DatabaseTimeouts): Promi
   mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(dir);
   try {
-    const pglite = await PGlite.create({ dataDir: path.join(dir, 'pgdata'), parsers });
+    const pglite = await PGlite.create({ dataDir: pgdataOf(dir), parsers });
     return pgliteDatabase(pglite, unlock, timeouts);
   } catch (error) {
     unlock();

@@ -20,6 +20,7 @@ const dashboard = {
     { date: '2026-11-24', buyThb: '1000.00', sellThb: '0.00' },
     { date: '2026-11-25', buyThb: '35500.00', sellThb: '34452.00' },
   ],
+  setupMissing: [],
 };
 
 describe('the dashboard', () => {
@@ -35,5 +36,31 @@ describe('the dashboard', () => {
     // The chart's figures as text: the day's buy and sell THB.
     expect(screen.getAllByText('35,500.00').length).toBeGreaterThan(0);
     expect(screen.getAllByText('34,452.00').length).toBeGreaterThan(0);
+  });
+
+  it('lists what the desk must still set before it opens, each linked to the screen that sets it', async () => {
+    mockApi({
+      me: () => ok(profile('admin')),
+      dashboard: () => ok({ ...dashboard, setupMissing: ['adminAccount', 'rates', 'receivingAddresses'] }),
+    });
+    await renderConsole('/', 'tok');
+    const checklist = within(
+      (await screen.findByRole('heading', { name: t.setup.title })).closest('section') as HTMLElement,
+    );
+    expect(checklist.getByRole('link', { name: t.setup.rates }).getAttribute('href')).toContain('/rates');
+    expect(checklist.getByRole('link', { name: t.setup.receivingAddresses }).getAttribute('href')).toContain(
+      '/settings',
+    );
+    // The first admin is made on the server, not in the console: named, with no link.
+    expect(checklist.getByText(t.setup.adminAccount)).toBeTruthy();
+    expect(checklist.getAllByRole('listitem')).toHaveLength(3);
+    expect(checklist.queryByText(t.setup.locations)).toBeNull();
+  });
+
+  it('shows no checklist once everything is set', async () => {
+    mockApi({ me: () => ok(profile('viewer')), dashboard: () => ok(dashboard) });
+    await renderConsole('/', 'tok');
+    await screen.findByText(t.today);
+    expect(screen.queryByRole('heading', { name: t.setup.title })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { Volume } from '@bahtdesk/contract';
+import type { SetupItem, Volume } from '@bahtdesk/contract';
 import { Link } from 'react-router';
 import { LineChart } from '../../components/LineChart.tsx';
 import { Loaded } from '../../components/States.tsx';
@@ -31,8 +31,37 @@ function VolumeCard({ title, volume }: { title: string; volume: Volume }) {
   );
 }
 
+/** Where in the console each setup item is set; the admin account is made on the server. */
+const SETUP_SCREEN: Record<SetupItem, string | undefined> = {
+  adminAccount: undefined,
+  rates: '/rates',
+  deskBankAccounts: '/settings',
+  receivingAddresses: '/settings',
+  locations: '/settings',
+};
+
+/** What the desk must still set before it opens (decision 0055), each linked to where it is set. */
+function SetupChecklist({ missing }: { missing: readonly SetupItem[] }) {
+  const t = useT('dashboard');
+  if (missing.length === 0) return null;
+  return (
+    <section className="panel setup" aria-labelledby="setup-title">
+      <h2 id="setup-title">{t('setup.title')}</h2>
+      <p>{t('setup.intro')}</p>
+      <ul className="setup__list">
+        {missing.map((item) => {
+          const screen = SETUP_SCREEN[item];
+          return (
+            <li key={item}>{screen ? <Link to={screen}>{t(`setup.${item}`)}</Link> : t(`setup.${item}`)}</li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
 /**
- * The desk at a glance: members, KYC waiting, open orders, the rates in force, completed volumes
+ * The desk at a glance: what it must still set before it opens, members, KYC waiting, open orders, the rates in force, completed volumes
  * today and this month, and completed THB and sign-ups per day.
  */
 export default function DashboardPage() {
@@ -45,6 +74,7 @@ export default function DashboardPage() {
       <Loaded state={state}>
         {(d) => (
           <>
+            <SetupChecklist missing={d.setupMissing} />
             <ul className="cards">
               <li className="card">
                 <span className="card__label">{t('membersTotal')}</span>

@@ -135,6 +135,17 @@ describe('the dashboard', () => {
     expect(body.result?.period.signupsPerDay).toHaveLength(7);
   });
 
+  it('lists what the desk must still set before it opens, for the console to show', async () => {
+    await resetTables(database, 'settings');
+    await createStaff(app, 'admin');
+    await app.services.rates.set(
+      { type: 'operator', id: 'root' },
+      { buyRate: '36.40', sellRate: '35.40', sellFeePercent: '1' },
+    );
+    const { body } = await staffCall<Dashboard>(app, viewer.token, 'GET', '/api/admin/dashboard');
+    expect(body.result?.period.setupMissing).toEqual(['deskBankAccounts', 'receivingAddresses', 'locations']);
+  });
+
   it('answers 70001 for a day count outside 1 to 90', async () => {
     for (const days of ['0', '91', 'abc', '1.5']) {
       const { status, body } = await staffCall(app, viewer.token, 'GET', `/api/admin/dashboard?days=${days}`);

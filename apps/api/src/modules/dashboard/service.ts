@@ -2,6 +2,7 @@ import { bangkokDate, bangkokInstants, type Dashboard, toMoneyString, type Volum
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { RatesService } from '../rates/index.ts';
+import type { SetupService } from '../setup/index.ts';
 import {
   completedThbPerBangkokDay,
   completedVolumes,
@@ -35,7 +36,11 @@ function lastDays(now: Date, days: number): string[] {
 }
 
 /** The back office's first screen: what the desk looks like now (docs/back-office.md, Dashboard). */
-export function createDashboardService(db: Kysely<DB>, rates: Pick<RatesService, 'history'>) {
+export function createDashboardService(
+  db: Kysely<DB>,
+  rates: Pick<RatesService, 'history'>,
+  setup: Pick<SetupService, 'missing'>,
+) {
   return {
     async read(days: number, now = new Date()): Promise<Dashboard> {
       const dates = lastDays(now, days);
@@ -45,18 +50,29 @@ export function createDashboardService(db: Kysely<DB>, rates: Pick<RatesService,
         from: `${bangkokDate(now).slice(0, 8)}01`,
         to: bangkokDate(now),
       }).start;
-      const [membersTotal, membersNewToday, kycWaiting, open, signups, latest, todays, months, perDay] =
-        await Promise.all([
-          countMembers(db),
-          countMembers(db, today),
-          countKycWaiting(db),
-          countOpenOrders(db, now),
-          signupsPerBangkokDay(db, first),
-          rates.history({ page: 1, pageSize: 1 }),
-          completedVolumes(db, today),
-          completedVolumes(db, monthStart),
-          completedThbPerBangkokDay(db, first),
-        ]);
+      const [
+        membersTotal,
+        membersNewToday,
+        kycWaiting,
+        open,
+        signups,
+        latest,
+        todays,
+        months,
+        perDay,
+        setupMissing,
+      ] = await Promise.all([
+        countMembers(db),
+        countMembers(db, today),
+        countKycWaiting(db),
+        countOpenOrders(db, now),
+        signupsPerBangkokDay(db, first),
+        rates.history({ page: 1, pageSize: 1 }),
+        completedVolumes(db, today),
+        completedVolumes(db, monthStart),
+        completedThbPerBangkokDay(db, first),
+        setup.missing(),
+      ]);
       const thbOn = (date: string, type: 'buy' | 'sell') =>
         toMoneyString(perDay.find((r) => r.day === date && r.type === type)?.thb ?? '0');
       const byDay = new Map(signups.map((s) => [s.day, Number(s.n)]));
@@ -83,6 +99,7 @@ export function createDashboardService(db: Kysely<DB>, rates: Pick<RatesService,
           buyThb: thbOn(date, 'buy'),
           sellThb: thbOn(date, 'sell'),
         })),
+        setupMissing,
       };
     },
   };

@@ -59,6 +59,18 @@ export function listStaffAccounts(db: Kysely<DB>) {
   return db.selectFrom('staff').select(accountColumns).orderBy(sql`lower(username)`).execute();
 }
 
+/** Whether an admin account that is not disabled exists (the first one comes from the CLI). */
+export async function hasEnabledAdmin(db: Kysely<DB>): Promise<boolean> {
+  const row = await db
+    .selectFrom('staff')
+    .select('id')
+    .where('role', '=', 'admin')
+    .where('disabled', '=', false)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export type StaffAccountRow = NonNullable<Awaited<ReturnType<typeof findStaffById>>>;
 
 /** The second-factor state of an account. */

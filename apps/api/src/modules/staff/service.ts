@@ -10,6 +10,7 @@ import {
   applyStaffChange,
   findStaffById,
   findStaffByUsername,
+  hasEnabledAdmin,
   insertStaff,
   listStaffAccounts,
   lockStaffRow,
@@ -134,6 +135,9 @@ export function createStaffService(db: Kysely<DB>, passwords: PasswordHasher, se
     },
 
     change,
+
+    /** Whether an admin account that is not disabled exists (the desk's setup, decision 0055). */
+    hasAdmin: () => hasEnabledAdmin(db),
 
     /** The id of an account by username (any letter case), for the CLI; 30021 when unknown. */
     async idOf(username: string): Promise<number> {

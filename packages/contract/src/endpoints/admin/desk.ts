@@ -18,6 +18,20 @@ const sideVolume = z.object({ count: z.number().int(), thb: moneyString, usdt: m
 const volumeSchema = z.object({ buy: sideVolume, sell: sideVolume });
 export type Volume = z.infer<typeof volumeSchema>;
 
+/**
+ * What a real desk must have before it opens (decision 0055): an admin staff account, rates, a bank
+ * account members pay into, a receiving address for sell orders and a place for cash appointments.
+ * The dashboard and `npm run desk -- check` list the ones missing; the site works without them.
+ */
+export const SETUP_ITEMS = [
+  'adminAccount',
+  'rates',
+  'deskBankAccounts',
+  'receivingAddresses',
+  'locations',
+] as const;
+export type SetupItem = (typeof SETUP_ITEMS)[number];
+
 export const dashboardSchema = z.object({
   membersTotal: z.number().int(),
   /** Members who signed up today (Asia/Bangkok). */
@@ -42,6 +56,8 @@ export const dashboardSchema = z.object({
   volumes: z.object({ today: volumeSchema, month: volumeSchema }),
   /** THB of completed orders per Bangkok day and type, oldest first, `days` entries ending today. */
   volumePerDay: z.array(z.object({ date: z.string(), buyThb: moneyString, sellThb: moneyString })),
+  /** What the desk must still set before it opens, in SETUP_ITEMS order; empty once all are set. */
+  setupMissing: z.array(z.enum(SETUP_ITEMS)),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -129,7 +145,7 @@ export const deskEndpoints = {
     path: '/api/admin/dashboard',
     access: { staff: ANY_STAFF },
     summary:
-      'Members total and new today, KYC waiting, open orders by status, the rates in force and sign-ups per day over the last `days` days (1 to 90, default 30; 70001 otherwise).',
+      'Members total and new today, KYC waiting, open orders by status, the rates in force, sign-ups per day over the last `days` days (1 to 90, default 30; 70001 otherwise) and what the desk must still set before it opens.',
     query: z.object({
       days: z.coerce
         .number({ error: codeMessage(E.DASHBOARD_INCORRECT) })

@@ -1,0 +1,2 @@
+export { SETUP_GUIDE } from './guide.ts';
+export { createSetupService, type SetupService } from './service.ts';
