@@ -1,5 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -26,6 +28,8 @@ export interface Database {
   dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
+
+const gzipAsync = promisify(gzip);
 
 const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
 
@@ -184,13 +188,15 @@ export function pgliteDatabase(
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    // Holding the one connection keeps every transaction out while the files are read.
-    dump: () =>
-      db.connection().execute(async (connection) => {
+    // Holding the one connection keeps every transaction out while the files are read; they are
+    // compressed after it is released (on libuv's threads), so requests wait only for the copy.
+    dump: async () => {
+      const tarball = await db.connection().execute(async (connection) => {
         await sql`checkpoint`.execute(connection);
-        const tarball = await pglite.dumpDataDir('gzip');
-        return new Uint8Array(await tarball.arrayBuffer());
-      }),
+        return pglite.dumpDataDir('none');
+      });
+      return gzipAsync(new Uint8Array(await tarball.arrayBuffer()));
+    },
     close: async () => {
       await db.destroy();
       await pglite.close();
