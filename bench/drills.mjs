@@ -129,8 +129,9 @@ async function attempt(url, path, token, key, body) {
     try {
       envelope = JSON.parse(text);
     } catch {}
+    const retryAfter = response.headers.get('retry-after');
     return {
-      answer: `${response.status}${envelope ? ` ${envelope.code}` : ''}`,
+      answer: `${response.status}${envelope ? ` ${envelope.code}` : ''}${retryAfter ? ` Retry-After ${retryAfter}` : ''}`,
       ok: envelope?.code === 0,
       envelope,
     };

@@ -139,6 +139,20 @@ describe('backup and restore of a whole desk', () => {
       expect(backedUp.stdout).toContain(onPostgres ? '(pg_dump)' : '(taken by the running server)');
       // A backup never overwrites one already there.
       expect((await desk(['backup', file], sourceEnv)).code).toBe(1);
+      if (onPostgres) {
+        // Without PostgreSQL's client tools the command says what to install.
+        const searchPath = process.env.PATH;
+        process.env.PATH = '';
+        try {
+          const missing = await desk(['backup', `${file}.2`], sourceEnv);
+          expect(missing.code).toBe(1);
+          expect(missing.stderr).toMatch(
+            /pg_dump is not installed: install PostgreSQL's client tools of version \d+ or newer/,
+          );
+        } finally {
+          process.env.PATH = searchPath;
+        }
+      }
     } finally {
       await stopDumps?.();
       await app?.close();
