@@ -130,9 +130,8 @@ describe('backup and restore of a whole desk', () => {
       // While it serves: PGlite's copy comes from the serving process, as the server answers it.
       if (source.dump) {
         const dataDir = sourceEnv.DATA_DIR ?? '';
-        stopDumps = await serveDumps(dataDir, source.dump, (error) => {
-          throw error;
-        });
+        // A failed dump reaches the command as its error message, which the assertions below show.
+        stopDumps = await serveDumps(dataDir, source.dump, () => {});
       }
       const backedUp = await desk(['backup', file], sourceEnv);
       expect(backedUp).toMatchObject({ code: 0, stderr: '' });
