@@ -8,6 +8,9 @@ import { testDatabase } from './harness.ts';
 
 /** The event bus across connections on PostgreSQL (LISTEN/NOTIFY). Project api-pg only. */
 
+/** How the listeners of this process's buses name themselves in pg_stat_activity. */
+const LISTENER = `bahtdesk-bus-${process.pid}`;
+
 let database: Database;
 beforeAll(async () => {
   database = await testDatabase();
@@ -62,14 +65,10 @@ describe.runIf(process.env.TEST_DB === 'pg')(
       const resynced = next(b, (e) => e.name === 'bus.resync', 20_000);
       const listeners = await sql<{ pid: number }>`
       select pid from pg_stat_activity
-      where datname = current_database() and query = 'listen bahtdesk_events' and pid <> pg_backend_pid()`.execute(
-        database.db,
-      );
+      where datname = current_database() and application_name = ${LISTENER}`.execute(database.db);
       expect(listeners.rows.length).toBeGreaterThanOrEqual(2);
       await sql`select pg_terminate_backend(pid) from pg_stat_activity
-      where datname = current_database() and query = 'listen bahtdesk_events' and pid <> pg_backend_pid()`.execute(
-        database.db,
-      );
+      where datname = current_database() and application_name = ${LISTENER}`.execute(database.db);
       await resynced;
       expect(b.connected).toBe(true);
       // a may still be reconnecting: wait until it hears again, then publish from it.

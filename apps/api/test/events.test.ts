@@ -2,32 +2,42 @@ import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RateResult } from '@bahtdesk/contract';
+import { E, type RateResult } from '@bahtdesk/contract';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDesk } from '../src/cli/desk.ts';
+import { type Database, openPostgres } from '../src/db/connection.ts';
+import { LIVENESS } from '../src/events/bus.ts';
+import { testApp } from './harness.ts';
+import { buy, CREATE } from './orders.ts';
 import { bundleServer, root, Server } from './servers.ts';
+import { createTrader } from './traders.ts';
 
 /**
  * The event bus between real processes (decision 0012): two API processes (the production bundle)
  * on one fresh PostgreSQL database, no Redis. A change made in one process, or by the operator
  * CLI, reaches the other's cache and its open back-office event streams within a second, also after
- * the listening connections were cut as a PostgreSQL restart cuts them. Project api-pg only.
+ * the listening connections were cut as a PostgreSQL restart cuts them; and a process whose
+ * listener goes quiet without an error stops trusting its cache (decision 0054). Project api-pg only.
  */
 
 const RATE = '/api/external/home/getRate';
 
-/** Polls `read` until it gives `want`; returns how long that took (ms), or throws after 5 s. */
-async function until<T>(read: () => Promise<T>, want: T): Promise<number> {
+/** Polls `read` until it gives `want`; returns how long that took (ms), or throws after `boundMs`. */
+async function until<T>(read: () => Promise<T>, want: T, boundMs = 5_000): Promise<number> {
   const started = performance.now();
   let last: T | undefined;
-  while (performance.now() - started < 5_000) {
+  while (performance.now() - started < boundMs) {
     last = await read();
     if (last === want) return performance.now() - started;
     await sleep(10);
   }
-  throw new Error(`still ${String(last)} instead of ${String(want)} after 5 s`);
+  throw new Error(`still ${String(last)} instead of ${String(want)} after ${boundMs} ms`);
 }
+
+/** How the event bus listener of a server process names itself in pg_stat_activity. */
+const listenerOf = (server: Server) => `bahtdesk-bus-${server.pid}`;
 
 /** An open server-sent event stream: the names of the events received so far. */
 async function openEvents(server: Server, token: string) {
@@ -68,6 +78,8 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
   let a: Server;
   let b: Server;
   let staffToken: string;
+  /** An app in the test process on the same database, to make a member who may trade. */
+  let helper: { app: FastifyInstance; database: Database } | undefined;
 
   /** A new session of the staff member, made as the sign-in would store it. */
   const newStaffSession = async () => {
@@ -134,6 +146,8 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
   }, 60_000);
 
   afterAll(async () => {
+    await helper?.app.close();
+    await helper?.database.close();
     await Promise.all([a?.stop(), b?.stop()]);
     await admin?.query(`drop database if exists ${dbName} with (force)`);
     await admin?.end();
@@ -180,10 +194,11 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
 
   it('survives the listening connections being cut, as a PostgreSQL restart cuts them', async () => {
     const stream = await openEvents(b, staffToken);
+    const listeners = [listenerOf(a), listenerOf(b)];
     const cut = await admin.query(
       `select pg_terminate_backend(pid) from pg_stat_activity
-       where datname = $1 and query = 'listen bahtdesk_events'`,
-      [dbName],
+       where datname = $1 and application_name = any($2)`,
+      [dbName, listeners],
     );
     expect(cut.rowCount).toBe(2);
     // Both processes listen again (each reconnects on its own)...
@@ -191,8 +206,9 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
       async () =>
         (
           await admin.query(
-            `select count(*)::int as n from pg_stat_activity where datname = $1 and query = 'listen bahtdesk_events'`,
-            [dbName],
+            `select count(*)::int as n from pg_stat_activity
+             where datname = $1 and application_name = any($2) and query like 'listen bahtdesk_beat_%'`,
+            [dbName, listeners],
           )
         ).rows[0]?.n,
       2,
@@ -203,5 +219,69 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
     await until(async () => stream.names.includes('rates.changed'), true);
     stream.close();
     expect(a.output.join('')).toContain('event bus listener lost its connection; reconnecting');
+  });
+
+  it(`a process whose listener goes quiet serves the new rate and refuses an order at the old one within ${
+    (2 * LIVENESS.beatMs + LIVENESS.quietAfterMs) / 1000
+  } s, logs it, and its open stream is told to read again`, async () => {
+    helper ??= await (async () => {
+      const database = openPostgres(databaseUrl);
+      return { database, app: (await testApp({}, { database })).app };
+    })();
+    const trader = await createTrader(helper.app);
+    const ip = '127.0.0.1';
+    const order = async (rate: string) =>
+      (
+        await b.call('POST', CREATE, {
+          ip,
+          token: trader.token,
+          signature: await b.signature(ip),
+          body: buy(trader, '10000.00', rate),
+        })
+      ).body.code;
+
+    // B holds the rates in its cache, and a back-office page is open on B.
+    const before = (await b.call<RateResult>('POST', RATE, { ip, body: {} })).body.result?.period;
+    if (!before) throw new Error('no rates');
+    const old = before.buyRate;
+    const stream = await openEvents(b, staffToken);
+    const { rows } = await admin.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and application_name = $2',
+      [dbName, listenerOf(b)],
+    );
+    const backend = rows[0]?.pid;
+    if (!backend) throw new Error(`no listener of B in pg_stat_activity`);
+
+    // B's listening backend stops: its connection stays open and says nothing, as one behind a
+    // NAT that dropped it would. It stays stopped until B has noticed, and past the checks below.
+    process.kill(backend, 'SIGSTOP');
+    try {
+      const current = (Number(old) + 0.1).toFixed(2);
+      const set = await a.call('POST', '/api/admin/rates', {
+        ip,
+        token: staffToken,
+        body: { buyRate: current, sellRate: before.sellRate, sellFeePercent: before.sellFeePercent },
+      });
+      expect(set.body.code).toBe(0);
+      const changed = performance.now();
+      await until(() => rateOn(b), current, 10_000);
+      expect(await order(old)).toBe(E.RATE_MISMATCH.code);
+      const ms = performance.now() - changed;
+      process.stdout.write(
+        `events: B, its listener stopped, served the new rate and refused the old one ${ms.toFixed(0)} ms after the change\n`,
+      );
+      expect(ms).toBeLessThan(10_000);
+      expect(await order(current)).toBe(0);
+      // B says so in its log, and its open stream is told to read the rates (among the rest) again.
+      expect(b.output.join('')).toContain('event bus listener went quiet');
+      await until(async () => stream.names.includes('rates.changed'), true, 10_000);
+    } finally {
+      stream.close();
+      process.kill(backend, 'SIGCONT');
+    }
+    // B listens on a new connection and says so in /metrics.
+    const metrics = async () => (await fetch(`${b.url}/metrics`)).text();
+    await until(async () => (await metrics()).includes('bahtdesk_event_bus_connected 1'), true);
+    expect(await metrics()).toMatch(/^bahtdesk_event_bus_heartbeat_age_seconds [0-9.e-]+$/m);
   });
 });

@@ -64,6 +64,11 @@ export class Server {
     for (const stream of [child.stdout, child.stderr]) stream?.on('data', (d) => this.output.push(String(d)));
   }
 
+  /** The process id (its event bus listener is `bahtdesk-bus-<pid>` in pg_stat_activity). */
+  get pid(): number {
+    return this.child.pid ?? 0;
+  }
+
   static async start(name: string, bundle: string, env: Record<string, string>): Promise<Server> {
     const port = await freePort();
     const inherited = { ...process.env };

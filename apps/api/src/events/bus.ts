@@ -15,6 +15,12 @@ import type { Database } from '../db/connection.ts';
  * While the listening connection is down, events can be missed: `connected` is false, caches must
  * not trust what they hold, and once the listener is back a `bus.resync` event tells every
  * subscriber to drop what it holds.
+ *
+ * A connection can also go quiet without an error (a NAT or firewall idle timeout, a failover that
+ * left it on the old server, a frozen backend): the liveness check (decision 0054) finds that. Every
+ * second the process sends a heartbeat through its pool, on a channel only its own listener hears;
+ * a heartbeat the database took that has not come back within `LIVENESS.quietAfterMs` makes the
+ * listener count as lost: it is logged, `connected` turns false, and the listener reconnects.
  */
 export interface BusEvent {
   name: BusEventName | 'bus.resync';
@@ -34,6 +40,11 @@ export interface EventBus {
   subscribe(handler: (event: BusEvent) => void): () => void;
   /** True while every event published anywhere is sure to arrive here. */
   readonly connected: boolean;
+  /**
+   * Seconds since this process last heard its own heartbeat come back (or its listener last
+   * connected). Only on PostgreSQL: the in-process bus has no listener to lose.
+   */
+  heartbeatAgeSeconds?(): number;
   close(): Promise<void>;
 }
 
@@ -42,6 +53,13 @@ const CHANNEL = 'bahtdesk_events';
 const MAX_PAYLOAD = 7900;
 const RECONNECT_MIN_MS = 100;
 const RECONNECT_MAX_MS = 5_000;
+
+/**
+ * The liveness check: a heartbeat every `beatMs`; the listener counts as lost when a heartbeat the
+ * database took has not come back `quietAfterMs` later. A quiet listener is noticed within
+ * beatMs + quietAfterMs + beatMs (6 s) of going quiet.
+ */
+export const LIVENESS = { beatMs: 1_000, quietAfterMs: 4_000 } as const;
 
 type Log = { warn(o: object, m: string): void; info(o: object, m: string): void };
 
@@ -80,21 +98,37 @@ async function postgresBus(database: Database, url: string, log: Log): Promise<E
   let everConnected = false;
   /** Marks this process's own notifications, which it has already delivered. */
   const origin = randomUUID();
+  /** Heartbeats go on a channel of this process's own, so no other process hears them. */
+  const beatChannel = `bahtdesk_beat_${origin.replaceAll('-', '')}`;
+  /** Counts the listener's connections: a heartbeat counts only for the connection it was sent to. */
+  let generation = 0;
+  let beatsSent = 0;
+  let beatsHeard = 0;
+  let sending = false;
+  let heardAt = performance.now();
+  /** Heartbeats the database took and the listener has not heard yet, oldest first. */
+  let unheard: { seq: number; at: number }[] = [];
 
   const deliver = (event: BusEvent) => emitter.emit('event', event);
 
-  const lost = (err: unknown) => {
+  /** Drops the listener (its socket too, which a quiet peer would never close) and reconnects. */
+  const lost = (message: string, detail: object) => {
     if (!connected && client === undefined) return;
     connected = false;
     const old = client;
     client = undefined;
-    old?.removeAllListeners();
-    old?.on('error', () => {});
-    old?.end().catch(() => {});
+    unheard = [];
+    if (old) {
+      old.removeAllListeners();
+      old.on('error', () => {});
+      old.end().catch(() => {});
+      old.connection.stream.destroy();
+    }
     if (closed) return;
-    log.warn({ err }, 'event bus listener lost its connection; reconnecting');
+    log.warn(detail, message);
     schedule();
   };
+  const failed = (err: unknown) => lost('event bus listener lost its connection; reconnecting', { err });
 
   const schedule = () => {
     if (closed || timer) return;
@@ -107,10 +141,19 @@ async function postgresBus(database: Database, url: string, log: Log): Promise<E
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url, keepAlive: true });
-    next.on('error', lost);
-    next.on('end', () => lost(new Error('listener connection ended')));
+    const next = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      // Names the listener in pg_stat_activity (unless the URL names its connections itself).
+      fallback_application_name: `bahtdesk-bus-${process.pid}`,
+    });
+    next.on('error', failed);
+    next.on('end', () => failed(new Error('listener connection ended')));
     next.on('notification', (msg) => {
+      if (msg.channel === beatChannel) {
+        heard(Number(msg.payload));
+        return;
+      }
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
         const event = JSON.parse(msg.payload) as BusEvent & { origin?: string };
@@ -123,6 +166,7 @@ async function postgresBus(database: Database, url: string, log: Log): Promise<E
     try {
       await next.connect();
       await next.query(`listen ${CHANNEL}`);
+      await next.query(`listen ${beatChannel}`);
     } catch (err) {
       next.removeAllListeners();
       next.on('error', () => {});
@@ -139,6 +183,8 @@ async function postgresBus(database: Database, url: string, log: Log): Promise<E
     }
     client = next;
     connected = true;
+    generation += 1;
+    heardAt = performance.now();
     retryMs = RECONNECT_MIN_MS;
     if (everConnected) log.info({}, 'event bus listener reconnected');
     everConnected = true;
@@ -146,12 +192,64 @@ async function postgresBus(database: Database, url: string, log: Log): Promise<E
     deliver({ name: 'bus.resync', data: {} });
   };
 
+  const heard = (seq: number) => {
+    heardAt = performance.now();
+    beatsHeard = Math.max(beatsHeard, seq);
+    while (unheard[0] && unheard[0].seq <= beatsHeard) unheard.shift();
+  };
+
+  const beat = () => {
+    if (sending || !connected) return;
+    sending = true;
+    const seq = ++beatsSent;
+    const sentTo = generation;
+    sql`select pg_notify(${beatChannel}, ${String(seq)})`
+      .execute(database.db)
+      .then(
+        () => {
+          // Committed: from now on the listener must hear it.
+          if (connected && sentTo === generation && seq > beatsHeard)
+            unheard.push({ seq, at: performance.now() });
+        },
+        // Not taken (the pool or the database is in trouble; /readyz says so): nothing to hear back.
+        () => {},
+      )
+      .finally(() => {
+        sending = false;
+      });
+  };
+
+  const overdue = () => {
+    const oldest = unheard[0];
+    return oldest !== undefined && performance.now() - oldest.at > LIVENESS.quietAfterMs;
+  };
+
+  const check = () => {
+    if (!overdue()) {
+      beat();
+      return;
+    }
+    // The event loop may have been busy: read what already arrived on the socket before judging.
+    setImmediate(() => {
+      if (!overdue()) return;
+      lost(
+        'event bus listener went quiet: a heartbeat did not come back; reading from the database and reconnecting',
+        {
+          quietForMs: Math.round(performance.now() - heardAt),
+        },
+      );
+    });
+  };
+  const ticker = setInterval(check, LIVENESS.beatMs);
+  ticker.unref();
+
   await connect();
 
   return {
     get connected() {
       return connected;
     },
+    heartbeatAgeSeconds: () => (performance.now() - heardAt) / 1000,
     async publish(name, data = {}) {
       const payload = JSON.stringify({ name, data, origin });
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`event ${name} is too large to publish`);
@@ -164,6 +262,7 @@ async function postgresBus(database: Database, url: string, log: Log): Promise<E
     },
     async close() {
       closed = true;
+      clearInterval(ticker);
       if (timer) clearTimeout(timer);
       connected = false;
       const old = client;

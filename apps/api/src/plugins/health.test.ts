@@ -48,6 +48,31 @@ describe('health', () => {
     expect(res.body).not.toContain('ECONNREFUSED');
   });
 
+  it('/readyz answers 503 with code 505 while the event bus does not hear every change, and /metrics says so', async () => {
+    // A listener that cannot connect (nothing listens on port 1): the bus stays disconnected.
+    const database = {
+      ...(await testDatabase()),
+      kind: 'postgres' as const,
+      url: 'postgres://127.0.0.1:1/none',
+    };
+    const { app: deaf } = await testApp({}, { database });
+    try {
+      const res = await deaf.inject({ method: 'GET', url: '/readyz' });
+      expect(res.statusCode).toBe(503);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.json()).toEqual({
+        code: 505,
+        message: 'Database problem',
+        result: { period: { status: 'not ready' } },
+      });
+      const { body } = await deaf.inject({ method: 'GET', url: '/metrics' });
+      expect(sample(body, 'bahtdesk_event_bus_connected')).toBe(0);
+      expect(sample(body, 'bahtdesk_event_bus_heartbeat_age_seconds')).toBeGreaterThanOrEqual(0);
+    } finally {
+      await deaf.close();
+    }
+  });
+
   it('/readyz answers 503 within about a second when the database hangs', async () => {
     const hung = await appWithPing(() => new Promise(() => {}));
     const started = Date.now();
@@ -153,7 +178,7 @@ describe('/metrics for the operator', () => {
     expect(sample(body, 'bahtdesk_identity_reviews_waiting')).toBe(0);
   });
 
-  it('names every desk metric, the pool ones on PostgreSQL only', async () => {
+  it('names every desk metric, the pool and heartbeat ones on PostgreSQL only', async () => {
     const { body } = await app.inject({ method: 'GET', url: '/metrics' });
     for (const name of [
       'bahtdesk_orders',
@@ -170,7 +195,11 @@ describe('/metrics for the operator', () => {
     expect(sample(body, 'bahtdesk_event_bus_connected')).toBe(1);
     expect(sample(body, 'bahtdesk_delivery_failures_total{channel="sms"}')).toBe(0);
     expect(sample(body, 'bahtdesk_image_jobs_waiting')).toBe(0);
-    const pool = ['bahtdesk_db_pool_in_use', 'bahtdesk_db_pool_waiting'];
+    const pool = [
+      'bahtdesk_db_pool_in_use',
+      'bahtdesk_db_pool_waiting',
+      'bahtdesk_event_bus_heartbeat_age_seconds',
+    ];
     if (database.kind === 'postgres') {
       for (const name of pool) expect(sample(body, name)).toBeGreaterThanOrEqual(0);
     } else {

@@ -21,9 +21,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * /healthz: the process answers (no database). /readyz: the database answers within a short
- * time, else 503 with code 505 and Retry-After, as every request that needs the database answers
- * then. /metrics: Prometheus text; request durations by route pattern (never the raw URL, so
+ * /healthz: the process answers (no database). /readyz: the event bus hears every change (decision
+ * 0054) and the database answers within a short time, else 503 with code 505 and Retry-After, as
+ * every request that needs the database answers then. /metrics: Prometheus text; request durations by route pattern (never the raw URL, so
  * unknown paths cannot blow up the series count) and status code, the process metrics, and the
  * desk's own (deskMetrics; docs/operations.md says what each means and what to alert on). Each app
  * has its own registry, so several apps can live in one process.
@@ -59,6 +59,9 @@ export const healthPlugin = fp<HealthOptions>(
     app.get('/healthz', { schema: { hide: true } }, async (req) => ok(req.headers['accept-language'], 'ok'));
 
     app.get('/readyz', { schema: { hide: true } }, async (req, reply) => {
+      // A process whose listener went quiet would miss changes made elsewhere: not ready until it
+      // hears again (the bus logs when it goes quiet and when it is back).
+      if (!app.events.connected) return replyDatabaseUnavailable(req, reply, { status: 'not ready' });
       try {
         await withTimeout(opts.database.ping(), readyTimeoutMs);
         return ok(req.headers['accept-language'], 'ready');
@@ -132,6 +135,20 @@ function deskMetrics(app: FastifyInstance, registry: Registry): () => Promise<vo
     collect() {
       this.set(app.events.connected ? 1 : 0);
     },
+  });
+  // The in-process bus (PGlite) has no listener and no heartbeat: absent there. The bus is
+  // decorated after this plugin registers, so it is looked at once the app is ready.
+  app.addHook('onReady', async () => {
+    const { heartbeatAgeSeconds } = app.events;
+    if (!heartbeatAgeSeconds) return;
+    new Gauge({
+      name: 'bahtdesk_event_bus_heartbeat_age_seconds',
+      help: 'Seconds since this process last heard its own heartbeat come back through the event bus (one a second)',
+      registers,
+      collect() {
+        this.set(heartbeatAgeSeconds());
+      },
+    });
   });
   // PGlite has no pool (one in-process connection): these two are absent there.
   const { pool } = app.database;

@@ -270,6 +270,12 @@ if (process.env.TEST_DB === 'pg')
       for (let i = 0; i < 5; i++) answers.push((await app.inject({ method: 'GET', url: READ })).statusCode);
       expect(answers.every((s) => s === 200 || s === 503)).toBe(true);
       expect(answers.at(-1)).toBe(200);
-      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      // The event bus's listener was one of them: ready again once it listens again.
+      const ready: number[] = [];
+      while (ready.at(-1) !== 200 && ready.length < 100) {
+        if (ready.length > 0) await new Promise((resolve) => setTimeout(resolve, 50));
+        ready.push((await app.inject({ method: 'GET', url: '/readyz' })).statusCode);
+      }
+      expect(ready.at(-1)).toBe(200);
     });
   });

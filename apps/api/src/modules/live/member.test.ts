@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { listeningTestApp } from '../../../test/listening.ts';
 import { createMember, createStaff, signIn } from '../../../test/members.ts';
@@ -59,6 +60,25 @@ describe("the member's live stream (/api/live/member)", () => {
     ]);
     stream.close();
   });
+
+  it.runIf(process.env.TEST_DB === 'pg')(
+    "is told to read the member's identity and orders again when the bus listens again after a drop (decision 0054)",
+    async () => {
+      const a = await createMember(app);
+      const stream = await openMemberStream(await signIn(app, a.username, a.password));
+      // Events may have been missed while nobody listened: the listener's reconnection says so.
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and application_name = ${`bahtdesk-bus-${process.pid}`}`.execute(
+        app.database.db,
+      );
+      const seen = await stream.next('kyc.updated');
+      expect(seen).toEqual([
+        { name: 'kyc.updated', data: { memberId: a.id } },
+        { name: 'order.updated', data: { memberId: a.id } },
+      ]);
+      stream.close();
+    },
+  );
 
   it('closes when the site goes into maintenance (decision 0047)', async () => {
     const a = await createMember(app);

@@ -25,10 +25,19 @@ const MEMBER = new Set<string>(MEMBER_LIVE_EVENT_NAMES);
  * - `/api/live/member`: the events about the signed-in member only (their identity review, their
  *   orders: `data.memberId` is theirs), so a staff decision reaches their open page at once.
  * A signed-in stream closes when its session ends (`session.ended` on the bus, never sent on).
+ * When the bus's listener comes back after a drop or a quiet spell (`bus.resync`), every stream is
+ * sent each of its event names, so its page reads again what it shows.
  */
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
   const relay = (names: Set<string>, stream: EventStream, memberId?: number) => {
     const unsubscribe = app.events.subscribe((event) => {
+      if (event.name === 'bus.resync') {
+        // The listener is back after events may have been missed: the page reads again everything
+        // the stream covers, as if each of its events had arrived.
+        for (const name of names)
+          stream.send({ name: name as LiveEventName, data: memberId === undefined ? {} : { memberId } });
+        return;
+      }
       if (!names.has(event.name)) return;
       if (memberId !== undefined && event.data.memberId !== memberId) return;
       stream.send({ name: event.name as LiveEventName, data: event.data });
