@@ -17,6 +17,9 @@
 //   orders      createTransaction and confrimTransaction under load beside bare Fastify, and a staff
 //               completion reaching 1,000 open member streams, on PGlite and with BENCH_DATABASE_URL
 //               on PostgreSQL (bench/orders.mjs)
+//   drills      only when asked (about 2 minutes): three API processes on a private PostgreSQL and a
+//               Redis of their own under order load, through a PostgreSQL restart, a SIGKILL of a
+//               process and a Redis stop (bench/drills.mjs)
 // Everything runs against 127.0.0.1 only and each measurement is bounded in time.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,6 +28,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { buildApi } from '../scripts/build.mjs';
 import { assetSizes, homePageScripts, screenScripts } from './assets.mjs';
+import { printDrills, runDrills } from './drills.mjs';
 import {
   measureFrozenDatabase,
   measureSlowBodies,
@@ -44,9 +48,19 @@ const CONSOLE_SIGN_IN_JS_BUDGET_BROTLI = 150 * 1024;
 const ROUNDS = 3;
 const ROUND_SECONDS = 3;
 const WARMUP_PASS_SECONDS = 2;
-const SECTIONS = ['assets', 'http', 'lighthouse', 'signin', 'pg-restart', 'hardening', 'images', 'orders'];
+const SECTIONS = [
+  'assets',
+  'http',
+  'lighthouse',
+  'signin',
+  'pg-restart',
+  'hardening',
+  'images',
+  'orders',
+  'drills',
+];
 /** Sections that run only when named: they disturb the machine's shared services, or take minutes. */
-const ON_REQUEST = ['pg-restart', 'hardening'];
+const ON_REQUEST = ['pg-restart', 'hardening', 'drills'];
 const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = asked.filter((section) => !SECTIONS.includes(section));
 if (unknown.length > 0) {
@@ -345,7 +359,9 @@ console.log(
     .map((load) => load.toFixed(2))
     .join(' ')}, Node ${process.version}`,
 );
-buildFirst();
+// The drills need only the API server and the command line (bundled in seconds), not the web apps.
+if (asked.length > 0 && asked.every((section) => section === 'drills')) await buildApi({ quiet: true });
+else buildFirst();
 if (wanted('assets')) printAssets();
 if (wanted('http') || wanted('lighthouse')) await runHttpAndLighthouse();
 else if (wanted('signin')) await runSigninTiming();
@@ -381,6 +397,10 @@ if (wanted('orders')) {
   } finally {
     await hello.stop();
   }
+}
+if (wanted('drills')) {
+  console.log('\n## (j) Fault drills: three processes, one PostgreSQL, one Redis\n');
+  printDrills(await runDrills());
 }
 if (wanted('hardening')) {
   console.log('\n## (g) Slow request bodies\n');

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { SetupItem } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { serveDumps } from './backup/dump-socket.ts';
 import { type Config, ConfigError, loadConfig, misspeltVariables } from './config.ts';
 import { type Database, openDatabase, openPostgres } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -60,6 +61,26 @@ function publicUrl(app: FastifyInstance, host: string): string {
 }
 
 /**
+ * On PGlite the server alone may open the data folder, so it answers `npm run desk -- backup`
+ * itself, on a socket in that folder (decision 0056).
+ */
+async function answerBackups(
+  app: FastifyInstance,
+  config: Config,
+  database: Database,
+): Promise<() => Promise<void>> {
+  const { dump } = database;
+  if (!dump) return async () => {};
+  const close = await serveDumps(config.dataDir, dump, (err) => app.log.error({ err }, 'backup dump failed'));
+  if (close) return close;
+  app.log.warn(
+    { dataDir: config.dataDir },
+    'DATA_DIR is too long a path for the backup socket: stop the server to back it up, or use a shorter path',
+  );
+  return async () => {};
+}
+
+/**
  * Starts BahtDesk: configuration, database (PGlite in DATA_DIR or PostgreSQL), migrations, the
  * demo data on a database never seeded when SEED_DEMO says so (by default on PGlite only), the app
  * on HOST:PORT (its listen starts the order sweeper, see app.ts), then hourly pruning of dead rows,
@@ -92,11 +113,13 @@ async function main(): Promise<void> {
   }
 
   let stopPruning = () => {};
+  let stopDumps = async () => {};
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
     if (stopping || !app) return;
     stopping = true;
     stopPruning();
+    await stopDumps().catch(() => {});
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       const clean = await stopGracefully(app, database, SHUTDOWN_TIMEOUT_MS);
@@ -118,6 +141,7 @@ async function main(): Promise<void> {
     throw error;
   }
   stopPruning = schedulePruning(database.db, app.log);
+  stopDumps = await answerBackups(app, config, database);
   const report = startReport({
     url: publicUrl(app, config.host),
     config,

@@ -144,7 +144,7 @@ async function openWorkerPGlite(): Promise<Database> {
 }
 
 /** The migrated snapshot tarball, made by the first worker that needs it (others wait). */
-async function migratedSnapshot(): Promise<Uint8Array> {
+export async function migratedSnapshot(): Promise<Uint8Array> {
   const dir = path.join(os.tmpdir(), 'bahtdesk-test');
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, `pglite-${schemaKey()}.tar`);

@@ -74,6 +74,8 @@ describe('desk help and usage', () => {
         'page:publish',
         'chat-link:set',
         'outbox',
+        'backup',
+        'restore',
       ]) {
         expect(stdout).toContain(command);
       }

@@ -22,7 +22,8 @@ import {
   usernameSchema,
 } from '@bahtdesk/contract';
 import type { z } from 'zod';
-import { ConfigError, describeDatabase, loadConfig, misspeltVariables } from '../config.ts';
+import { backup, restore } from '../backup/index.ts';
+import { type Config, ConfigError, describeDatabase, loadConfig, misspeltVariables } from '../config.ts';
 import { type Database, openDatabase, pgliteDatabaseExists } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { explainDatabaseError } from '../db/unreachable.ts';
@@ -101,12 +102,21 @@ Commands:
   unban <ip>
       Lift the 60-minute ban of an IP address that exceeded the request limits (IPv6:
       limits and bans apply to a whole /64 network, so any address in it lifts that ban).
+  backup <file>
+      Write the whole desk (members, orders, identity photos, slips, staff and their second
+      factors, settings) to a new file. PGlite: a consistent copy, also while the server runs.
+      PostgreSQL: pg_dump (its client tools must be installed, of the server's version or newer).
+  restore <file>
+      Load a backup into a database that holds no desk yet: an empty DATA_DIR folder (PGlite),
+      or an empty database named by DATABASE_URL (PostgreSQL, through pg_restore); then
+      migrate it to this version. Start the server on it afterwards.
   help
       Show this help.
 
 Environment: DATABASE_URL (PostgreSQL), else DATA_DIR (PGlite folder, default ./data).
-Against PGlite, stop the server first: a PGlite folder admits one process at a time.
-A DATA_DIR holding no desk yet is refused, except by ${SETUP_COMMANDS.join(', ')}.
+Against PGlite, stop the server first: a PGlite folder admits one process at a time
+(backup excepted: a running server takes the copy itself).
+A DATA_DIR holding no desk yet is refused, except by ${SETUP_COMMANDS.join(', ')} and restore.
 File arguments are read from the folder you run the command in.
 `;
 
@@ -394,6 +404,25 @@ const commands: Record<string, Handler> = {
   },
 };
 
+/**
+ * Commands that open the database themselves, or not at all: backup asks a running PGlite server
+ * for its copy, and restore fills a database that holds no desk yet.
+ */
+const onTheirOwn: Record<string, (args: string[], config: Config, io: DeskIO) => Promise<string>> = {
+  async backup(args, config, io) {
+    if (args.length !== 1) throw usage('backup needs one <file>');
+    return backup(config, fromCallerDir(io, args[0] ?? ''));
+  },
+  async restore(args, config, io) {
+    if (args.length !== 1) throw usage('restore needs one <file>');
+    return restore(config, fromCallerDir(io, args[0] ?? ''));
+  },
+};
+
+/** A file argument, relative to the folder the command was run from (npm run starts in the project's). */
+const fromCallerDir = (io: DeskIO, file: string) =>
+  path.resolve(io.cwd ?? io.env.INIT_CWD ?? process.cwd(), file);
+
 const signed = (percent: string) => (percent.startsWith('-') ? percent : `+${percent}`);
 
 /** One line saying how far a refused change moves the rates, and what --confirm would do. */
@@ -458,6 +487,15 @@ export async function runDesk(argv: string[], io: DeskIO): Promise<number> {
     io.stdout.write(HELP);
     return 0;
   }
+  const own = Object.hasOwn(onTheirOwn, name) ? onTheirOwn[name] : undefined;
+  if (own) {
+    try {
+      io.stdout.write(`${await own(args, readConfig(io.env), io)}\n`);
+      return 0;
+    } catch (error) {
+      return failed(io, name, error);
+    }
+  }
   const handler = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!handler) {
     io.stderr.write(`desk: unknown command ${name} (see: npm run desk -- help)\n`);
@@ -481,13 +519,27 @@ export async function runDesk(argv: string[], io: DeskIO): Promise<number> {
     io.stdout.write(`${output}\n`);
     return exitCode;
   } catch (error) {
-    const exitCode = error instanceof DeskError ? error.exitCode : 1;
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`desk ${name}: ${message.split('\n')[0]}\n`);
-    return exitCode;
+    return failed(io, name, error);
   } finally {
     await events?.close();
     if (database && database !== io.database) await database.close();
+  }
+}
+
+/** Reports a failed command as one line; answers its exit code. */
+function failed(io: DeskIO, name: string, error: unknown): number {
+  const exitCode = error instanceof DeskError ? error.exitCode : 1;
+  const message = error instanceof Error ? error.message : String(error);
+  io.stderr.write(`desk ${name}: ${message.split('\n')[0]}\n`);
+  return exitCode;
+}
+
+function readConfig(env: Record<string, string | undefined>): Config {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new DeskError(`configuration: ${error.lines.join('; ')}`);
+    throw error;
   }
 }
 
@@ -499,13 +551,7 @@ async function openFromEnv(
   env: Record<string, string | undefined>,
   command: string,
 ): Promise<{ database: Database; where: string }> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) throw new DeskError(`configuration: ${error.lines.join('; ')}`);
-    throw error;
-  }
+  const config = readConfig(env);
   if (!config.databaseUrl && !SETUP_COMMANDS.includes(command) && !pgliteDatabaseExists(config.dataDir)) {
     throw new DeskError(
       `DATA_DIR ${config.dataDir} holds no desk. Set DATA_DIR (or DATABASE_URL) as the server has it; a new desk starts with npm start, or npm run desk -- ${SETUP_COMMANDS[0]} <username>.`,

@@ -1,5 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -19,8 +21,15 @@ export interface Database {
    * PGlite: its one in-process connection has no pool to size.
    */
   pool?(): { inUse: number; waiting: number };
+  /**
+   * PGlite only: a gzip tarball of its data folder, taken between transactions right after a
+   * checkpoint, so it opens as the database was at that moment (`npm run desk -- backup`).
+   */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
+
+const gzipAsync = promisify(gzip);
 
 const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
 
@@ -65,11 +74,13 @@ export async function openDatabase(options: {
   onError?: (error: Error) => void;
   timeouts?: DatabaseTimeouts;
   poolSize?: number;
+  /** PGlite only: a tarball (`Database.dump`) to fill a folder that holds no database yet. */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   const timeouts = options.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   if (options.databaseUrl)
     return openPostgres(options.databaseUrl, options.onError, timeouts, options.poolSize);
-  return openPGliteDir(options.dataDir, timeouts);
+  return openPGliteDir(options.dataDir, timeouts, options.loadDataDir);
 }
 
 /**
@@ -143,12 +154,20 @@ export function pgliteDatabaseExists(dataDir: string): boolean {
  * PGlite with its data in `<dataDir>/pgdata`, guarded by `<dataDir>/bahtdesk.lock`: one process
  * per data folder.
  */
-async function openPGliteDir(dataDir: string, timeouts: DatabaseTimeouts): Promise<Database> {
+async function openPGliteDir(
+  dataDir: string,
+  timeouts: DatabaseTimeouts,
+  loadDataDir?: Blob,
+): Promise<Database> {
   const dir = path.resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const unlock = lockDataDir(dir);
   try {
-    const pglite = await PGlite.create({ dataDir: pgdataOf(dir), parsers });
+    const pglite = await PGlite.create({
+      dataDir: pgdataOf(dir),
+      parsers,
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     return pgliteDatabase(pglite, unlock, timeouts);
   } catch (error) {
     unlock();
@@ -177,6 +196,15 @@ export function pgliteDatabase(
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    // Holding the one connection keeps every transaction out while the files are read; they are
+    // compressed after it is released (on libuv's threads), so requests wait only for the copy.
+    dump: async () => {
+      const tarball = await db.connection().execute(async (connection) => {
+        await sql`checkpoint`.execute(connection);
+        return pglite.dumpDataDir('none');
+      });
+      return gzipAsync(new Uint8Array(await tarball.arrayBuffer()));
+    },
     close: async () => {
       await db.destroy();
       await pglite.close();
@@ -189,19 +217,22 @@ export { parsers as pgliteParsers };
 
 /**
  * PGlite must be opened by one process at a time; a second one (say the operator command line
- * while the server runs) would corrupt the folder. The lock file holds the owner's pid; a lock
- * whose process is gone is taken over.
+ * while the server runs) would corrupt the folder. The lock file holds the owner's pid and the
+ * folder it locks: a lock whose process is gone is taken over, and so is one naming another
+ * folder (the folder was copied with its lock, and the copy is not what that process holds).
  */
 function lockDataDir(dir: string): () => void {
   const lockFile = path.join(dir, 'bahtdesk.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      writeFileSync(lockFile, `${process.pid}\n${dir}\n`, { flag: 'wx' });
       return () => rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(readFileSync(lockFile, 'utf8').trim());
-      if (owner && owner !== process.pid && isAlive(owner)) {
+      const [pid = '', lockedDir] = readFileSync(lockFile, 'utf8').split('\n');
+      const owner = Number(pid.trim());
+      const sameFolder = lockedDir === undefined || lockedDir === '' || lockedDir === dir;
+      if (owner && owner !== process.pid && sameFolder && isAlive(owner)) {
         throw new Error(
           `The PGlite data folder ${dir} is in use by process ${owner} (the server?). Stop it first, or use DATABASE_URL. (If no BahtDesk process has that id, delete ${lockFile}.)`,
         );
