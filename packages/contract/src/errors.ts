@@ -160,8 +160,8 @@ export const E = {
   NAME_INVALID: def(
     10030,
     400,
-    'First and last name may contain Thai or English letters only (at most 100 characters).',
-    'ชื่อและนามสกุลต้องเป็นตัวอักษรภาษาไทยหรือภาษาอังกฤษเท่านั้น (ไม่เกิน 100 ตัวอักษร)',
+    'First and last name may contain Thai or English letters, with a space, hyphen or apostrophe between them, as on your passport (at most 100 characters).',
+    "ชื่อและนามสกุลต้องเป็นตัวอักษรภาษาไทยหรือภาษาอังกฤษ คั่นได้ด้วยช่องว่าง ขีด (-) หรืออะพอสทรอฟี (') ตามหนังสือเดินทาง (ไม่เกิน 100 ตัวอักษร)",
   ),
   EMAIL_INVALID: def(10031, 400, 'Please enter a valid email address.', 'กรุณากรอกอีเมลให้ถูกต้อง'),
   PHONE_INVALID: def(
