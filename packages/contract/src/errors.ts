@@ -207,6 +207,12 @@ export const E = {
     'Please enter your exchange UID: 5 to 20 digits.',
     'กรุณากรอก UID ของบัญชีกระดานเทรด เป็นตัวเลข 5 ถึง 20 หลัก',
   ),
+  USERNAME_RESEND_TOO_SOON: def(
+    10048,
+    429,
+    'Please wait until the countdown ends before asking for your username again.',
+    'กรุณารอให้การนับถอยหลังสิ้นสุดก่อนขอชื่อผู้ใช้อีกครั้ง',
+  ),
   CASH_APPOINTMENT_ONLY: def(
     10052,
     400,
