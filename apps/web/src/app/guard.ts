@@ -6,7 +6,7 @@
 export type MaintenanceStatus = 'on' | 'off';
 
 /** Pages a visitor without a token may open: any path containing one of these, and home. */
-const PUBLIC_PARTS = ['news', 'sign-up', 'login', 'forgot-password'];
+const PUBLIC_PARTS = ['news', 'sign-up', 'login', 'forgot-password', 'forgot-username'];
 /** Pages a signed-in member is sent home from. */
 const SIGNED_OUT_ONLY = ['sign-up', 'login'];
 
