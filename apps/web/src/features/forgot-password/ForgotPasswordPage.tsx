@@ -227,6 +227,7 @@ export default function ForgotPasswordPage() {
       ) : (
         <RequestStep
           call="forgotPassword"
+          legend={t('request.legend')}
           intro={t('request.intro')}
           submit={t('request.submit')}
           initial={request}

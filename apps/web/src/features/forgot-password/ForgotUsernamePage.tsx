@@ -95,6 +95,7 @@ export default function ForgotUsernamePage() {
       ) : (
         <RequestStep
           call="forgotUsername"
+          legend={t('username.legend')}
           intro={t('username.intro')}
           submit={t('username.submit')}
           initial={request}

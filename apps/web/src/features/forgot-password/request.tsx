@@ -73,12 +73,14 @@ export function StepHeading({ children }: { children: ReactNode }) {
 /** Sends a code (forgotPassword) or the username (forgotUsername) to the email or phone chosen. */
 export function RequestStep({
   call,
+  legend,
   intro,
   submit,
   onSent,
   initial,
 }: {
   call: 'forgotPassword' | 'forgotUsername';
+  legend: string;
   intro: string;
   submit: string;
   onSent: (sent: Sent) => void;
@@ -116,7 +118,7 @@ export function RequestStep({
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)}>
       <fieldset className="fieldset">
-        <legend>{t('request.legend')}</legend>
+        <legend>{legend}</legend>
         <p className="muted">{intro}</p>
         <div className="choice">
           <label>
