@@ -27,8 +27,14 @@ test('a Thai member signs up, sees the identity section, and resets the password
   browser.allowConsoleError(/status of 404 \(Not Found\) \(.*\/api\/external\/user\/forgotPassword\)/);
   browser.allowConsoleError(/status of 400 \(Bad Request\) \(.*\/api\/external\/user\/confirmOtp\)/);
 
-  await page.goto('/#/sign-up');
+  // Arrive through a link, as members do, so that the browser's Back button stays in the app.
+  await page.goto('/#/login');
   await expectLanguage(page, 'th');
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: /^ยังไม่มีบัญชี/ })
+    .click();
+  await expectRoute(page, '/sign-up');
   await page.getByText(`ขั้นตอนที่ 1 จาก 5: ${t.signUp.steps.credentials}`).waitFor();
   await page.getByRole('button', { name: t.signUp.next }).click();
   await page.getByText(messageFor(E.REQUIRED.code, 'th')).first().waitFor();
@@ -39,6 +45,15 @@ test('a Thai member signs up, sees the identity section, and resets the password
   await fillPersonal(page, 'th', { ...member, phone: '12345' });
   await page.getByRole('button', { name: t.signUp.next }).click();
   await page.getByText(messageFor(E.PHONE_INVALID.code, 'th')).waitFor();
+  // The browser's Back button asks before leaving, as links and closing the tab do; Stay keeps it all.
+  await page.goBack({ waitUntil: 'commit' });
+  const leave = page.getByRole('alertdialog', { name: t.signUp.leave.title });
+  await leave.getByRole('button', { name: t.signUp.leave.stay }).click();
+  await leave.waitFor({ state: 'detached' });
+  await expectRoute(page, '/sign-up');
+  expect(await page.getByLabel(t.signUp.personal.firstName, { exact: true }).inputValue()).toBe(
+    member.firstName,
+  );
   await page.getByLabel(t.signUp.personal.phone, { exact: true }).fill(member.phone);
   await page.getByRole('button', { name: t.signUp.next }).click();
 

@@ -59,7 +59,9 @@ test('sign up in steps, sign out and in, edit the profile, fill the USDT address
   browser.allowConsoleError(/status of 401 \(Unauthorized\) \(.*\/api\/external\/auth\/auth\)/);
 
   // Sign-up: step 1 refuses to move on while empty, then every step in turn.
-  await page.goto('/#/sign-up');
+  // Arrive through a link, as members do, so that the browser's Back button stays in the app.
+  await page.goto('/#/login');
+  await page.getByRole('main').getByRole('link', { name: t.signIn.signUp }).click();
   await expectStep(page, 1, t.signUp.steps.credentials);
   await page.getByRole('button', { name: t.signUp.next }).click();
   await page.getByText(messageFor(E.REQUIRED.code, 'en')).first().waitFor();
@@ -70,6 +72,13 @@ test('sign up in steps, sign out and in, edit the profile, fill the USDT address
 
   await expectStep(page, 2, t.signUp.steps.personal);
   await fillPersonal(page, 'en', member);
+  // The browser's Back button asks before leaving, as links and closing the tab do; Stay keeps it all.
+  await page.goBack({ waitUntil: 'commit' });
+  const leave = page.getByRole('alertdialog', { name: t.signUp.leave.title });
+  await leave.getByRole('button', { name: t.signUp.leave.stay }).click();
+  await leave.waitFor({ state: 'detached' });
+  await expectStep(page, 2, t.signUp.steps.personal);
+  expect(await page.getByLabel(t.signUp.personal.email, { exact: true }).inputValue()).toBe(member.email);
   await page.getByRole('button', { name: t.signUp.next }).click();
 
   await expectStep(page, 3, t.signUp.steps.bank);

@@ -4,9 +4,12 @@
 // page only needs maintenance on, so it switches through the admin API.
 import { withoutThaiJoins } from '@bahtdesk/contract';
 import { afterAll, expect, test } from 'vitest';
+import enAccount from '../apps/web/src/locales/en/account.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
+import thAccount from '../apps/web/src/locales/th/account.json' with { type: 'json' };
 import th from '../apps/web/src/locales/th/common.json' with { type: 'json' };
-import { desk, seriousA11yViolations, useBrowser } from './browser.ts';
+import { desk, PHONE, seriousA11yViolations, useBrowser } from './browser.ts';
+import { newSignedInMember, signInContext } from './members.ts';
 import { expectLanguage, expectRoute, openRoute } from './routes.ts';
 import { saveSetting } from './staff.ts';
 
@@ -85,3 +88,37 @@ test('the maintenance page speaks Thai to a Thai visitor', async () => {
   await page.close();
   await saveSetting('maintenance', 'on');
 });
+
+for (const lang of ['en', 'th'] as const) {
+  test(`a signed-in member stays signed in through maintenance and is returned to the page when it ends (${lang})`, async () => {
+    const common = lang === 'th' ? th : en;
+    const account = lang === 'th' ? thAccount : enAccount;
+    const member = await newSignedInMember();
+    const context = await browser.context(
+      lang === 'th' ? { locale: 'th-TH', viewport: PHONE } : { locale: 'en-US' },
+    );
+    await signInContext(context, member.token);
+    // The member's calls during maintenance are answered 997 with HTTP 503, which Chromium logs.
+    browser.allowConsoleError(/status of 503 \(Service Unavailable\) \(.*\/api\//);
+    const page = await browser.page();
+    await openRoute(page, '/news');
+    await expectLanguage(page, lang);
+    await saveSetting('maintenance', 'off');
+    try {
+      // The member's next page is the maintenance page, which remembers where they were going.
+      await openRoute(page, '/account');
+      await expectRoute(page, '/maintenance');
+      await page
+        .getByRole('heading', { level: 1, name: withoutThaiJoins(common.maintenance.title) })
+        .waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(member.token);
+    } finally {
+      await saveSetting('maintenance', 'on');
+    }
+    // Switched on again: the page hears it and takes the member back, still signed in.
+    await expectRoute(page, '/account');
+    await page.getByRole('heading', { level: 1, name: withoutThaiJoins(account.title) }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(member.token);
+    await page.close();
+  });
+}

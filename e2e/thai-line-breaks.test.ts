@@ -41,6 +41,7 @@ const VISITOR_PAGES: PageCheck[] = [
   { route: '/login', heading: signIn.title },
   { route: '/sign-up', heading: signUp.title },
   { route: '/forgot-password', heading: forgotPassword.title },
+  { route: '/forgot-username', heading: forgotPassword.username.title },
   // A visitor is sent to sign in from unknown top-level paths; one under /news is not found.
   { route: '/news/no/such/page', heading: common.notFound.title },
 ];

@@ -160,8 +160,8 @@ export const E = {
   NAME_INVALID: def(
     10030,
     400,
-    'First and last name may contain Thai or English letters only (at most 100 characters).',
-    'ชื่อและนามสกุลต้องเป็นตัวอักษรภาษาไทยหรือภาษาอังกฤษเท่านั้น (ไม่เกิน 100 ตัวอักษร)',
+    'First and last name may contain Thai or English letters, with a space, hyphen or apostrophe between them, as on your passport (at most 100 characters).',
+    "ชื่อและนามสกุลต้องเป็นตัวอักษรภาษาไทยหรือภาษาอังกฤษ คั่นได้ด้วยช่องว่าง ขีด (-) หรืออะพอสทรอฟี (') ตามหนังสือเดินทาง (ไม่เกิน 100 ตัวอักษร)",
   ),
   EMAIL_INVALID: def(10031, 400, 'Please enter a valid email address.', 'กรุณากรอกอีเมลให้ถูกต้อง'),
   PHONE_INVALID: def(
@@ -206,6 +206,12 @@ export const E = {
     400,
     'Please enter your exchange UID: 5 to 20 digits.',
     'กรุณากรอก UID ของบัญชีกระดานเทรด เป็นตัวเลข 5 ถึง 20 หลัก',
+  ),
+  USERNAME_RESEND_TOO_SOON: def(
+    10048,
+    429,
+    'Please wait until the countdown ends before asking for your username again.',
+    'กรุณารอให้การนับถอยหลังสิ้นสุดก่อนขอชื่อผู้ใช้อีกครั้ง',
   ),
   CASH_APPOINTMENT_ONLY: def(
     10052,

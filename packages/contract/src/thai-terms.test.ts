@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { joinThaiTerms, THAI_TERMS, WORD_JOINER, withoutThaiJoins, ZERO_WIDTH_SPACE } from './thai-terms.ts';
+import {
+  joinThaiTerms,
+  splitThaiTerms,
+  THAI_TERMS,
+  WORD_JOINER,
+  withoutThaiJoins,
+  ZERO_WIDTH_SPACE,
+} from './thai-terms.ts';
 
 describe('Thai compounds are kept whole on a line', () => {
   it('joins the characters of a term and opens a break before and after it', () => {
@@ -33,5 +40,26 @@ describe('Thai compounds are kept whole on a line', () => {
     const text = joinThaiTerms('ยืนยันตัวตน');
     expect(text.split(ZERO_WIDTH_SPACE)).toHaveLength(1);
     expect(withoutThaiJoins(text)).toBe('ยืนยันตัวตน');
+  });
+
+  it('keeps the compounds members saw split whole: นักขัตฤกษ์, ขั้นตอน (in ข้ามขั้นตอนนี้), เรียลไทม์', () => {
+    for (const [text, term] of [
+      ['วันหยุดนักขัตฤกษ์', 'นักขัตฤกษ์'],
+      ['ข้ามขั้นตอนนี้', 'ขั้นตอน'],
+      ['อัตราอัปเดตแบบเรียลไทม์', 'เรียลไทม์'],
+    ] as const) {
+      const joined = joinThaiTerms(text);
+      expect(joined.split(ZERO_WIDTH_SPACE).map(withoutThaiJoins)).toContain(term);
+    }
+  });
+
+  it('cuts a text into its terms and the text between, losing nothing', () => {
+    expect(splitThaiTerms('ประกาศวันหยุดนักขัตฤกษ์ ธันวาคม')).toEqual([
+      { text: 'ประกาศวันหยุด', term: false },
+      { text: 'นักขัตฤกษ์', term: true },
+      { text: ' ธันวาคม', term: false },
+    ]);
+    expect(splitThaiTerms('Cash only')).toEqual([{ text: 'Cash only', term: false }]);
+    expect(splitThaiTerms('')).toEqual([]);
   });
 });

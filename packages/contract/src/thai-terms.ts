@@ -25,6 +25,9 @@ export const THAI_TERMS = [
   'อัตราแลกเปลี่ยน',
   'ค่าธรรมเนียม',
   'เลขบัญชี',
+  'นักขัตฤกษ์',
+  'ขั้นตอน',
+  'เรียลไทม์',
 ] as const;
 
 export const ZERO_WIDTH_SPACE = '\u200b';
@@ -49,6 +52,25 @@ export function joinThaiTerms(text: string): string {
     const tail = after !== undefined && THAI.test(after) && !COMBINING.test(after) ? ZERO_WIDTH_SPACE : '';
     return lead + joined(term) + tail;
   });
+}
+
+/**
+ * `text` cut into the THAI_TERMS terms and the text between them, for text the apps receive rather
+ * than hold in a catalogue (staff-written news titles): the member app keeps each term whole with
+ * a `white-space: nowrap` span, which has the joiners' effect on line breaks and leaves the text
+ * itself, and so what a screen reader reads, unchanged.
+ */
+export function splitThaiTerms(text: string): { text: string; term: boolean }[] {
+  const parts: { text: string; term: boolean }[] = [];
+  let last = 0;
+  for (const match of text.matchAll(pattern)) {
+    const at = match.index ?? 0;
+    if (at > last) parts.push({ text: text.slice(last, at), term: false });
+    parts.push({ text: match[0], term: true });
+    last = at + match[0].length;
+  }
+  if (last < text.length) parts.push({ text: text.slice(last), term: false });
+  return parts;
 }
 
 /** The text a person reads, without the invisible characters joinThaiTerms adds (for comparisons). */

@@ -38,6 +38,9 @@ export interface MembersTable {
   email: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** When the member first saved a bank account / USDT address (null: never); the first is usable at once. */
+  first_bank_account_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  first_usdt_address_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface MemberSessionsTable {

@@ -33,12 +33,13 @@ async function banByFailedSignIns(a: FastifyInstance, ip: string) {
 }
 
 describe('per-IP limits', () => {
-  it('are tighter on sign-in, sign-up, OTP, forgot password and uploads, and name real endpoints', () => {
+  it('are tighter on sign-in, sign-up, OTP, forgot password, forgot username and uploads, and name real endpoints', () => {
     const paths = new Set(Object.values(endpoints).map((e) => e.path));
     for (const name of [
       'signIn',
       'signUp',
       'forgotPassword',
+      'forgotUsername',
       'confirmOtp',
       'changePassword',
       'uploadKyc',

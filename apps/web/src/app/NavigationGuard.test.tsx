@@ -1,6 +1,8 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { currentPath, fail, mockApi, ok, publicServer, renderApp } from '../../test/app.tsx';
+import { MAINTENANCE_POLL_MS } from '../features/maintenance/MaintenancePage.tsx';
 import { getState } from '../lib/store.ts';
 
 const PROFILE = {
@@ -44,14 +46,88 @@ describe('navigation guard in the app', () => {
     expect(profileCall?.headers.Authorization).toBe('Bearer secret-token');
   });
 
-  it('clears token and profile when the profile cannot be fetched', async () => {
-    localStorage.setItem('token', 'stale-token');
-    mockApi({ ...publicServer(), profile: () => fail(998, 'Something went wrong') });
-    await renderApp('/account');
-    await waitFor(() => expect(currentPath()).toBe('/login?next=%2Faccount'));
-    expect(getState().token).toBeNull();
-    expect(getState().profile).toBeNull();
-    expect(localStorage.getItem('token')).toBeNull();
+  for (const code of [500, 501, 502]) {
+    it(`ends the session when the profile read says it is gone (${code})`, async () => {
+      localStorage.setItem('token', 'stale-token');
+      mockApi({ ...publicServer(), profile: () => fail(code, 'Your session has ended') });
+      await renderApp('/account');
+      await waitFor(() => expect(currentPath()).toMatch(/^\/login/));
+      expect(getState().token).toBeNull();
+      expect(getState().profile).toBeNull();
+      expect(localStorage.getItem('token')).toBeNull();
+    });
+  }
+
+  for (const [code, message] of [
+    [505, 'Database problem'],
+    [998, 'Something went wrong'],
+  ] as const) {
+    it(`keeps the member signed in when the profile read fails on the desk's side (${code}), says so and retries`, async () => {
+      localStorage.setItem('token', 'kept-token');
+      let down = true;
+      const { requests } = mockApi({
+        ...publicServer(),
+        profile: () => (down ? fail(code, message) : ok(PROFILE)),
+      });
+      await renderApp('/news');
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain('We could not refresh your account just now.');
+      expect(alert.textContent).toContain(message);
+      expect(alert.textContent).toContain('You are still signed in.');
+      expect(currentPath()).toBe('/news');
+      expect(getState().token).toBe('kept-token');
+      expect(localStorage.getItem('token')).toBe('kept-token');
+      down = false;
+      const before = requests.filter((r) => r.path === '/api/external/user/profile').length;
+      await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+      await waitFor(() => expect(getState().profile).toEqual(PROFILE));
+      expect(requests.filter((r) => r.path === '/api/external/user/profile').length).toBe(before + 1);
+      await waitFor(() =>
+        expect(screen.queryByText('We could not refresh your account just now.')).toBeNull(),
+      );
+    });
+  }
+
+  it('keeps the member signed in through a network failure of the profile read', async () => {
+    localStorage.setItem('token', 'kept-token');
+    mockApi({
+      ...publicServer(),
+      profile: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await renderApp('/news');
+    expect((await screen.findByRole('alert')).textContent).toContain('You are still signed in.');
+    expect(getState().token).toBe('kept-token');
+  });
+
+  it('a signed-in member sent to maintenance by the guard stays signed in and returns to the page when it ends', async () => {
+    localStorage.setItem('token', 'kept-token');
+    let maintenance = true;
+    mockApi({
+      ...publicServer(),
+      maintenanceStatus: () => ok({ status: maintenance ? 'off' : 'on', header: { country: '' } }),
+      profile: () => (maintenance ? fail(997, 'System temporarily unavailable') : ok(PROFILE)),
+    });
+    // The page's status poll is run by hand; every other timer keeps real time.
+    const polls: (() => void)[] = [];
+    const realSetInterval = globalThis.setInterval;
+    vi.spyOn(globalThis, 'setInterval').mockImplementation(((handler: () => void, ms?: number) => {
+      if (ms !== MAINTENANCE_POLL_MS) return realSetInterval(handler, ms);
+      polls.push(handler);
+      return realSetInterval(() => undefined, 1_000_000);
+    }) as typeof setInterval);
+    await renderApp('/transaction-history');
+    expect(await screen.findByRole('heading', { level: 1, name: 'System maintenance...' })).toBeTruthy();
+    await waitFor(() => expect(currentPath()).toBe('/maintenance?next=%2Ftransaction-history'));
+    expect(getState().token).toBe('kept-token');
+    maintenance = false;
+    await waitFor(() => expect(polls.length).toBeGreaterThan(0));
+    await act(async () => {
+      for (const poll of polls) poll();
+    });
+    await waitFor(() => expect(currentPath()).toBe('/transaction-history'));
+    expect(getState().token).toBe('kept-token');
   });
 
   it('keeps the member signed in when the profile cannot be fetched because the browser is offline', async () => {
@@ -93,7 +169,7 @@ describe('navigation guard in the app', () => {
     await renderApp('/news');
     expect(await screen.findByRole('heading', { level: 1, name: 'System maintenance...' })).toBeTruthy();
     expect(screen.getByText('We will come back to service again soon.')).toBeTruthy();
-    expect(currentPath()).toBe('/maintenance');
+    expect(currentPath()).toBe('/maintenance?next=%2Fnews');
   });
 
   it('sends /maintenance home when the service is up', async () => {

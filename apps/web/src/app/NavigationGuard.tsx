@@ -1,11 +1,12 @@
+import { handledGlobally, NO_ENVELOPE } from '@bahtdesk/ui/api';
 import { readLangCookie } from '@bahtdesk/ui/i18n';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { call } from '../lib/api.ts';
+import { ApiError, call } from '../lib/api.ts';
 import { applyLanguage } from '../lib/i18n.ts';
 import { resolveLanguage } from '../lib/language.ts';
 import { useOnReconnect } from '../lib/reconnect.ts';
-import { clearSession, getState, setState, useClientState } from '../lib/store.ts';
+import { getState, setState, useClientState } from '../lib/store.ts';
 import { type MaintenanceStatus, redirectFor, withReturn } from './guard.ts';
 
 /** Asks the server for the maintenance status and the visitor's country; sets the language. */
@@ -30,16 +31,23 @@ export function startStatusCheck(): void {
 }
 
 /**
- * The profile is refetched on each navigation; a failure ends the session (docs/product.md, Member
- * rules). While the browser is offline nothing could be asked, so nothing failed: the member stays
- * signed in and the page shows what it has (the service worker serves the app itself).
+ * The profile is refetched on each navigation (docs/product.md, Member rules). Only the answers that
+ * say the session is gone (500/501/502) end it, which the API client does; 997 goes to maintenance
+ * with the session kept. Any other failure (a database problem, a fault, the network) is the desk's
+ * hiccup, not the member's: they stay signed in and `profileProblem` says what happened, with a
+ * retry (decision 0063). While the browser is offline nothing could be asked, so nothing failed.
  */
-async function refreshProfile(): Promise<void> {
+export async function refreshProfile(): Promise<void> {
   if (!getState().token) return;
   try {
-    setState({ profile: await call('profile', { dialog: false }) });
-  } catch {
-    if (getState().online) clearSession();
+    setState({ profile: await call('profile', { dialog: false }), profileProblem: null });
+  } catch (error) {
+    const code = error instanceof ApiError ? error.code : NO_ENVELOPE;
+    if (handledGlobally(code) || !getState().online) return;
+    const { errorByCode, messageFor } = await import('@bahtdesk/contract');
+    const { language } = getState();
+    const reason = error instanceof ApiError && error.message ? error.message : '';
+    setState({ profileProblem: errorByCode(code) ? reason || messageFor(code, language) : reason });
   }
 }
 
@@ -51,7 +59,7 @@ async function refreshProfile(): Promise<void> {
 async function reloadProfile(): Promise<void> {
   if (!getState().token) return;
   try {
-    setState({ profile: await call('profile', { dialog: false }) });
+    setState({ profile: await call('profile', { dialog: false }), profileProblem: null });
   } catch {
     // The next navigation asks again.
   }
@@ -79,7 +87,9 @@ export function NavigationGuard({ children }: { children: ReactNode }) {
     const { pathname: path, search } = location;
     const status = early ?? checkStatus();
     early = null;
-    Promise.all([status, refreshProfile()]).then(([fresh]) => {
+    // The maintenance page reads no profile: during maintenance it would only answer 997.
+    const profile = path === '/maintenance' ? undefined : refreshProfile();
+    Promise.all([status, profile]).then(([fresh]) => {
       if (!current) return;
       lastStatus.current = fresh;
       const to = redirectFor(path, { status: fresh, signedIn: getState().token !== null });

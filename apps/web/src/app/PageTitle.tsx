@@ -20,6 +20,7 @@ const PAGES: Readonly<Record<string, PageKey>> = {
   login: 'login',
   'sign-up': 'signUp',
   'forgot-password': 'forgotPassword',
+  'forgot-username': 'forgotUsername',
   maintenance: 'maintenance',
 };
 

@@ -62,8 +62,22 @@ describe('return to the asked-for page after signing in', () => {
     expect(withReturn('/', '/sign-up', '')).toBe('/');
   });
 
+  it('sends a page to /maintenance remembering it, and back to it when maintenance ends', () => {
+    expect(withReturn('/maintenance', '/account', '?action=openKyc')).toBe(
+      '/maintenance?next=%2Faccount%3Faction%3DopenKyc',
+    );
+    expect(withReturn('/maintenance', '/', '')).toBe('/maintenance');
+    expect(withReturn('/maintenance', '/maintenance', '?next=%2Faccount')).toBe(
+      '/maintenance?next=%2Faccount',
+    );
+    expect(withReturn('/', '/maintenance', '?next=%2Ftransaction%3Ftype%3Dsell')).toBe(
+      '/transaction?type=sell',
+    );
+    expect(withReturn('/', '/maintenance', '?next=%2F%2Fevil.example')).toBe('/');
+    expect(withReturn('/', '/maintenance', '')).toBe('/');
+  });
+
   it('leaves other redirects as they are', () => {
-    expect(withReturn('/maintenance', '/account', '')).toBe('/maintenance');
     expect(withReturn('/', '/news', '?next=%2Ftransaction')).toBe('/');
   });
 

@@ -6,7 +6,7 @@
 export type MaintenanceStatus = 'on' | 'off';
 
 /** Pages a visitor without a token may open: any path containing one of these, and home. */
-const PUBLIC_PARTS = ['news', 'sign-up', 'login', 'forgot-password'];
+const PUBLIC_PARTS = ['news', 'sign-up', 'login', 'forgot-password', 'forgot-username'];
 /** Pages a signed-in member is sent home from. */
 const SIGNED_OUT_ONLY = ['sign-up', 'login'];
 
@@ -27,8 +27,20 @@ export function redirectFor(
  */
 export function withReturn(to: string, path: string, search: string): string {
   if (to === '/login') return path === '/' ? to : `/login?next=${encodeURIComponent(path + search)}`;
+  if (to === '/maintenance') return toMaintenance(path, search);
+  // Maintenance is over: back to the page the member was on (decision 0063).
+  if (to === '/' && path === '/maintenance') return afterSignIn(search);
   if (to === '/' && SIGNED_OUT_ONLY.includes(path.replace(/^\/+|\/+$/g, ''))) return afterSignIn(search);
   return to;
+}
+
+/**
+ * The maintenance page, carrying the page the member was on in `next` so that it can return them
+ * there when maintenance ends; already on it, the same address.
+ */
+export function toMaintenance(path: string, search: string): string {
+  if (path === '/maintenance') return `${path}${search}`;
+  return path === '/' ? '/maintenance' : `/maintenance?next=${encodeURIComponent(path + search)}`;
 }
 
 /** Where signing in or up leads: the page's `next` when it is a page of this app, otherwise home. */

@@ -34,6 +34,10 @@ export const lazyPages = {
     load: () => import('../features/forgot-password/ForgotPasswordPage.tsx'),
     namespaces: ['forgotPassword'],
   },
+  forgotUsername: {
+    load: () => import('../features/forgot-password/ForgotUsernamePage.tsx'),
+    namespaces: ['forgotPassword'],
+  },
   maintenance: { load: () => import('../features/maintenance/MaintenancePage.tsx'), namespaces: [] },
 } satisfies Record<string, LazyPage>;
 
@@ -49,6 +53,7 @@ const byFirstSegment: Readonly<Record<string, LazyPage>> = {
   login: lazyPages.login,
   'sign-up': lazyPages.signUp,
   'forgot-password': lazyPages.forgotPassword,
+  'forgot-username': lazyPages.forgotUsername,
   maintenance: lazyPages.maintenance,
 };
 

@@ -37,6 +37,7 @@ export const routes = (
       <Route path="login" element={page(lazyPages.login)} />
       <Route path="sign-up" element={page(lazyPages.signUp)} />
       <Route path="forgot-password" element={page(lazyPages.forgotPassword)} />
+      <Route path="forgot-username" element={page(lazyPages.forgotUsername)} />
     </Route>
     <Route element={<MaintenanceLayout />}>
       <Route path="maintenance" element={page(lazyPages.maintenance)} />

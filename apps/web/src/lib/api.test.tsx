@@ -33,7 +33,7 @@ describe('API client body codes', () => {
     });
   }
 
-  it('code 997 clears token and profile and goes to /maintenance', async () => {
+  it('code 997 goes to /maintenance remembering the page, and keeps the member signed in', async () => {
     const api = {
       ...publicServer(),
       profile: () => ({ code: 0, message: '', result: { period: PROFILE } }),
@@ -50,10 +50,11 @@ describe('API client body codes', () => {
       getRate: () => fail(997, 'System temporarily unavailable'),
     });
     await expect(call('getRate')).rejects.toBeInstanceOf(ApiError);
-    expect(getState().token).toBeNull();
-    expect(getState().profile).toBeNull();
-    await waitFor(() => expect(currentPath()).toBe('/maintenance'));
+    await waitFor(() => expect(currentPath()).toBe('/maintenance?next=%2Fnews'));
     expect(await screen.findByRole('heading', { level: 1, name: 'System maintenance...' })).toBeTruthy();
+    expect(getState().token).toBe('member-token');
+    expect(localStorage.getItem('token')).toBe('member-token');
+    expect(getState().profile).toEqual(PROFILE);
   });
 
   it('another error code opens the dialog with the server message', async () => {

@@ -9,6 +9,7 @@ import {
   useQuery,
 } from '@bahtdesk/ui/api';
 import { goTo } from '@bahtdesk/ui/navigation';
+import { toMaintenance } from '../app/guard.ts';
 import { api, type EndpointName, type Endpoints } from './endpoints.ts';
 import { requestLanguage } from './i18n.ts';
 import { clearSession, clientStore, getState, openGlobalDialog } from './store.ts';
@@ -18,9 +19,10 @@ export type CallOptions<N extends EndpointName> = ClientCallOptions<Endpoints, N
 
 /**
  * The member app's API client (the kit's, over the member endpoints): the token and the language
- * from the client state; body codes 500/501/502 end the session and go to /login, 997 to
- * /maintenance, any other error opens the 'Sorry for the inconvenience' dialog (docs/product.md,
- * Member rules). `call(name, options)` resolves with `result.period` and rejects with an ApiError.
+ * from the client state; body codes 500/501/502 end the session and go to /login, 997 goes to
+ * /maintenance with the page to come back to and keeps the session (decision 0063), any other
+ * error opens the 'Sorry for the inconvenience' dialog (docs/product.md, Member rules).
+ * `call(name, options)` resolves with `result.period` and rejects with an ApiError.
  */
 const client = createApiClient<Endpoints>({
   endpoints: api,
@@ -34,8 +36,8 @@ const client = createApiClient<Endpoints>({
     goTo('/login');
   },
   onUnavailable: () => {
-    clearSession();
-    goTo('/maintenance');
+    const [path = '/', search = ''] = window.location.hash.replace(/^#/, '').split(/(?=\?)/);
+    if (path !== '/maintenance') goTo(toMaintenance(path, search));
   },
   onErrorDialog: openGlobalDialog,
 });

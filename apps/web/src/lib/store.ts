@@ -14,6 +14,11 @@ export interface ClientState {
   token: string | null;
   /** The member's profile, from the profile call's result.period; refetched on each navigation. */
   profile: Profile | null;
+  /**
+   * Why the last profile read failed when the session did not end (a database problem, a fault,
+   * the network): the member stays signed in and is told, with a retry; null when it succeeded.
+   */
+  profileProblem: string | null;
   /** Loading overlay over the authentication pages while a form is being sent. */
   overlay: boolean;
   /** The order being created or resumed on /transaction (filled by the transaction feature). */
@@ -47,6 +52,7 @@ function initialState(): ClientState {
   return {
     token: readStorage(TOKEN_KEY),
     profile: null,
+    profileProblem: null,
     overlay: false,
     transactionDetail: null,
     globalDialogMessage: null,
@@ -73,7 +79,7 @@ export function useClientState<T>(select: (s: ClientState) => T): T {
 }
 
 export function clearSession(): void {
-  setState({ token: null, profile: null });
+  setState({ token: null, profile: null, profileProblem: null });
 }
 
 export function showSnackbar(message: string, kind: SnackBarDetail['kind'] = 'success'): void {

@@ -44,6 +44,7 @@ describe('account endpoints in the contract', () => {
       'POST /api/external/user/editProfile',
       'POST /api/external/user/changePasswordProfile',
       'POST /api/external/user/forgotPassword',
+      'POST /api/external/user/forgotUsername',
       'POST /api/external/user/confirmOtp',
       'POST /api/external/user/changePassword',
       'POST /api/external/user/addPayment',

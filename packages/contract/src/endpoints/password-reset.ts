@@ -15,7 +15,8 @@ import { cappedString } from '../validators/text.ts';
 
 /**
  * Forgot password (docs/product.md, Member rules): request an OTP by email or phone, confirm it for
- * a single-use reset ticket, set a new password with the ticket.
+ * a single-use reset ticket, set a new password with the ticket. Forgot username: the username is
+ * sent to the email or phone on file (decision 0064); the OTP message carries it too.
  */
 
 /** Where the OTP goes: the member's email, or an SMS to the member's phone. */
@@ -30,6 +31,9 @@ export const otpDestinationSchema = z.discriminatedUnion(
 
 export const forgotPasswordBodySchema = otpDestinationSchema;
 export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+export const forgotUsernameBodySchema = otpDestinationSchema;
+export type ForgotUsernameBody = z.input<typeof forgotUsernameBodySchema>;
 
 export const confirmOtpBodySchema = z.discriminatedUnion(
   'channel',
@@ -65,6 +69,19 @@ export const passwordResetEndpoints = {
       /** The address or number it went to, partly hidden (s***@example.com, 081***5678). */
       destination: z.string(),
       expiresInSeconds: z.number().int(),
+      resendInSeconds: z.number().int(),
+    }),
+  }),
+  forgotUsername: endpoint({
+    method: 'POST',
+    path: '/api/external/user/forgotUsername',
+    access: 'signed',
+    summary: `Send the member's username to their email or phone (10004 / 10003 when no member has it). Another one only after ${OTP_RESEND_COUNTDOWN_S} s, at most 5 an hour per member and requesting address and 5 per member in 10 minutes (10048, with resendInSeconds). Answers that no member has it count against the caller's lookup budget (15 per IP per 10 minutes, then 4290060).`,
+    body: forgotUsernameBodySchema,
+    result: z.object({
+      channel: z.enum(['email', 'phone']),
+      /** The address or number it went to, partly hidden (s***@example.com, 081***5678). */
+      destination: z.string(),
       resendInSeconds: z.number().int(),
     }),
   }),

@@ -66,6 +66,12 @@ describe('a bank account in the member own name', () => {
     expect(accountNameMatches('Ms Malee Sukjai', 'Malee', 'Sukjai')).toBe(true);
   });
 
+  it('matches a hyphenated or apostrophe name however the bank writes it', () => {
+    expect(accountNameMatches('MR JOHN DOE SMITH', 'John', 'Doe-Smith')).toBe(true);
+    expect(accountNameMatches('Ms Siobhan OBrien', 'Siobhan', "O'Brien")).toBe(true);
+    expect(accountNameMatches('MS SIOBHAN O’BRIEN', 'Siobhan', "O'Brien")).toBe(true);
+  });
+
   it("does not match someone else's name, a part of the name or another order", () => {
     expect(accountNameMatches('นาย สมศักดิ์ ใจดี', 'สมชาย', 'ใจดี')).toBe(false);
     expect(accountNameMatches('Somchai', 'Somchai', 'Jaidee')).toBe(false);

@@ -80,11 +80,16 @@ export function withBankAccountCheck<S extends z.ZodObject>(schema: S) {
 // or a space ('Mr. ', 'Ms ') so that a name such as 'Mrinal' keeps its first letters.
 const TITLE = /^(?:นางสาว|น\.ส\.|นาย|นาง|(?:mrs|miss|mr|ms|dr)(?:\.|\s))/u;
 
-const nameKey = (name: string): string => name.normalize('NFC').toLowerCase().trim().replace(/[\s.]/g, '');
+const nameKey = (name: string): string =>
+  name
+    .normalize('NFC')
+    .toLowerCase()
+    .trim()
+    .replace(/[\s.'\u2019-]/g, '');
 
 /**
  * Whether a bank account is held in the member's own name (decision 0035): its account name, less
- * a title (นาย, นาง, นางสาว, Mr, Mrs, Ms, ...), spaces and dots, in any case, is the member's first
+ * a title (นาย, นาง, นางสาว, Mr, Mrs, Ms, ...), spaces, dots, hyphens and apostrophes, in any case, is the member's first
  * and last name. A mismatch is shown to the member and to staff, not refused.
  */
 export function accountNameMatches(accountName: string, firstName: string, lastName: string): boolean {

@@ -102,17 +102,24 @@ export const otpSchema = cappedString(
   .regex(OTP_RE, codeMessage(E.OTP_FORMAT));
 
 /**
- * First or last name: Thai or English letters only (docs/product.md, Validation). Decision: words may be
- * separated by single spaces ("Mary Jane", "ณัฐ พล"), because English given names often have
- * them; runs of whitespace are collapsed and the ends trimmed. Digits, Thai digits, the baht sign,
- * hyphens, apostrophes and other punctuation are refused, as the spec says letters only.
+ * First or last name: Thai or English letters (docs/product.md, Validation), as on a passport or ID
+ * card. Decision: words may be separated by single spaces ("Mary Jane", "ณัฐ พล"), and a hyphen or
+ * an apostrophe may join letters inside a word ("Doe-Smith", "O'Brien"), as passports print them;
+ * runs of whitespace are collapsed, the ends trimmed, and the typographic apostrophe (’, U+2019,
+ * which phones type) is stored as the plain one. Digits, Thai digits, the baht sign, a hyphen or
+ * apostrophe at a word's start or end or two in a row, and other punctuation are refused.
  * Invisible and direction-changing characters (text.ts) are refused before any normalising, so
  * none is silently turned into a space or trimmed away.
  * Thai letters are the consonants, vowels, tone and other marks of U+0E01-U+0E3A and U+0E40-U+0E4E.
  */
-const NAME_WORD = '[A-Za-z\\u0E01-\\u0E3A\\u0E40-\\u0E4E]+';
+const NAME_LETTERS = '[A-Za-z\\u0E01-\\u0E3A\\u0E40-\\u0E4E]+';
+const NAME_WORD = `${NAME_LETTERS}(?:[-']${NAME_LETTERS})*`;
 const NAME_RE = new RegExp(`^${NAME_WORD}(?: ${NAME_WORD})*$`);
-const normaliseName = (s: string) => s.trim().replace(/\s+/g, ' ');
+const normaliseName = (s: string) =>
+  s
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/\u2019/g, "'");
 export function isValidName(s: string): boolean {
   if (s.length > inputCap(NAME_MAX_LENGTH) || hasInvisibleChars(s)) return false;
   const n = normaliseName(s);

@@ -158,6 +158,24 @@ describe('sign-up', () => {
     expect(badAddress.body.code).toBe(E.USDT_ADDRESS_INVALID.code);
   });
 
+  it('takes a name with a hyphen or an apostrophe inside it, as on a passport, and refuses one at its end', async () => {
+    const body = signUpBody({ firstName: 'Mary-Jane', lastName: 'O’Brien-Smith' });
+    const res = await post<{ token: string }>(app, SIGN_UP, body);
+    expect(res.body.code).toBe(0);
+    const token = res.body.result?.period.token ?? '';
+    expect((await profile(token)).body.result?.period).toMatchObject({
+      firstName: 'Mary-Jane',
+      lastName: "O'Brien-Smith",
+    });
+    const info = { firstName: 'Mary-Jane', phone: body.phone, email: body.email };
+    const edited = await post(app, EDIT, { ...info, lastName: "D'Arcy" }, { token });
+    expect(edited.body.code).toBe(0);
+    expect((await profile(token)).body.result?.period.lastName).toBe("D'Arcy");
+    const trailing = await post(app, EDIT, { ...info, lastName: 'Smith-' }, { token });
+    expect(trailing.body.code).toBe(E.NAME_INVALID.code);
+    expect((await profile(token)).body.result?.period.lastName).toBe("D'Arcy");
+  });
+
   const ruleCases: [string, Record<string, unknown>, ErrorDef][] = [
     ['username required', { username: '' }, E.REQUIRED],
     ['username letters or numbers only', { username: 'som chai!' }, E.USERNAME_SPECIAL_CHARS],

@@ -7,6 +7,7 @@ import { createMember, post, signIn, uniquePhone } from '../../../test/members.t
 const SIGN_UP = '/api/external/user/signUp';
 const EDIT = '/api/external/user/editProfile';
 const FORGOT = '/api/external/user/forgotPassword';
+const FORGOT_USERNAME = '/api/external/user/forgotUsername';
 const BEP20 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 
 let app: FastifyInstance;
@@ -41,7 +42,7 @@ const editBody = (m: { email: string; phone: string; password: string }, overrid
 });
 
 describe('answers that say whether a member exists share one budget', () => {
-  it('sign-up, editProfile and forgot-password answers count against one per-IP budget: the 16th in 10 minutes bans the IP (4290060)', async () => {
+  it('sign-up, editProfile, forgot-password and forgot-username answers count against one per-IP budget: the 16th in 10 minutes bans the IP (4290060)', async () => {
     const ip = '192.0.2.61';
     const taken = await createMember(app);
     const prober = await createMember(app);
@@ -57,7 +58,7 @@ describe('answers that say whether a member exists share one budget', () => {
     expect(new Set(answers)).toEqual(
       new Set([E.PHONE_TAKEN.code, E.EMAIL_TAKEN.code, E.PHONE_NOT_FOUND.code]),
     );
-    const next = await post(app, FORGOT, { channel: 'phone', phone: uniquePhone() }, { ip });
+    const next = await post(app, FORGOT_USERNAME, { channel: 'phone', phone: uniquePhone() }, { ip });
     expect(next.body.code).toBe(E.IP_BANNED.code);
     // From now on the IP is refused before anything is looked up.
     const after = await post(app, SIGN_UP, signUpBody({ phone: taken.phone }), { ip });

@@ -21,7 +21,7 @@ export function findProfile(db: Kysely<DB>, memberId: number) {
 
 /** The member an email address or phone number belongs to. */
 export function findByContact(db: Kysely<DB>, to: { email: string } | { phone: string }) {
-  const q = db.selectFrom('members').select(['id', 'email', 'phone']);
+  const q = db.selectFrom('members').select(['id', 'email', 'phone', 'username']);
   return (
     'email' in to ? q.where('email', '=', to.email) : q.where('phone', '=', to.phone)
   ).executeTakeFirst();

@@ -8,16 +8,26 @@ import type { DB } from '../../db/schema.ts';
  */
 export const OTP_PURPOSE = 'password_reset';
 export const TICKET_PURPOSE = 'reset_ticket';
+/**
+ * A username sent (forgot username): a row with no code, already expired, kept only so that the
+ * same limits as the OTPs' apply to how often it is sent.
+ */
+export const USERNAME_PURPOSE = 'username_reminder';
 
 export type Destination = { channel: 'email'; email: string } | { channel: 'phone'; phone: string };
 
-/** When the member's OTPs since `since` were made and which address asked, newest first. */
-export function recentOtps(trx: Kysely<DB>, memberId: number, since: Date) {
+/** When the member's OTPs (or usernames sent) since `since` were made and which address asked, newest first. */
+export function recentOtps(
+  trx: Kysely<DB>,
+  memberId: number,
+  since: Date,
+  purpose: typeof OTP_PURPOSE | typeof USERNAME_PURPOSE = OTP_PURPOSE,
+) {
   return trx
     .selectFrom('otp_codes')
     .select(['created_at', 'requested_ip'])
     .where('member_id', '=', memberId)
-    .where('purpose', '=', OTP_PURPOSE)
+    .where('purpose', '=', purpose)
     .where('created_at', '>', since)
     .orderBy('created_at', 'desc')
     .execute();
@@ -38,7 +48,7 @@ export async function insertCode(
   trx: Kysely<DB>,
   code: {
     memberId: number;
-    purpose: typeof OTP_PURPOSE | typeof TICKET_PURPOSE;
+    purpose: typeof OTP_PURPOSE | typeof TICKET_PURPOSE | typeof USERNAME_PURPOSE;
     channel: 'email' | 'sms';
     hash: string;
     expiresAt: Date;

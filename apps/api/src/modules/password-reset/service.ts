@@ -2,7 +2,9 @@ import {
   type changePasswordBodySchema,
   type confirmOtpBodySchema,
   E,
+  type ErrorDef,
   type forgotPasswordBodySchema,
+  type forgotUsernameBodySchema,
   type Lang,
   OTP_MAX_WRONG_TRIES,
   OTP_RESEND_COUNTDOWN_S,
@@ -19,7 +21,7 @@ import type { AccountService } from '../account/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import type { RequestMeta, SessionService } from '../sessions/index.ts';
 import { hashToken, newToken } from '../sessions/index.ts';
-import { maskEmail, maskPhone, otpMessage } from './messages.ts';
+import { maskEmail, maskPhone, otpMessage, usernameMessage } from './messages.ts';
 import { hashOtp, newOtp, otpMatches } from './otp.ts';
 import {
   claimLiveTriesQuery,
@@ -33,12 +35,15 @@ import {
   recentOtps,
   retireUnused,
   TICKET_PURPOSE,
+  USERNAME_PURPOSE,
 } from './repository.ts';
 
 /**
  * Forgot password (docs/product.md, Member rules): an OTP to the member's email or phone, confirmed
  * for a reset ticket, which sets a new password once. Both are used up by a conditional UPDATE
- * (repository.ts), so of two requests racing with the same one exactly one wins.
+ * (repository.ts), so of two requests racing with the same one exactly one wins. Forgot username
+ * (decision 0064): the username to the member's email or phone, under the same limits as the OTPs,
+ * counted apart from them.
  */
 const TICKET_TTL_MS = 10 * 60_000;
 const HOUR_MS = 60 * 60_000;
@@ -61,6 +66,7 @@ const MEMBER_BURST = { max: 5, windowMs: 10 * 60_000 };
 const otpSalt = (memberId: number) => `member:${memberId}`;
 
 type ForgotPasswordBody = z.output<typeof forgotPasswordBodySchema>;
+type ForgotUsernameBody = z.output<typeof forgotUsernameBodySchema>;
 type ConfirmOtpBody = z.output<typeof confirmOtpBodySchema>;
 type ChangePasswordBody = z.output<typeof changePasswordBodySchema>;
 
@@ -86,53 +92,87 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
     return member;
   }
 
+  /**
+   * Stores what is about to be sent (`code` made by `store`), within the countdown and the caps
+   * above, counted per purpose; `tooSoon` (with resendInSeconds) otherwise. The member's row is
+   * locked while deciding, so two requests at once cannot both pass the countdown.
+   */
+  async function withinLimits(
+    memberId: number,
+    purpose: typeof OTP_PURPOSE | typeof USERNAME_PURPOSE,
+    tooSoon: ErrorDef,
+    meta: RequestMeta,
+    now: Date,
+    store: (trx: Kysely<DB>, requestedIp: string) => Promise<number>,
+  ): Promise<number> {
+    const requestedIp = normaliseIp(meta.ip);
+    return db.transaction().execute(async (trx) => {
+      await lockMember(trx, memberId);
+      const recent = await recentOtps(trx, memberId, new Date(now.getTime() - HOUR_MS), purpose);
+      const at = (i: number, rows: typeof recent) => rows[i]?.created_at.getTime();
+      const newest = at(0, recent);
+      const mine = recent.filter((r) => r.requested_ip === requestedIp);
+      const burst = recent.filter((r) => r.created_at.getTime() > now.getTime() - MEMBER_BURST.windowMs);
+      const allowedAt = Math.max(
+        newest === undefined ? 0 : newest + OTP_RESEND_COUNTDOWN_S * 1000,
+        (at(PER_REQUESTER_PER_HOUR - 1, mine) ?? -HOUR_MS) + HOUR_MS,
+        (at(MEMBER_BURST.max - 1, burst) ?? -MEMBER_BURST.windowMs) + MEMBER_BURST.windowMs,
+      );
+      const waitMs = allowedAt - now.getTime();
+      if (waitMs > 0) throw new AppError(tooSoon, { resendInSeconds: Math.ceil(waitMs / 1000) });
+      return store(trx, requestedIp);
+    });
+  }
+
+  /**
+   * Sends a message to the member's email or phone; when it cannot be delivered, forgets the row
+   * that counted it (so the member may ask again at once) and answers 998.
+   */
+  async function deliver(
+    channel: 'email' | 'sms',
+    to: string,
+    message: { subject: string; text: string },
+    rowId: number,
+  ): Promise<void> {
+    try {
+      await delivery.send({ channel, to, ...message });
+    } catch (err) {
+      await deleteCode(db, rowId);
+      log.error({ err, channel }, 'OTP delivery failed');
+      throw new AppError(E.SOMETHING_WRONG);
+    }
+  }
+
   return {
-    /** Sends a new OTP to the member's email or phone, within the countdown and the hourly cap. */
+    /** Sends a new OTP (and the username) to the member's email or phone, within the countdown and the hourly cap. */
     async requestOtp(body: ForgotPasswordBody, meta: RequestMeta & { lang: Lang }, now = new Date()) {
       const member = await findMember(body, meta);
       const channel = body.channel === 'email' ? 'email' : 'sms';
       const otp = newOtp();
-      const requestedIp = normaliseIp(meta.ip);
-      // The member's row is locked while deciding, so two requests at once cannot both pass the countdown.
-      const otpId = await db.transaction().execute(async (trx) => {
-        await lockMember(trx, member.id);
-        const recent = await recentOtps(trx, member.id, new Date(now.getTime() - HOUR_MS));
-        const at = (i: number, rows: typeof recent) => rows[i]?.created_at.getTime();
-        const newest = at(0, recent);
-        const mine = recent.filter((r) => r.requested_ip === requestedIp);
-        const burst = recent.filter((r) => r.created_at.getTime() > now.getTime() - MEMBER_BURST.windowMs);
-        const allowedAt = Math.max(
-          newest === undefined ? 0 : newest + OTP_RESEND_COUNTDOWN_S * 1000,
-          (at(PER_REQUESTER_PER_HOUR - 1, mine) ?? -HOUR_MS) + HOUR_MS,
-          (at(MEMBER_BURST.max - 1, burst) ?? -MEMBER_BURST.windowMs) + MEMBER_BURST.windowMs,
-        );
-        const waitMs = allowedAt - now.getTime();
-        if (waitMs > 0) {
-          throw new AppError(E.OTP_RESEND_TOO_SOON, { resendInSeconds: Math.ceil(waitMs / 1000) });
-        }
-        return insertCode(trx, {
-          memberId: member.id,
-          purpose: OTP_PURPOSE,
-          channel,
-          hash: hashOtp(otpSalt(member.id), otp),
-          expiresAt: new Date(now.getTime() + OTP_VALIDITY_MS),
-          now,
-          requestedIp,
-        });
-      });
+      const otpId = await withinLimits(
+        member.id,
+        OTP_PURPOSE,
+        E.OTP_RESEND_TOO_SOON,
+        meta,
+        now,
+        (trx, requestedIp) =>
+          insertCode(trx, {
+            memberId: member.id,
+            purpose: OTP_PURPOSE,
+            channel,
+            hash: hashOtp(otpSalt(member.id), otp),
+            expiresAt: new Date(now.getTime() + OTP_VALIDITY_MS),
+            now,
+            requestedIp,
+          }),
+      );
       const to = channel === 'email' ? member.email : member.phone;
-      try {
-        await delivery.send({
-          channel,
-          to,
-          ...otpMessage(meta.lang, otp, OTP_VALIDITY_MS / 60_000),
-        });
-      } catch (err) {
-        // Not delivered: forget this OTP so the member may ask again at once.
-        await deleteCode(db, otpId);
-        log.error({ err, channel }, 'OTP delivery failed');
-        throw new AppError(E.SOMETHING_WRONG);
-      }
+      await deliver(
+        channel,
+        to,
+        otpMessage(meta.lang, otp, OTP_VALIDITY_MS / 60_000, member.username),
+        otpId,
+      );
       await recordAudit(db, memberActor(meta, member.id), {
         action: 'account.requestPasswordReset',
         target: `member:${member.id}`,
@@ -142,6 +182,41 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
         channel: body.channel,
         destination: channel === 'email' ? maskEmail(to) : maskPhone(to),
         expiresInSeconds: OTP_VALIDITY_MS / 1000,
+        resendInSeconds: OTP_RESEND_COUNTDOWN_S,
+      };
+    },
+
+    /** Sends the member's username to their email or phone, under the same limits as an OTP. */
+    async sendUsername(body: ForgotUsernameBody, meta: RequestMeta & { lang: Lang }, now = new Date()) {
+      const member = await findMember(body, meta);
+      const channel = body.channel === 'email' ? 'email' : 'sms';
+      const rowId = await withinLimits(
+        member.id,
+        USERNAME_PURPOSE,
+        E.USERNAME_RESEND_TOO_SOON,
+        meta,
+        now,
+        (trx, requestedIp) =>
+          insertCode(trx, {
+            memberId: member.id,
+            purpose: USERNAME_PURPOSE,
+            channel,
+            hash: '',
+            expiresAt: now,
+            now,
+            requestedIp,
+          }),
+      );
+      const to = channel === 'email' ? member.email : member.phone;
+      await deliver(channel, to, usernameMessage(meta.lang, member.username), rowId);
+      await recordAudit(db, memberActor(meta, member.id), {
+        action: 'account.requestUsername',
+        target: `member:${member.id}`,
+        after: { channel },
+      });
+      return {
+        channel: body.channel,
+        destination: channel === 'email' ? maskEmail(to) : maskPhone(to),
         resendInSeconds: OTP_RESEND_COUNTDOWN_S,
       };
     },

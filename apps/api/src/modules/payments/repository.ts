@@ -167,6 +167,28 @@ export async function deletePayment(
   return row && toEntry(type, row);
 }
 
+const FIRST_AT = { bank: 'first_bank_account_at', usdt: 'first_usdt_address_at' } as const;
+
+/**
+ * Marks `at` as when the member first saved an entry of this type, if they never had one before;
+ * true when this is that first entry (it is then usable at once). Run under the member's row lock.
+ */
+export async function claimFirstPayment(
+  trx: Kysely<DB>,
+  type: PaymentType,
+  memberId: number,
+  at: Date,
+): Promise<boolean> {
+  const row = await trx
+    .updateTable('members')
+    .set({ [FIRST_AT[type]]: at })
+    .where('id', '=', memberId)
+    .where(FIRST_AT[type], 'is', null)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether a member has saved a USDT address. */
 export async function hasUsdtAddress(db: Kysely<DB>, memberId: number): Promise<boolean> {
   const row = await db

@@ -20,6 +20,7 @@ import type { RequestMeta } from '../sessions/index.ts';
 import type { SettingsService } from '../settings/index.ts';
 import { payoutChangeNotice, type Verb } from './notices.ts';
 import {
+  claimFirstPayment,
   countPayments,
   deletePayment,
   findPayment,
@@ -41,6 +42,8 @@ import {
  * These are where payouts go, so a stolen session must not be able to redirect them: every change
  * needs the member's current password, tells the member by email and SMS, and a new or changed
  * destination receives payouts only once the cooling-off period (`payoutCoolingOffHours`) is over.
+ * A member's first bank account and first USDT address ever saved are usable at once (decision
+ * 0017): there is nothing yet to redirect payouts from, and the member cannot sell or buy without.
  */
 const KIND = {
   bank: {
@@ -164,7 +167,7 @@ export function createPaymentsService({ db, settings, stepUp, delivery, log }: D
 
     /**
      * Sign-up's first entries, in the sign-up transaction (the limit cannot be reached yet). They
-     * are usable at once: the member has just proved who they are by signing up, nothing to redirect.
+     * are usable at once, as every member's first entry of each type is.
      */
     async insertFirst(
       trx: Kysely<DB>,
@@ -172,6 +175,7 @@ export function createPaymentsService({ db, settings, stepUp, delivery, log }: D
       input: PaymentInput,
       now = new Date(),
     ): Promise<void> {
+      await claimFirstPayment(trx, input.type, memberId, now);
       await insertPayment(trx, memberId, input, now);
     },
 
@@ -180,7 +184,8 @@ export function createPaymentsService({ db, settings, stepUp, delivery, log }: D
         if ((await countPayments(trx, body.type, memberId)) >= KIND[body.type].max) {
           throw new AppError(KIND[body.type].limitError);
         }
-        const after = await insertPayment(trx, memberId, body, usableFrom);
+        const first = await claimFirstPayment(trx, body.type, memberId, now);
+        const after = await insertPayment(trx, memberId, body, first ? now : usableFrom);
         await audit(after.id, { after });
         return after;
       }),

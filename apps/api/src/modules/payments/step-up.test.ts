@@ -147,19 +147,97 @@ describe('a change of a payout destination is told to the member', () => {
 });
 
 describe('a new or changed destination waits out the cooling-off period', () => {
-  it('an added entry is usable from payoutCoolingOffHours (24) later, and the answers say so', async () => {
+  const t0 = new Date('2026-12-01T03:00:00Z');
+
+  /** A member who already holds a bank account and a USDT address (saved at t0 - 48 h). */
+  async function memberWithFirsts() {
     const m = await member();
-    const now = new Date('2026-12-01T03:00:00Z');
-    const added = await app.services.payments.add(m.id, { ...usdt, currentPassword: m.password }, meta, now);
-    expect(added.usdtAddresses[0]?.usableFrom).toBe(new Date(now.getTime() + 24 * HOUR).toISOString());
+    const before = new Date(t0.getTime() - 48 * HOUR);
+    const { payments } = app.services;
+    await payments.add(m.id, { ...bank, currentPassword: m.password }, meta, before);
+    await payments.add(
+      m.id,
+      { ...usdt, address: BEP20, network: 'BEP20', currentPassword: m.password },
+      meta,
+      before,
+    );
+    return m;
+  }
+
+  it('a member’s first bank account and first USDT address, added after sign-up, are usable at once', async () => {
+    const m = await member();
+    const { payments } = app.services;
+    const firstBank = await payments.add(m.id, { ...bank, currentPassword: m.password }, meta, t0);
+    expect(firstBank.bankAccounts[0]?.usableFrom).toBe(t0.toISOString());
+    const firstAddress = await payments.add(m.id, { ...usdt, currentPassword: m.password }, meta, t0);
+    expect(firstAddress.usdtAddresses[0]?.usableFrom).toBe(t0.toISOString());
+    await expect(payments.payoutDestination(m.id, 'bank', firstBank.id, t0)).resolves.toMatchObject({
+      id: firstBank.id,
+    });
+    // The password step-up and the notice stay for the first entry too.
+    const notice = await app.database.db
+      .selectFrom('outbox')
+      .select('body')
+      .where('recipient', '=', m.email)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(notice.body).toMatch(
+      /^A USDT address …vaYz was added to your BahtDesk account\. It can receive payouts from/,
+    );
+    const second = await payments.add(
+      m.id,
+      { ...bank, accountNumber: '2234567890', currentPassword: m.password },
+      meta,
+      t0,
+    );
+    expect(second.bankAccounts.find((b) => b.id === second.id)?.usableFrom).toBe(
+      new Date(t0.getTime() + 24 * HOUR).toISOString(),
+    );
+  });
+
+  it('deleting the first entry does not make the next one a first: it waits out the period', async () => {
+    const m = await member();
+    const { payments } = app.services;
+    const first = await payments.add(m.id, { ...bank, currentPassword: m.password }, meta, t0);
+    await payments.delete(m.id, { type: 'bank', id: first.id, currentPassword: m.password }, meta, t0);
+    const next = await payments.add(
+      m.id,
+      { ...bank, accountNumber: '2234567890', currentPassword: m.password },
+      meta,
+      t0,
+    );
+    expect(next.bankAccounts[0]?.usableFrom).toBe(new Date(t0.getTime() + 24 * HOUR).toISOString());
+  });
+
+  it('of two racing first adds, exactly one is usable at once', async () => {
+    const m = await member();
+    const { payments } = app.services;
+    const added = await Promise.all(
+      ['1234567890', '2234567890'].map((accountNumber) =>
+        payments.add(m.id, { ...bank, accountNumber, currentPassword: m.password }, meta, t0),
+      ),
+    );
+    const { bankAccounts } = await entries(m.id);
+    expect(added).toHaveLength(2);
+    expect(bankAccounts.map((b) => b.usableFrom).sort()).toEqual([
+      t0.toISOString(),
+      new Date(t0.getTime() + 24 * HOUR).toISOString(),
+    ]);
+  });
+
+  it('a later entry is usable from payoutCoolingOffHours (24) later, and the answers say so', async () => {
+    const m = await memberWithFirsts();
+    const added = await app.services.payments.add(m.id, { ...usdt, currentPassword: m.password }, meta, t0);
+    const entry = added.usdtAddresses.find((a) => a.id === added.id);
+    expect(entry?.usableFrom).toBe(new Date(t0.getTime() + 24 * HOUR).toISOString());
     const profile = await post<Profile>(app, PROFILE, {}, { token: m.token });
-    expect(profile.body.result?.period.usdtAddresses[0]?.usableFrom).toBe('2026-12-02T03:00:00.000Z');
+    const shown = profile.body.result?.period.usdtAddresses.find((a) => a.id === added.id);
+    expect(shown?.usableFrom).toBe('2026-12-02T03:00:00.000Z');
   });
 
   it('changing the address starts the period again; changing only the nickname does not', async () => {
-    const m = await member();
+    const m = await memberWithFirsts();
     const { payments } = app.services;
-    const t0 = new Date('2026-12-01T03:00:00Z');
     const { id } = await payments.add(m.id, { ...usdt, currentPassword: m.password }, meta, t0);
     const later = new Date(t0.getTime() + 30 * HOUR);
     const renamed = await payments.update(
@@ -168,14 +246,16 @@ describe('a new or changed destination waits out the cooling-off period', () => 
       meta,
       later,
     );
-    expect(renamed.usdtAddresses[0]?.usableFrom).toBe('2026-12-02T03:00:00.000Z');
+    expect(renamed.usdtAddresses.find((a) => a.id === id)?.usableFrom).toBe('2026-12-02T03:00:00.000Z');
     const moved = await payments.update(
       m.id,
       { type: 'usdt', network: 'BEP20', uid: '12345678', address: BEP20, id, currentPassword: m.password },
       meta,
       later,
     );
-    expect(moved.usdtAddresses[0]?.usableFrom).toBe(new Date(later.getTime() + 24 * HOUR).toISOString());
+    expect(moved.usdtAddresses.find((a) => a.id === id)?.usableFrom).toBe(
+      new Date(later.getTime() + 24 * HOUR).toISOString(),
+    );
   });
 
   it('sign-up’s first bank account and USDT address are usable at once', async () => {
@@ -207,10 +287,14 @@ describe('a new or changed destination waits out the cooling-off period', () => 
   });
 
   it('payoutDestination refuses an entry still cooling off (10037) and gives it once the period is over', async () => {
-    const m = await member();
+    const m = await memberWithFirsts();
     const { payments } = app.services;
-    const t0 = new Date('2026-12-01T03:00:00Z');
-    const { id } = await payments.add(m.id, { ...bank, currentPassword: m.password }, meta, t0);
+    const { id } = await payments.add(
+      m.id,
+      { ...bank, accountNumber: '2234567890', currentPassword: m.password },
+      meta,
+      t0,
+    );
     await expect(
       payments.payoutDestination(m.id, 'bank', id, new Date(t0.getTime() + 24 * HOUR - 1000)),
     ).rejects.toMatchObject({
@@ -221,7 +305,7 @@ describe('a new or changed destination waits out the cooling-off period', () => 
       payments.payoutDestination(m.id, 'bank', id, new Date(t0.getTime() + 24 * HOUR)),
     ).resolves.toMatchObject({
       id,
-      accountNumber: '1234567890',
+      accountNumber: '2234567890',
     });
     const stranger = await createMember(app);
     await expect(
@@ -235,10 +319,14 @@ describe('a new or changed destination waits out the cooling-off period', () => 
     const { settings, payments } = app.services;
     await settings.set({ type: 'system', id: null }, 'payoutCoolingOffHours', 2);
     try {
-      const m = await member();
-      const t0 = new Date('2026-12-01T03:00:00Z');
-      const added = await payments.add(m.id, { ...bank, currentPassword: m.password }, meta, t0);
-      expect(added.bankAccounts[0]?.usableFrom).toBe('2026-12-01T05:00:00.000Z');
+      const m = await memberWithFirsts();
+      const added = await payments.add(
+        m.id,
+        { ...bank, accountNumber: '2234567890', currentPassword: m.password },
+        meta,
+        t0,
+      );
+      expect(added.bankAccounts.find((b) => b.id === added.id)?.usableFrom).toBe('2026-12-01T05:00:00.000Z');
     } finally {
       await settings.set({ type: 'system', id: null }, 'payoutCoolingOffHours', 24);
     }

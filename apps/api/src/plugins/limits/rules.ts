@@ -24,7 +24,7 @@ export const BAN_MS = IP_BAN_MS;
 /**
  * Not a route: the key under which the services count, with `Limiter.admit`, each answer that tells
  * whether a username, email or phone is registered (sign-up 10009/10015/10016, editProfile
- * 10015/10016, forgot password and confirm OTP 10003/10004), so enumeration has one budget per IP
+ * 10015/10016, forgot password, forgot username and confirm OTP 10003/10004), so enumeration has one budget per IP
  * whichever path asks.
  */
 export const LOOKUP_ANSWER_KEY = 'lookup-answer';
@@ -38,6 +38,7 @@ export const DEFAULT_LIMITS: LimitRules = {
     '/api/external/auth/auth': rule('signIn', 30, 10 * MINUTE),
     '/api/external/user/signUp': rule('signUp', 20, 10 * MINUTE),
     '/api/external/user/forgotPassword': rule('forgotPassword', 10, 10 * MINUTE),
+    '/api/external/user/forgotUsername': rule('forgotUsername', 10, 10 * MINUTE),
     '/api/external/user/confirmOtp': rule('confirmOtp', 20, 10 * MINUTE),
     '/api/external/user/changePassword': rule('resetPassword', 20, 10 * MINUTE),
     // Each upload decodes images: a loop of them from one address is stopped early, before it costs the server much CPU.

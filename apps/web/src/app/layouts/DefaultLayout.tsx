@@ -1,6 +1,7 @@
 import { Snackbar } from '@bahtdesk/ui/components';
 import { Footer } from '../../components/Footer.tsx';
 import { BottomNav, TopBar } from '../../components/Navigation.tsx';
+import { ProfileProblem } from '../../components/ProfileProblem.tsx';
 import { RequireDialogs } from '../../components/RequireDialogs.tsx';
 import { ResponseDialog } from '../../components/ResponseDialog.tsx';
 import { useMemberLive } from '../../lib/memberLive.ts';
@@ -18,6 +19,7 @@ export function DefaultLayout() {
     <div className="layout">
       <SkipLink />
       <TopBar openTool={tool} onOpenTool={openTool} />
+      <ProfileProblem />
       <PageOutlet />
       <Footer />
       <BottomNav openTool={tool} onOpenTool={openTool} />

@@ -2,47 +2,26 @@ import {
   changePasswordBodySchema,
   confirmOtpBodySchema,
   E,
-  forgotPasswordBodySchema,
   OTP_LENGTH,
-  OTP_RESEND_COUNTDOWN_S,
   OTP_VALIDITY_MS,
 } from '@bahtdesk/contract';
-import {
-  contractResolver,
-  EmailField,
-  FormAlert,
-  PasswordField,
-  PhoneField,
-  TextField,
-} from '@bahtdesk/ui/forms';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { contractResolver, FormAlert, PasswordField, TextField, useFormError } from '@bahtdesk/ui/forms';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
-import { ApiError } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { setState, showSnackbar } from '../../lib/store.ts';
-import '../../components/forms.css';
-import { useFormError } from '@bahtdesk/ui/forms';
 import { signedCall } from '../../lib/signedCall.ts';
+import { setState, showSnackbar } from '../../lib/store.ts';
+import {
+  RequestStep,
+  type RequestValues,
+  resendAt,
+  type Sent,
+  StepHeading,
+  send,
+  waitFrom,
+} from './request.tsx';
 import { useCountdown } from './useCountdown.ts';
-
-type Channel = 'email' | 'phone';
-interface RequestValues {
-  channel: Channel;
-  email: string;
-  phone: string;
-}
-interface Sent {
-  to: { channel: 'email'; email: string } | { channel: 'phone'; phone: string };
-  destination: string;
-  /** When a new code may be asked for (ms since the epoch). */
-  resendAt: number;
-}
-
-const REQUEST_FIELDS: Record<number, 'email' | 'phone'> = {
-  [E.EMAIL_NOT_FOUND.code]: 'email',
-  [E.PHONE_NOT_FOUND.code]: 'phone',
-};
 
 /** Codes of confirmOtp that belong on the code field. */
 const OTP_FIELDS: Record<number, 'otp'> = {
@@ -52,113 +31,6 @@ const OTP_FIELDS: Record<number, 'otp'> = {
   [E.OTP_TOO_MANY_TRIES.code]: 'otp',
   [E.OTP_SESSION_INVALID.code]: 'otp',
 };
-
-/** Sends with the loading overlay on; a failure goes to `onError` and gives undefined. */
-async function send<T>(request: () => Promise<T>, onError: (error: unknown) => void): Promise<T | undefined> {
-  setState({ overlay: true });
-  try {
-    return await request();
-  } catch (error) {
-    onError(error);
-    return undefined;
-  } finally {
-    setState({ overlay: false });
-  }
-}
-
-/** When another code may be asked for: the server's word, else the contract's countdown. */
-function resendAt(seconds: number = OTP_RESEND_COUNTDOWN_S): number {
-  return Date.now() + seconds * 1000;
-}
-
-/** The wait the server gave with a refused resend (10023), if any. */
-function waitFrom(error: unknown): number | undefined {
-  if (!(error instanceof ApiError) || error.code !== E.OTP_RESEND_TOO_SOON.code) return undefined;
-  const seconds = (error.period as { resendInSeconds?: unknown } | undefined)?.resendInSeconds;
-  return typeof seconds === 'number' && seconds > 0 ? seconds : undefined;
-}
-
-/** A step's heading takes the focus when the step appears, so it is announced. */
-function StepHeading({ children }: { children: ReactNode }) {
-  const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return (
-    <h2 ref={ref} tabIndex={-1} className="step-heading">
-      {children}
-    </h2>
-  );
-}
-
-function RequestStep({ onSent, initial }: { onSent: (sent: Sent) => void; initial: RequestValues }) {
-  const t = useT('forgotPassword');
-  const {
-    register,
-    handleSubmit,
-    watch,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<RequestValues>({
-    resolver: contractResolver<RequestValues>(forgotPasswordBodySchema),
-    defaultValues: initial,
-  });
-  const channel = watch('channel');
-  const problem = useFormError(REQUEST_FIELDS, (field, code) =>
-    setError(field, { message: String(code) }, { shouldFocus: true }),
-  );
-
-  const onSubmit = async (values: RequestValues) => {
-    problem.clear();
-    const to =
-      values.channel === 'email'
-        ? { channel: 'email' as const, email: values.email }
-        : { channel: 'phone' as const, phone: values.phone };
-    const result = await send(() => signedCall('forgotPassword', { body: to }), problem.show);
-    if (result) {
-      onSent({ to, destination: result.destination, resendAt: resendAt(result.resendInSeconds) });
-    }
-  };
-
-  return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)}>
-      <fieldset className="fieldset">
-        <legend>{t('request.legend')}</legend>
-        <p className="muted">{t('request.intro')}</p>
-        <div className="choice">
-          <label>
-            <input type="radio" value="email" {...register('channel')} />
-            {t('request.email')}
-          </label>
-          <label>
-            <input type="radio" value="phone" {...register('channel')} />
-            {t('request.phone')}
-          </label>
-        </div>
-      </fieldset>
-      <FormAlert message={problem.alert} />
-      {channel === 'email' ? (
-        <EmailField
-          key="email"
-          label={t('request.emailLabel')}
-          problem={errors.email}
-          {...register('email')}
-        />
-      ) : (
-        <PhoneField
-          key="phone"
-          label={t('request.phoneLabel')}
-          hint={t('request.phoneHint')}
-          problem={errors.phone}
-          {...register('phone')}
-        />
-      )}
-      <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={isSubmitting}>
-          {t('request.submit')}
-        </button>
-      </div>
-    </form>
-  );
-}
 
 type OtpValues = Sent['to'] & { otp: string };
 
@@ -354,6 +226,10 @@ export default function ForgotPasswordPage() {
         <OtpStep sent={sent} onResent={setSent} onConfirmed={setTicket} onChange={startOver} />
       ) : (
         <RequestStep
+          call="forgotPassword"
+          legend={t('request.legend')}
+          intro={t('request.intro')}
+          submit={t('request.submit')}
           initial={request}
           onSent={(value) => {
             setRequest({
@@ -366,6 +242,7 @@ export default function ForgotPasswordPage() {
         />
       )}
       <div className="form-links">
+        <Link to="/forgot-username">{t('forgotUsername')}</Link>
         <Link to="/login">{t('backToLogin')}</Link>
       </div>
     </section>

@@ -1,23 +1,27 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
-import { call } from '../../lib/api.ts';
+import { useLocation, useNavigate } from 'react-router';
+import { afterSignIn } from '../../app/guard.ts';
+import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 
-/** How often the page asks whether the service is back. */
+/** How often the page asks whether the service is back (staff switching it is heard at once). */
 export const MAINTENANCE_POLL_MS = 15_000;
 
-/** 'System maintenance... We will come back to service again soon.'; goes home once it is back. */
+/**
+ * 'System maintenance... We will come back to service again soon.' The member stays signed in.
+ * The page reads the status every 15 s and as soon as the public stream says the settings changed
+ * (lib/live.ts); once the service is back it returns them where they were (`?next=`), else home
+ * (decision 0063).
+ */
 export default function MaintenancePage() {
   const t = useT('common');
   const navigate = useNavigate();
+  const { search } = useLocation();
+  const status = useApi('maintenanceStatus', { dialog: false }, { refreshMs: MAINTENANCE_POLL_MS });
+  const open = status.status === 'ready' && status.data.status === 'on';
   useEffect(() => {
-    const timer = setInterval(() => {
-      call('maintenanceStatus', { dialog: false, background: true })
-        .then((period) => period.status === 'on' && navigate('/', { replace: true }))
-        .catch(() => undefined);
-    }, MAINTENANCE_POLL_MS);
-    return () => clearInterval(timer);
-  }, [navigate]);
+    if (open) navigate(afterSignIn(search), { replace: true });
+  }, [open, navigate, search]);
   return (
     <section className="page page--center maintenance" aria-labelledby="maintenance-title">
       <svg className="maintenance__art" viewBox="0 0 64 64" width="96" height="96" aria-hidden="true">

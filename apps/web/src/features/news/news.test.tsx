@@ -1,6 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
+import { setState } from '../../lib/store.ts';
 
 const ITEM = {
   id: 7,
@@ -58,5 +59,19 @@ describe('news', () => {
       window.dispatchEvent(new Event('online'));
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Cash only' })).toBeTruthy();
+  });
+
+  it('keeps a Thai compound of a staff-written title whole on a line, and its accessible name reads as written', async () => {
+    const title = 'ประกาศวันหยุดนักขัตฤกษ์';
+    mockApi({
+      ...publicServer(),
+      getNews: () => ok({ items: [{ ...ITEM, title: { en: 'Holiday notice', th: title } }] }),
+    });
+    await renderApp('/news');
+    await act(async () => setState({ language: 'th' }));
+    const link = await screen.findByRole('link', { name: title });
+    expect(link.querySelector('.thai-term')?.textContent).toBe('นักขัตฤกษ์');
+    expect(link.textContent).toBe(title);
+    expect(/[\u2060\u200b]/.test(link.textContent ?? '')).toBe(false);
   });
 });

@@ -86,6 +86,7 @@ export default function SignInPage() {
       </form>
       <div className="form-links">
         <Link to="/forgot-password">{t('forgot')}</Link>
+        <Link to="/forgot-username">{t('forgotUsername')}</Link>
         <Link to="/sign-up">{t('signUp')}</Link>
       </div>
     </section>

@@ -1,3 +1,4 @@
+import { E } from '@bahtdesk/contract';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -78,11 +79,7 @@ describe('sign-up in steps', () => {
     await type('First name', 'Som1');
     await type('Phone number', '12345');
     await press('Next');
-    expect(
-      await screen.findByText(
-        'First and last name may contain Thai or English letters only (at most 100 characters).',
-      ),
-    ).toBeTruthy();
+    expect(await screen.findByText(E.NAME_INVALID.en)).toBeTruthy();
     expect(screen.getByText('Please enter a valid and complete phone number.')).toBeTruthy();
     await press('Back');
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('newmember');

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@bahtdesk/ui/format';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountServer } from '../../../test/account.ts';
@@ -14,6 +14,7 @@ import {
   renderApp,
 } from '../../../test/app.tsx';
 import { buyOrder, TRADER } from '../../../test/orders.ts';
+import { setState } from '../../lib/store.ts';
 
 function trader(profile: object, handlers: Record<string, Handler> = {}) {
   localStorage.setItem('token', 'member-token');
@@ -70,5 +71,35 @@ describe('quote form', () => {
     expect(waiting.textContent).toContain(`(usable from ${formatDateTime(usableFrom, 'en')})`);
     expect((screen.getByRole('option', { name: ADDRESS }) as HTMLOptionElement).disabled).toBe(false);
     expect(screen.getByText(/can receive payouts from the time shown/)).toBeTruthy();
+  });
+
+  it('when every saved bank account is cooling off, says from when one is usable and offers another, in English and Thai', async () => {
+    const usableFrom = new Date(Date.now() + 5 * 3_600_000).toISOString();
+    const later = new Date(Date.now() + 9 * 3_600_000).toISOString();
+    const account = (id: number, from: string) => ({
+      id,
+      bankCode: 'SCB',
+      accountNumber: `12345678${id}0`,
+      accountName: 'Somchai Jaidee',
+      createdAt: TRADER.createdAt,
+      usableFrom: from,
+    });
+    trader({ ...TRADER, bankAccounts: [account(8, later), account(9, usableFrom)] });
+    await renderApp('/transaction?type=sell');
+    const select = await screen.findByLabelText('Bank account that receives the baht');
+    const waiting = await screen.findByText(/^Your bank account can receive baht from /);
+    expect(waiting.textContent).toContain(formatDateTime(usableFrom, 'en'));
+    expect(select.getAttribute('aria-describedby')).toBe(waiting.parentElement?.id);
+    const other = screen.getByRole('link', { name: 'Use another bank account' });
+    expect(other.getAttribute('href')).toBe('#/account?action=openBankAccounts');
+    await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+    // The amount may say "Please fill in this field."; the account field says why it has no choice.
+    const field = select.parentElement as HTMLElement;
+    expect(within(field).queryByText('Please fill in this field.')).toBeNull();
+    expect(within(field).getByText(/can receive baht from/)).toBeTruthy();
+    await act(async () => setState({ language: 'th' }));
+    const th = await screen.findByText(/^บัญชีธนาคารของคุณจะรับเงินได้ตั้งแต่ /);
+    expect(th.textContent).toContain(formatDateTime(usableFrom, 'th'));
+    expect(screen.getByRole('link', { name: 'ใช้บัญชีธนาคารอื่น' })).toBeTruthy();
   });
 });

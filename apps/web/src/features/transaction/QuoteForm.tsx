@@ -321,6 +321,12 @@ function DestinationField({
   const lang = useClientState((s) => s.language);
   const id = useId();
   const waiting = entries.some((e) => !usable(e, now));
+  // Every saved destination is still cooling off: say from when the earliest can be used and offer
+  // another, rather than a bare "required" on a list whose options are all disabled.
+  const earliest =
+    entries.length > 0 && !entries.some((e) => usable(e, now))
+      ? entries.map((e) => e.usableFrom).sort()[0]
+      : undefined;
   if (type === 'sell' && entries.length === 0) {
     return (
       <div className="note note--warning">
@@ -336,7 +342,7 @@ function DestinationField({
       <label className="field__label" htmlFor={id}>
         {type === 'buy' ? t('quote.address') : t('quote.bankAccount')}
       </label>
-      {waiting ? (
+      {waiting && !earliest ? (
         <p className="field__hint" id={`${id}-hint`}>
           {t('quote.coolingOffNote')}
         </p>
@@ -346,6 +352,7 @@ function DestinationField({
         className="field__input"
         value={value}
         aria-invalid={showError ? true : undefined}
+        aria-describedby={earliest ? `${id}-waiting` : waiting ? `${id}-hint` : undefined}
         onChange={(e) => onChange(e.target.value)}
       >
         <option value="">{t('quote.choose')}</option>
@@ -364,7 +371,23 @@ function DestinationField({
           );
         })}
       </select>
-      {showError ? <p className="field__error">{t('quote.required')}</p> : null}
+      {earliest ? (
+        <div className="note note--warning" id={`${id}-waiting`}>
+          <p>
+            {t(type === 'buy' ? 'quote.noneUsableAddress' : 'quote.noneUsableBank', {
+              time: formatDateTime(earliest, lang),
+            })}
+          </p>
+          <Link
+            className="button button--small"
+            to={`/account?action=${type === 'buy' ? 'openBinanceId' : 'openBankAccounts'}`}
+          >
+            {type === 'buy' ? t('quote.otherAddress') : t('quote.otherBankAccount')}
+          </Link>
+        </div>
+      ) : showError ? (
+        <p className="field__error">{t('quote.required')}</p>
+      ) : null}
     </div>
   );
 }
