@@ -127,6 +127,7 @@ export const E = {
       evm: { en: 'Invalid USDT Address (ERC-20)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (ERC-20)' },
       bep2: { en: 'Invalid USDT Address (BEP2)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (BEP2)' },
       solana: { en: 'Invalid USDT Address (Solana)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (Solana)' },
+      tron: { en: 'Invalid USDT Address (TRC-20)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (TRC-20)' },
     },
   },
   BANK_NOT_FOUND: def(10022, 404, 'Bank not found.', 'ไม่พบธนาคารนี้'),
@@ -206,6 +207,13 @@ export const E = {
     400,
     'Please enter your exchange UID: 5 to 20 digits.',
     'กรุณากรอก UID ของบัญชีกระดานเทรด เป็นตัวเลข 5 ถึง 20 หลัก',
+  ),
+  // 10040: project addition (decision 0060).
+  NETWORK_DISABLED: def(
+    10040,
+    400,
+    'The desk does not take USDT on this network at the moment. Please choose another network.',
+    'ขณะนี้ร้านไม่รับ USDT บนเครือข่ายนี้ กรุณาเลือกเครือข่ายอื่น',
   ),
   CASH_APPOINTMENT_ONLY: def(
     10052,
