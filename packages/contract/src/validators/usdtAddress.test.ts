@@ -8,10 +8,10 @@ import { E } from '../errors.ts';
 import { validationMessage } from './messages.ts';
 import {
   canReceiveFunds,
-  isValidBep2Address,
-  isValidEvmAddress,
   custodySchema,
   exchangeUidSchema,
+  isValidBep2Address,
+  isValidEvmAddress,
   isValidSolanaAddress,
   isValidTronAddress,
   isValidUsdtAddress,

@@ -240,7 +240,10 @@ export function withUsdtAddressCheck<S extends z.ZodObject>(schema: S) {
     .overwrite((v) => {
       const value = v as Record<string, unknown>;
       const bep2 = typeof value.network === 'string' && networkById(value.network)?.format === 'bep2';
-      const out = bep2 && typeof value.address === 'string' ? { ...value, address: value.address.toLowerCase() } : value;
+      const out =
+        bep2 && typeof value.address === 'string'
+          ? { ...value, address: value.address.toLowerCase() }
+          : value;
       return (value.custody === 'wallet' ? { ...out, uid: null } : out) as typeof v;
     });
 }

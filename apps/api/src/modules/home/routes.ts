@@ -5,7 +5,13 @@ import { defineRoute, Kept } from '../../http/route.ts';
 import { visitorCountry } from './country.ts';
 
 /** The banks never change while the process runs; which networks the desk takes is a web setting. */
-const banks = BANKS.map(({ code, botCode, en, th, accountDigits }) => ({ code, botCode, en, th, accountDigits }));
+const banks = BANKS.map(({ code, botCode, en, th, accountDigits }) => ({
+  code,
+  botCode,
+  en,
+  th,
+  accountDigits,
+}));
 
 /**
  * The public read calls (no sign-in): maintenance switch, rates, news, pages, chat contact,

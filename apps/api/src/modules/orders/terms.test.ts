@@ -26,6 +26,7 @@ const TRON = 'TV6MuMXfmLbBqPZvBHdwFsDnQeVfnmiuSi';
 const DESK_TRON = 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9';
 const BNB = 'bnb1grpf0955h0ykzq3ar5nmum7y6gdfl6lxfn46h2';
 const system = { type: 'system' as const, id: null };
+type NetworkList = { networks: { id: string; enabled: boolean }[] };
 
 let app: FastifyInstance;
 const { create, created } = orderTestFile((t) => {
@@ -34,7 +35,7 @@ const { create, created } = orderTestFile((t) => {
 beforeEach(() => app.services.settings.set(system, 'enabledNetworks', [...DEFAULT_ENABLED_NETWORKS]));
 
 const terms = async (t: Trader) =>
-  periodOf<OrderTerms>((await post(app, TERMS, {}, { token: t.token })).body);
+  periodOf((await post<OrderTerms>(app, TERMS, {}, { token: t.token })).body);
 const addUsdt = (t: Trader, body: Record<string, unknown>) =>
   post<Profile>(app, ADD, { type: 'usdt', currentPassword: t.password, ...body }, { token: t.token });
 
@@ -71,12 +72,10 @@ describe('networks the desk takes (web setting enabledNetworks)', () => {
       .execute();
     const added = await addUsdt(t, { network: 'BEP2', address: BNB, uid: '1234567' });
     expect(added.body.code).toBe(E.NETWORK_DISABLED.code);
-    const profile = periodOf<Profile>((await post(app, PROFILE, {}, { token: t.token })).body);
+    const profile = periodOf((await post<Profile>(app, PROFILE, {}, { token: t.token })).body);
     expect(profile.usdtAddresses.map((a) => a.network)).toContain('BEP2');
 
-    const { networks } = periodOf<{ networks: { id: string; enabled: boolean }[] }>(
-      (await post(app, NETWORK_BANK, {})).body,
-    );
+    const { networks } = periodOf((await post<NetworkList>(app, NETWORK_BANK, {})).body);
     expect(networks.filter((n) => n.enabled).map((n) => n.id)).toEqual(['TRON', 'BEP20', 'TETHER', 'SOLANA']);
   });
 
@@ -86,9 +85,7 @@ describe('networks the desk takes (web setting enabledNetworks)', () => {
     expect((await create(t, sell(t))).body.code).toBe(E.NETWORK_DISABLED.code);
     expect((await create(t, buy(t))).body.code).toBe(E.NETWORK_DISABLED.code);
     expect((await terms(t)).pendingOrder).toBeNull();
-    const { networks } = periodOf<{ networks: { id: string; enabled: boolean }[] }>(
-      (await post(app, NETWORK_BANK, {})).body,
-    );
+    const { networks } = periodOf((await post<NetworkList>(app, NETWORK_BANK, {})).body);
     expect(networks.filter((n) => n.enabled).map((n) => n.id)).toEqual(['BEP20', 'SOLANA']);
   });
 
@@ -127,7 +124,7 @@ describe('an address is on an exchange (UID required) or in a personal wallet (n
     expect(missing.body.code).toBe(E.REQUIRED.code);
     const wallet = await addUsdt(t, { network: 'TRON', address: TRON, custody: 'wallet' });
     expect(wallet.body.code).toBe(0);
-    const profile = periodOf<Profile>((await post(app, PROFILE, {}, { token: t.token })).body);
+    const profile = periodOf((await post<Profile>(app, PROFILE, {}, { token: t.token })).body);
     expect(profile.usdtAddresses.find((a) => a.network === 'TRON')).toMatchObject({
       custody: 'wallet',
       uid: null,
@@ -144,7 +141,6 @@ describe('an appointment order', () => {
     await app.database.db
       .updateTable('transactions')
       .set({
-        created_at: new Date(now.getTime() - 60_000),
         deadline_at: new Date(now.getTime() + 15 * 60_000),
       })
       .where('public_id', '=', order.id)
@@ -158,7 +154,7 @@ describe('an appointment order', () => {
       now,
     );
     expect(Date.parse(booked.deadlineAt)).toBe(Date.parse(appointmentAt));
-    const read = periodOf<Transaction>((await post(app, GET, { id: order.id }, { token: t.token })).body);
+    const read = periodOf((await post<Transaction>(app, GET, { id: order.id }, { token: t.token })).body);
     expect(read).toMatchObject({ status: 'request' });
     expect(Date.parse(read.deadlineAt)).toBe(Date.parse(appointmentAt));
   });

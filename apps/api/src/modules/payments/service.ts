@@ -186,14 +186,22 @@ export function createPaymentsService({ db, settings, stepUp, delivery, log }: D
 
     async add(memberId: number, body: AddBody, meta: ChangeMeta, now = new Date()) {
       await assertNetworkEnabled(body);
-      return change(memberId, meta, body.currentPassword, 'add', body.type, now, async (trx, audit, usableFrom) => {
-        if ((await countPayments(trx, body.type, memberId)) >= KIND[body.type].max) {
-          throw new AppError(KIND[body.type].limitError);
-        }
-        const after = await insertPayment(trx, memberId, body, usableFrom);
-        await audit(after.id, { after });
-        return after;
-      });
+      return change(
+        memberId,
+        meta,
+        body.currentPassword,
+        'add',
+        body.type,
+        now,
+        async (trx, audit, usableFrom) => {
+          if ((await countPayments(trx, body.type, memberId)) >= KIND[body.type].max) {
+            throw new AppError(KIND[body.type].limitError);
+          }
+          const after = await insertPayment(trx, memberId, body, usableFrom);
+          await audit(after.id, { after });
+          return after;
+        },
+      );
     },
 
     async update(memberId: number, body: UpdateBody, meta: ChangeMeta, now = new Date()) {
