@@ -6,8 +6,8 @@ import { useClientState } from '../lib/store.ts';
 
 /**
  * The signed-in member's pending order, under the top bar of every page (home included): what it
- * waits for, its countdown and a link to continue it. Not on that order's own page, which shows
- * the countdown itself. At zero the terms are read again, and the bar goes.
+ * waits for, its countdown and a link to continue it. Not on that order's own page or history
+ * detail, which show the countdown themselves. At zero the terms are read again, and the bar goes.
  */
 export function PendingOrderBar() {
   const t = useT('transaction');
@@ -17,7 +17,9 @@ export function PendingOrderBar() {
   const order = signedIn && terms.status === 'ready' ? terms.data.pendingOrder : null;
   if (!order) return null;
   const continuePath = `/transaction?id=${encodeURIComponent(order.id)}`;
-  if (pathname === '/transaction' && new URLSearchParams(search).get('id') === order.id) return null;
+  // The order's own page and its history detail show its countdown and "continue" themselves.
+  const shown = ['/transaction', '/transaction-history'].includes(pathname);
+  if (shown && new URLSearchParams(search).get('id') === order.id) return null;
   return (
     <section className="pending-bar" aria-label={t('pending.label')}>
       <div className="pending-bar__inner">
