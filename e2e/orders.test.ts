@@ -175,7 +175,7 @@ test("a sell's payout account is masked on the order screen: a viewer never sees
   const t = transactionEn;
   const id = await placeOrder(page, t, 'sell', '150');
   await page.getByLabel(t.pay.txHash).fill(`0x${randomBytes(32).toString('hex')}`);
-  await sendForChecking(page, t);
+  await sendForChecking(page, t, 'sell');
 
   const masked = 'xxx-x-x4321-0';
   const full = '987-6-54321-0';

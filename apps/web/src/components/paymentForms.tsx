@@ -76,7 +76,7 @@ export function bankName(banks: readonly BankInfo[], code: string, lang: Lang): 
 }
 
 /**
- * A network as both the list and the form name it: 'Tether (ERC-20)', 'BNB Smart Chain (BEP20)';
+ * A network as both the list and the form name it: 'Ethereum (ERC-20)', 'BNB Smart Chain (BEP20)';
  * from the contract's NETWORKS while the server's list is not there (as bankName).
  */
 export function networkName(networks: readonly NetworkInfo[], id: string): string {
