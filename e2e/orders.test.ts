@@ -76,8 +76,17 @@ afterAll(async () => {
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-/** Opens /transaction in `type`, quotes `amount`, picks the first destination, and places the order. */
-async function placeOrder(page: Page, t: Texts, type: 'buy' | 'sell', amount: string): Promise<string> {
+/**
+ * Opens /transaction in `type`, quotes `amount`, picks the first destination (and, selling, the
+ * network), checks that the review gives the deadline in `minutes`, and places the order.
+ */
+async function placeOrder(
+  page: Page,
+  t: Texts,
+  type: 'buy' | 'sell',
+  amount: string,
+  minutes = 15,
+): Promise<string> {
   await openRoute(page, `/transaction?type=${type}`);
   await page.getByLabel(type === 'buy' ? t.quote.amountThb : t.quote.amountUsdt).fill(amount);
   await page.getByLabel(type === 'buy' ? t.quote.address : t.quote.bankAccount).selectOption({ index: 1 });
@@ -96,7 +105,11 @@ async function placeOrder(page: Page, t: Texts, type: 'buy' | 'sell', amount: st
   const review = page.getByRole('dialog', { name: t.quote.reviewTitle });
   // The deadline in minutes, before the order exists; a sell names its network in large type.
   await review
-    .getByText(fill(type === 'buy' ? t.quote.reviewDeadline : t.quote.reviewDeadlineSell, { minutes: '15' }))
+    .getByText(
+      fill(type === 'buy' ? t.quote.reviewDeadline : t.quote.reviewDeadlineSell, {
+        minutes: String(minutes),
+      }),
+    )
     .waitFor();
   if (type === 'sell') await review.locator('.review-network__name').getByText('Ethereum (ERC-20)').waitFor();
   await review.getByRole('button', { name: t.quote.place }).click();
@@ -406,7 +419,7 @@ test('an order expires while its page is open', { timeout: 150_000 }, async () =
     await signInContext(await browser.context(), member.token);
     const page = await browser.page();
     const t = transactionEn;
-    await placeOrder(page, t, 'buy', '1000');
+    await placeOrder(page, t, 'buy', '1000', 1);
     await page.getByText(t.outcome.expired).waitFor({ timeout: 120_000 });
     await page.getByText(t.status.expired).first().waitFor();
   } finally {

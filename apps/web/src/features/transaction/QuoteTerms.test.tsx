@@ -52,7 +52,7 @@ describe('quote form terms', () => {
     const review = within(await screen.findByRole('dialog', { name: 'Confirm your order' }));
     expect(review.getByText('BNB Smart Chain (BEP20)').className).toBe('review-network__name');
     expect(review.getByText(/Send on BNB Smart Chain \(BEP20\) only/)).toBeTruthy();
-    expect(review.getByText(/you have 15 minutes to send the USDT/)).toBeTruthy();
+    expect(review.getByText(/you have 15 min to send the USDT/)).toBeTruthy();
   });
 
   it('preselects the network of the last sell while the desk still takes it', async () => {
@@ -76,7 +76,7 @@ describe('quote form terms', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
     const review = within(await screen.findByRole('dialog', { name: 'Confirm your order' }));
     expect(review.getByText(/Above 100,000.00 THB/)).toBeTruthy();
-    expect(review.getByText(/you have 15 minutes to book the appointment/)).toBeTruthy();
+    expect(review.getByText(/you have 15 min to book the appointment/)).toBeTruthy();
   });
 
   it('starts from an empty amount when buy and sell are switched through the address', async () => {
