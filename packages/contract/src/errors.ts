@@ -445,6 +445,13 @@ export const E = {
     'Incorrect exchange rate. The rate has changed; please check the new rate and try again.',
     'อัตราแลกเปลี่ยนไม่ถูกต้อง อัตรามีการเปลี่ยนแปลง กรุณาตรวจสอบอัตราใหม่แล้วลองอีกครั้ง',
   ),
+  // 50028: project addition (decision 0061).
+  REJECT_REASON_NOT_FIT: def(
+    50028,
+    400,
+    'This reason does not apply to how this order was paid. Please choose another reason.',
+    'เหตุผลนี้ไม่ตรงกับวิธีชำระเงินของรายการนี้ กรุณาเลือกเหตุผลอื่น',
+  ),
   BUY_MIN: def(50021, 400, 'The minimum amount is 1,000 THB.', 'จำนวนเงินขั้นต่ำคือ 1,000 บาท'),
   SELL_MIN: def(50022, 400, 'The minimum amount is 100 USDT.', 'จำนวนขั้นต่ำคือ 100 USDT'),
   BUY_MAX: def(50023, 400, 'The maximum amount is 3,000,000 THB.', 'จำนวนเงินสูงสุดคือ 3,000,000 บาท'),

@@ -7,8 +7,8 @@ import {
 } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { post } from '../../../test/members.ts';
-import { buy, GET, orderTestFile, sell } from '../../../test/orders.ts';
+import { post, type TestStaff } from '../../../test/members.ts';
+import { buy, GET, orderTestFile, sell, transfer } from '../../../test/orders.ts';
 import { periodOf } from '../../../test/staff-calls.ts';
 import { createTrader, type Trader } from '../../../test/traders.ts';
 
@@ -29,8 +29,9 @@ const system = { type: 'system' as const, id: null };
 type NetworkList = { networks: { id: string; enabled: boolean }[] };
 
 let app: FastifyInstance;
-const { create, created } = orderTestFile((t) => {
-  app = t.app;
+let operator: TestStaff;
+const { create, created, confirm, deposit, reject } = orderTestFile((t) => {
+  ({ app, operator } = t);
 });
 beforeEach(() => app.services.settings.set(system, 'enabledNetworks', [...DEFAULT_ENABLED_NETWORKS]));
 
@@ -157,5 +158,31 @@ describe('an appointment order', () => {
     const read = periodOf((await post<Transaction>(app, GET, { id: order.id }, { token: t.token })).body);
     expect(read).toMatchObject({ status: 'request' });
     expect(Date.parse(read.deadlineAt)).toBe(Date.parse(appointmentAt));
+  });
+});
+
+describe('reject reasons follow how the order was paid', () => {
+  it('refuses a slip or cash reason for a sell (50028), changing nothing, and takes its own', async () => {
+    const t = await createTrader(app);
+    const order = await created(t, sell(t));
+    periodOf((await confirm(t, transfer(order.id))).body);
+    for (const reasonCode of ['nameMismatch', 'duplicateSlip', 'paymentNotReceived', 'appointmentMissed']) {
+      const refused = await reject(operator.token, order.id, { reasonCode });
+      expect(refused.body.code).toBe(E.REJECT_REASON_NOT_FIT.code);
+    }
+    expect(
+      periodOf((await post<Transaction>(app, GET, { id: order.id }, { token: t.token })).body).status,
+    ).toBe('request');
+    expect((await reject(operator.token, order.id, { reasonCode: 'usdtNotReceived' })).body.code).toBe(0);
+  });
+
+  it('takes the slip reasons for a cash deposit', async () => {
+    const t = await createTrader(app);
+    const order = await created(t, buy(t));
+    periodOf((await confirm(t, deposit(order.id))).body);
+    expect((await reject(operator.token, order.id, { reasonCode: 'usdtNotReceived' })).body.code).toBe(
+      E.REJECT_REASON_NOT_FIT.code,
+    );
+    expect((await reject(operator.token, order.id, { reasonCode: 'nameMismatch' })).body.code).toBe(0);
   });
 });
