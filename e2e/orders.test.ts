@@ -124,7 +124,7 @@ async function placeOrder(
 }
 
 async function sendForChecking(page: Page, t: Texts, type: 'buy' | 'sell' = 'buy'): Promise<void> {
-  await page.getByRole('button', { name: t.pay.confirm }).click();
+  await page.getByRole('button', { name: type === 'buy' ? t.pay.confirm : t.pay.confirmSell }).click();
   await page
     .getByRole('dialog', { name: t.pay.confirmTitle })
     .getByRole('button', { name: t.pay.send })

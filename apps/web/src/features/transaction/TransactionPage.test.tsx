@@ -47,7 +47,7 @@ describe('order page', () => {
     });
     await renderApp(ORDER_PAGE);
     await userEvent.type(await screen.findByLabelText('Transaction hash'), TX_HASH);
-    await userEvent.click(screen.getByRole('button', { name: 'I have paid: send for checking' }));
+    await userEvent.click(screen.getByRole('button', { name: 'I have sent the USDT: send for checking' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(/The time to pay this order has run out/)).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
@@ -91,7 +91,7 @@ describe('order page', () => {
     expect(unload()).toBe(true);
 
     await userEvent.type(await screen.findByLabelText('Transaction hash'), TX_HASH);
-    await userEvent.click(screen.getByRole('button', { name: 'I have paid: send for checking' }));
+    await userEvent.click(screen.getByRole('button', { name: 'I have sent the USDT: send for checking' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
     await screen.findByText(/The desk is checking your USDT transfer/);
     expect(unload()).toBe(false);
