@@ -52,7 +52,9 @@ async function addUsdtAddress(
   await usdt.getByText(nickname, { exact: true }).waitFor();
 }
 
-test('sign up in steps, sign out and in, edit the profile, fill the USDT addresses to 10, reset the password by OTP', { timeout: 150_000 }, async () => {
+test('sign up in steps, sign out and in, edit the profile, fill the USDT addresses to 10, reset the password by OTP', {
+  timeout: 150_000,
+}, async () => {
   const member = newMember('Somchai', 'Jaidee');
   const page = await browser.page();
   // The wrong passwords below are answered with HTTP 401, which Chromium logs as a console error.

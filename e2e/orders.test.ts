@@ -76,17 +76,43 @@ afterAll(async () => {
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
-/** Opens /transaction in `type`, quotes `amount`, picks the first destination, and places the order. */
-async function placeOrder(page: Page, t: Texts, type: 'buy' | 'sell', amount: string): Promise<string> {
+/**
+ * Opens /transaction in `type`, quotes `amount`, picks the first destination (and, selling, the
+ * network), checks that the review gives the deadline in `minutes`, and places the order.
+ */
+async function placeOrder(
+  page: Page,
+  t: Texts,
+  type: 'buy' | 'sell',
+  amount: string,
+  minutes = 15,
+): Promise<string> {
   await openRoute(page, `/transaction?type=${type}`);
   await page.getByLabel(type === 'buy' ? t.quote.amountThb : t.quote.amountUsdt).fill(amount);
   await page.getByLabel(type === 'buy' ? t.quote.address : t.quote.bankAccount).selectOption({ index: 1 });
+  // The amount is grouped as typed.
+  expect(await page.getByLabel(type === 'buy' ? t.quote.amountThb : t.quote.amountUsdt).inputValue()).toBe(
+    Number(amount.replaceAll(',', '')).toLocaleString('en-US'),
+  );
+  if (type === 'sell') {
+    // No network is chosen for a member who has never sold: ERC-20 and BEP20 addresses look alike.
+    const network = page.getByLabel(t.quote.network);
+    expect(await network.inputValue()).toBe('');
+    await network.selectOption('TETHER');
+  }
   expect(await a11yViolations(page)).toEqual([]);
   await page.getByRole('button', { name: t.quote.submit }).click();
-  await page
-    .getByRole('dialog', { name: t.quote.reviewTitle })
-    .getByRole('button', { name: t.quote.place })
-    .click();
+  const review = page.getByRole('dialog', { name: t.quote.reviewTitle });
+  // The deadline in minutes, before the order exists; a sell names its network in large type.
+  await review
+    .getByText(
+      fill(type === 'buy' ? t.quote.reviewDeadline : t.quote.reviewDeadlineSell, {
+        minutes: String(minutes),
+      }),
+    )
+    .waitFor();
+  if (type === 'sell') await review.locator('.review-network__name').getByText('Ethereum (ERC-20)').waitFor();
+  await review.getByRole('button', { name: t.quote.place }).click();
   // The heading names the order by its id (ORDER_ID_PATTERN, without its anchors).
   const anywhere = new RegExp(ORDER_ID_PATTERN.source.slice(1, -1));
   const heading = page.getByRole('heading', { level: 1, name: anywhere });
@@ -97,13 +123,13 @@ async function placeOrder(page: Page, t: Texts, type: 'buy' | 'sell', amount: st
   return id;
 }
 
-async function sendForChecking(page: Page, t: Texts): Promise<void> {
-  await page.getByRole('button', { name: t.pay.confirm }).click();
+async function sendForChecking(page: Page, t: Texts, type: 'buy' | 'sell' = 'buy'): Promise<void> {
+  await page.getByRole('button', { name: type === 'buy' ? t.pay.confirm : t.pay.confirmSell }).click();
   await page
     .getByRole('dialog', { name: t.pay.confirmTitle })
     .getByRole('button', { name: t.pay.send })
     .click();
-  await page.getByText(t.outcome.request).waitFor();
+  await page.getByText(type === 'buy' ? t.outcome.request : t.outcome.requestSell).waitFor();
 }
 
 test('a member buys by cash deposit from quote to success; an operator completes it in the console and the open page changes without a reload', async () => {
@@ -162,7 +188,7 @@ test("a sell's payout account is masked on the order screen: a viewer never sees
   const t = transactionEn;
   const id = await placeOrder(page, t, 'sell', '150');
   await page.getByLabel(t.pay.txHash).fill(`0x${randomBytes(32).toString('hex')}`);
-  await sendForChecking(page, t);
+  await sendForChecking(page, t, 'sell');
 
   const masked = 'xxx-x-x4321-0';
   const full = '987-6-54321-0';
@@ -211,21 +237,29 @@ test('a member in Thai sells, sends the hash, and reads the rejection reason in 
   // The desk's receiving address, as text and as a QR code that decodes to it.
   const address = (await page.locator('.receive__address').textContent())?.trim() ?? '';
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-  const qr = page.getByRole('img', { name: fill(t.pay.qrAlt, { network: 'Tether (ERC-20)' }) });
+  const qr = page.getByRole('img', { name: fill(t.pay.qrAlt, { network: 'Ethereum (ERC-20)' }) });
   await expect
     .poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
   // Clear of the sticky top bar and countdown.
   await qr.evaluate((img) => img.scrollIntoView({ block: 'center' }));
   expect(await decodeQr(page, qr)).toBe(address);
+  // A sell waits for USDT, not for a payment, and counts down the time to send it.
+  await page.getByText(t.statusFor.pending_sell).first().waitFor();
+  await page.getByText(t.order.timeLeftSell).waitFor();
   await page.getByLabel(t.pay.txHash).fill(TX_HASH);
   expect(await a11yViolations(page)).toEqual([]);
-  await sendForChecking(page, t);
+  await sendForChecking(page, t, 'sell');
 
   await adminOk('POST', `/api/admin/orders/${id}/reject`, operator.token, { reasonCode: 'amountMismatch' });
   await page.getByRole('status').getByText(ORDER_REJECT_REASONS.amountMismatch.th).waitFor();
+  // What happens to the USDT already sent, and the desk's contact: on the order page and in the history.
+  await page.getByText(t.outcome.rejectSell).waitFor();
   await page.getByRole('button', { name: t.outcome.contactButton }).waitFor();
   expect(await a11yViolations(page)).toEqual([]);
+  await openRoute(page, `/transaction-history?id=${id}`);
+  await page.getByText(t.outcome.rejectSell).waitFor();
+  await page.getByRole('button', { name: t.outcome.contactButton }).waitFor();
 });
 
 test.each(['en', 'th'] as const)(
@@ -278,7 +312,9 @@ test.each(['en', 'th'] as const)(
       .getByRole('dialog', { name: t.pay.confirmTitle })
       .getByRole('button', { name: t.pay.send })
       .click();
-    await page.getByText(t.outcome.request).waitFor();
+    // Booked, not "being checked"; the appointment is the order's deadline now.
+    await page.getByText(t.statusFor.request_cash_appointment).first().waitFor();
+    expect(await page.getByRole('timer').count()).toBe(0);
 
     // The appointment is on a later day: the queue shows it, and the operator completes it only
     // with the tick that the member came early.
@@ -331,8 +367,13 @@ test.each(['en', 'th'] as const)(
     await leave.getByRole('button', { name: t.leave.leave }).click();
     await expectRoute(page, '/transaction-history');
 
+    // Every page's top bar shows the pending order with its countdown and "continue".
+    const bar = page.getByRole('region', { name: t.pending.label });
+    await bar.getByText(fill(t.pending.buy, { id })).waitFor();
+    await bar.getByRole('timer').waitFor();
+    await bar.getByRole('link', { name: t.pending.continue }).waitFor();
     const row = page.getByRole('link').filter({ hasText: id });
-    await row.getByText(t.status.pending).waitFor();
+    await row.getByText(t.statusFor.pending_buy).waitFor();
     const listed = row.getByText(new RegExp(`\\b${shownYear}\\b`));
     await listed.waitFor();
     expect(await listed.textContent()).not.toContain(otherYear);
@@ -341,7 +382,7 @@ test.each(['en', 'th'] as const)(
     await page.getByRole('link', { name: t.order.continue }).waitFor();
     // The detail: the same chip, and the date it was placed in the reader's era.
     const detail = page.locator('.order-details');
-    await detail.getByText(t.status.pending).waitFor();
+    await detail.getByText(t.statusFor.pending_buy).waitFor();
     const created = detail
       .locator('.order-details__row')
       .filter({ hasText: t.fields.createdAt })
@@ -367,7 +408,7 @@ test.each(['en', 'th'] as const)(
     await page.getByText(h.empty).waitFor();
     await page.getByLabel(h.filter).selectOption('today');
     await page.getByRole('button', { name: h.apply }).click();
-    await page.getByRole('link').filter({ hasText: id }).getByText(t.status.pending).waitFor();
+    await page.getByRole('link').filter({ hasText: id }).getByText(t.statusFor.pending_buy).waitFor();
   },
 );
 
@@ -378,7 +419,7 @@ test('an order expires while its page is open', { timeout: 150_000 }, async () =
     await signInContext(await browser.context(), member.token);
     const page = await browser.page();
     const t = transactionEn;
-    await placeOrder(page, t, 'buy', '1000');
+    await placeOrder(page, t, 'buy', '1000', 1);
     await page.getByText(t.outcome.expired).waitFor({ timeout: 120_000 });
     await page.getByText(t.status.expired).first().waitFor();
   } finally {

@@ -161,7 +161,7 @@ export function orderCalls(current: () => { app: FastifyInstance; operator: Test
     if (status === 'success')
       periodOf((await complete(operator.token, order.id, { payoutReference: 'TRF-1' })).body);
     if (status === 'reject')
-      periodOf((await reject(operator.token, order.id, { reasonCode: 'paymentNotReceived' })).body);
+      periodOf((await reject(operator.token, order.id, { reasonCode: 'usdtNotReceived' })).body);
     return order.id;
   }
 

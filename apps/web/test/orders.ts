@@ -92,3 +92,12 @@ export const BUY_RECEIVE = {
   holidays: [],
   lastAppointmentDate: '2099-12-31',
 };
+
+/** What getOrderTerms answers a member who has never sold and has no pending order. */
+export const TERMS = {
+  paymentDeadlineMinutes: 15,
+  cashDepositCeilingThb: '500000.00',
+  enabledNetworks: ['TRON', 'BEP20', 'TETHER', 'SOLANA'],
+  lastSellNetwork: null as string | null,
+  pendingOrder: null as { id: string; type: string; deadlineAt: string } | null,
+};

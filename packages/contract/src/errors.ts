@@ -127,6 +127,7 @@ export const E = {
       evm: { en: 'Invalid USDT Address (ERC-20)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (ERC-20)' },
       bep2: { en: 'Invalid USDT Address (BEP2)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (BEP2)' },
       solana: { en: 'Invalid USDT Address (Solana)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (Solana)' },
+      tron: { en: 'Invalid USDT Address (TRC-20)', th: 'ที่อยู่ USDT ไม่ถูกต้อง (TRC-20)' },
     },
   },
   BANK_NOT_FOUND: def(10022, 404, 'Bank not found.', 'ไม่พบธนาคารนี้'),
@@ -206,6 +207,13 @@ export const E = {
     400,
     'Please enter your exchange UID: 5 to 20 digits.',
     'กรุณากรอก UID ของบัญชีกระดานเทรด เป็นตัวเลข 5 ถึง 20 หลัก',
+  ),
+  // 10040: project addition (decision 0060).
+  NETWORK_DISABLED: def(
+    10040,
+    400,
+    'The desk does not take USDT on this network at the moment. Please choose another network.',
+    'ขณะนี้ร้านไม่รับ USDT บนเครือข่ายนี้ กรุณาเลือกเครือข่ายอื่น',
   ),
   USERNAME_RESEND_TOO_SOON: def(
     10048,
@@ -442,6 +450,13 @@ export const E = {
     409,
     'Incorrect exchange rate. The rate has changed; please check the new rate and try again.',
     'อัตราแลกเปลี่ยนไม่ถูกต้อง อัตรามีการเปลี่ยนแปลง กรุณาตรวจสอบอัตราใหม่แล้วลองอีกครั้ง',
+  ),
+  // 50028: project addition (decision 0061).
+  REJECT_REASON_NOT_FIT: def(
+    50028,
+    400,
+    'This reason does not apply to how this order was paid. Please choose another reason.',
+    'เหตุผลนี้ไม่ตรงกับวิธีชำระเงินของรายการนี้ กรุณาเลือกเหตุผลอื่น',
   ),
   BUY_MIN: def(50021, 400, 'The minimum amount is 1,000 THB.', 'จำนวนเงินขั้นต่ำคือ 1,000 บาท'),
   SELL_MIN: def(50022, 400, 'The minimum amount is 100 USDT.', 'จำนวนขั้นต่ำคือ 100 USDT'),

@@ -1,28 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORKS, networkById, networkLabel } from './networks.ts';
+import { DEFAULT_ENABLED_NETWORKS, NETWORKS, networkById, networkLabel } from './networks.ts';
 
 describe('networks', () => {
-  it('offers the four networks of the spec with their display names', () => {
-    expect(NETWORKS.map((n) => n.name)).toEqual([
-      'BNB Smart Chain (BEP20)',
-      'BNB Beacon Chain (BEP2)',
-      'Tether',
-      'Solana',
-    ]);
-  });
-
-  it('treats Tether as an ERC-20 (0x) network', () => {
-    expect(networkById('TETHER')).toMatchObject({ standard: 'ERC-20', format: 'evm' });
-    expect(networkById('TRON')).toBeUndefined();
-  });
-
-  it('names a network the same everywhere, with its token standard unless the name carries it', () => {
+  it('names each network as members know it from their exchange', () => {
     expect(NETWORKS.map((n) => networkLabel(n))).toEqual([
+      'TRON (TRC-20)',
       'BNB Smart Chain (BEP20)',
+      'Ethereum (ERC-20)',
+      'Solana',
       'BNB Beacon Chain (BEP2)',
-      'Tether (ERC-20)',
-      'Solana (SPL)',
     ]);
     expect(networkLabel(networkById('POLYGON'), 'POLYGON')).toBe('POLYGON');
+  });
+
+  it('keeps the id TETHER for Ethereum (ERC-20), so saved entries and orders read as before', () => {
+    expect(networkById('TETHER')).toMatchObject({ standard: 'ERC-20', format: 'evm' });
+    expect(networkById('TRON')).toMatchObject({ standard: 'TRC-20', format: 'tron' });
+  });
+
+  it('starts with the stopped BNB Beacon Chain (BEP2) disabled and every other network enabled', () => {
+    expect(DEFAULT_ENABLED_NETWORKS).not.toContain('BEP2');
+    expect([...DEFAULT_ENABLED_NETWORKS].sort()).toEqual(['BEP20', 'SOLANA', 'TETHER', 'TRON']);
   });
 });

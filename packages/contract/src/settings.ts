@@ -3,7 +3,7 @@ import { chatLinkSchema, maintenanceStatusSchema } from './endpoints/home.ts';
 import { E } from './errors.ts';
 import { DEFAULT_PAYMENT_DEADLINE_MIN } from './limits.ts';
 import { moneyString } from './money.ts';
-import { NETWORK_IDS } from './networks.ts';
+import { DEFAULT_ENABLED_NETWORKS, NETWORK_IDS } from './networks.ts';
 import {
   accountNameSchema,
   bankAccountNumberSchema,
@@ -101,6 +101,17 @@ export const settingSchemas = {
     .max(MAX_DESK_BANK_ACCOUNTS, codeMessage(E.SETTINGS_INVALID)),
   /** The desk's USDT receiving address per network (sell orders). */
   receivingAddresses: receivingAddressesSchema,
+  /**
+   * The networks the desk takes USDT on (decision 0060): new addresses and sell orders only on
+   * these; entries saved on another stay readable. At least one (30002), each once.
+   */
+  enabledNetworks: z
+    .array(z.enum(NETWORK_IDS, { error: codeMessage(E.SETTINGS_INVALID) }), {
+      error: codeMessage(E.SETTINGS_INVALID),
+    })
+    .min(1, codeMessage(E.SETTINGS_INVALID))
+    .max(NETWORK_IDS.length, codeMessage(E.SETTINGS_INVALID))
+    .refine((ids) => new Set(ids).size === ids.length, codeMessage(E.SETTINGS_INVALID)),
   /** Where cash appointments take place. */
   locations: z.array(locationSchema).max(MAX_LOCATIONS, codeMessage(E.SETTINGS_INVALID)),
   /** Orders a member may have open (pending or request) at once. */
@@ -139,6 +150,7 @@ export const settingDefaults: { readonly [K in SettingKey]: SettingValue<K> } = 
   cashDepositCeilingThb: '500000.00',
   deskBankAccounts: [],
   receivingAddresses: {},
+  enabledNetworks: [...DEFAULT_ENABLED_NETWORKS],
   locations: [],
   openOrderCap: 3,
   payoutCoolingOffHours: 24,

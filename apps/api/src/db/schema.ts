@@ -146,7 +146,9 @@ export interface UsdtAddressesTable {
   network: string;
   address: string;
   nickname: string | null;
-  /** The member's user id on the exchange platform (decision 0031); null for older entries. */
+  /** On an exchange or in the member's own wallet (decision 0031); older entries are 'exchange'. */
+  custody: ColumnType<'exchange' | 'wallet', 'exchange' | 'wallet' | undefined, 'exchange' | 'wallet'>;
+  /** The member's user id on the exchange platform (decision 0031); null for a personal wallet and older entries. */
   uid: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

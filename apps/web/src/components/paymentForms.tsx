@@ -1,4 +1,5 @@
 import {
+  type AddressCustody,
   accountNameMatches,
   bankByCode,
   E,
@@ -31,6 +32,8 @@ export interface NetworkInfo {
   id: string;
   name: string;
   standard: string;
+  /** Whether the desk takes it now; a saved entry on a disabled network is still named. */
+  enabled?: boolean;
 }
 
 export interface BankAccountValues {
@@ -41,17 +44,26 @@ export interface BankAccountValues {
 export interface UsdtAddressValues {
   network: string;
   address: string;
+  /** On an exchange (a UID is required) or in the member's own wallet (no UID; decision 0031). */
+  custody: AddressCustody;
   uid: string;
   nickname: string;
 }
 
 /** A USDT address as the API takes it; the form's schema has checked that the network is one of the ids. */
-export function usdtAddressBody({ network, address, uid, nickname }: UsdtAddressValues) {
-  return { network: network as NetworkId, address, uid, nickname };
+export function usdtAddressBody({ network, address, custody, uid, nickname }: UsdtAddressValues) {
+  const body = { network: network as NetworkId, address, custody, nickname };
+  return custody === 'wallet' ? body : { ...body, uid };
 }
 
 export const emptyBankAccount: BankAccountValues = { bankCode: '', accountNumber: '', accountName: '' };
-export const emptyUsdtAddress: UsdtAddressValues = { network: '', address: '', uid: '', nickname: '' };
+export const emptyUsdtAddress: UsdtAddressValues = {
+  network: '',
+  address: '',
+  custody: 'exchange',
+  uid: '',
+  nickname: '',
+};
 
 /**
  * A bank's name in the language shown. The server's list (getNetworkBank) wins; until it has
@@ -64,7 +76,7 @@ export function bankName(banks: readonly BankInfo[], code: string, lang: Lang): 
 }
 
 /**
- * A network as both the list and the form name it: 'Tether (ERC-20)', 'BNB Smart Chain (BEP20)';
+ * A network as both the list and the form name it: 'Ethereum (ERC-20)', 'BNB Smart Chain (BEP20)';
  * from the contract's NETWORKS while the server's list is not there (as bankName).
  */
 export function networkName(networks: readonly NetworkInfo[], id: string): string {
@@ -177,8 +189,9 @@ export function BankAccountForm({
 }
 
 /**
- * Network, the address (checked for that network), the member's UID on the exchange that holds it
- * (digits, decision 0031) and an optional nickname.
+ * Network (those the desk takes, and the entry's own), the address (checked for that network),
+ * whether it is on an exchange or in the member's own wallet, the member's UID on that exchange
+ * (digits, decision 0031; a wallet has none) and an optional nickname.
  */
 export function UsdtAddressForm({
   networks,
@@ -188,13 +201,17 @@ export function UsdtAddressForm({
   const form = useStepForm(usdtResolver, props);
   const {
     register,
+    watch,
     formState: { errors },
   } = form;
+  const saved = props.defaultValues?.network;
+  const offered = networks.filter((n) => n.enabled !== false || n.id === saved);
+  const wallet = watch('custody') === 'wallet';
   return (
     <StepForm form={form} {...props}>
       <SelectField label={t('usdt.network')} problem={errors.network} {...register('network')}>
         <option value="">{t('usdt.chooseNetwork')}</option>
-        {networks.map((n) => (
+        {offered.map((n) => (
           <option key={n.id} value={n.id}>
             {networkName(networks, n.id)}
           </option>
@@ -209,14 +226,33 @@ export function UsdtAddressForm({
         problem={errors.address}
         {...register('address')}
       />
-      <TextField
-        label={t('usdt.uid')}
-        hint={t('usdt.uidHint')}
-        inputMode="numeric"
-        autoComplete="off"
-        problem={errors.uid}
-        {...register('uid')}
-      />
+      <fieldset className="choice-field">
+        <legend className="field__label">{t('usdt.custody')}</legend>
+        <label className="choice-field__option">
+          <input type="radio" value="exchange" {...register('custody')} />
+          <span>
+            {t('usdt.custodyExchange')}
+            <span className="field__hint">{t('usdt.custodyExchangeHint')}</span>
+          </span>
+        </label>
+        <label className="choice-field__option">
+          <input type="radio" value="wallet" {...register('custody')} />
+          <span>
+            {t('usdt.custodyWallet')}
+            <span className="field__hint">{t('usdt.custodyWalletHint')}</span>
+          </span>
+        </label>
+      </fieldset>
+      {wallet ? null : (
+        <TextField
+          label={t('usdt.uid')}
+          hint={t('usdt.uidHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          problem={errors.uid}
+          {...register('uid', { shouldUnregister: true })}
+        />
+      )}
       <TextField
         label={`${t('usdt.nickname')} ${t('form.optional')}`}
         hint={t('usdt.nicknameHint')}

@@ -61,6 +61,8 @@ export function useOrderUpdates(enabled: boolean): void {
   const token = useClientState((s) => (enabled ? s.token : null));
   useEffect(() => {
     if (!token) return;
-    return stream.on(['order.updated'], () => queries.invalidate(['getTransaction', 'getTransactionList']));
+    return stream.on(['order.updated'], () =>
+      queries.invalidate(['getTransaction', 'getTransactionList', 'getOrderTerms']),
+    );
   }, [token]);
 }

@@ -69,7 +69,9 @@ export const networkInfoSchema = z.object({
   id: z.enum(NETWORK_IDS),
   name: z.string(),
   standard: z.string(),
-  format: z.enum(['evm', 'bep2', 'solana']),
+  format: z.enum(['evm', 'bep2', 'solana', 'tron']),
+  /** Whether the desk takes USDT on it now (web setting `enabledNetworks`); saved entries on a disabled one stay readable. */
+  enabled: z.boolean(),
 });
 
 export const bankInfoSchema = z.object({

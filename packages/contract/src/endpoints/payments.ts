@@ -10,6 +10,7 @@ import {
 } from '../validators/bankAccount.ts';
 import { codeMessage } from '../validators/messages.ts';
 import {
+  custodySchema,
   exchangeUidSchema,
   networkIdSchema,
   nicknameSchema,
@@ -35,7 +36,8 @@ const bankAccountFields = {
 const usdtAddressFields = {
   network: networkIdSchema,
   address: usdtAddressSchema,
-  uid: exchangeUidSchema,
+  custody: custodySchema,
+  uid: exchangeUidSchema.nullish(),
   nickname: nicknameSchema,
 };
 
@@ -60,8 +62,10 @@ export const usdtAddressEntrySchema = z.object({
   network: z.string(),
   address: z.string(),
   nickname: z.string().nullable(),
-  /** The member's user id on the exchange; null for an entry saved before UIDs were asked (the
-   * account page asks for it on the next edit). */
+  /** On an exchange (a UID is required) or in the member's own wallet (no UID; decision 0031). */
+  custody: z.enum(['exchange', 'wallet']),
+  /** The member's user id on the exchange; null for a personal wallet, and for an exchange entry
+   * saved before UIDs were asked (the account page asks for it on the next edit). */
   uid: z.string().nullable(),
   createdAt: z.iso.datetime(),
   /** From when payouts may go to it (a new or changed entry waits out the cooling-off period). */

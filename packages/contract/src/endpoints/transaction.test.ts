@@ -26,6 +26,7 @@ describe('transaction endpoints', () => {
       ]),
     );
     expect(paths).toEqual({
+      getOrderTerms: 'POST /api/external/transaction/getOrderTerms',
       getTransactionList: 'POST /api/external/transaction/getTransactionList',
       getTransaction: 'POST /api/external/transaction/getTransaction',
       createTransaction: 'POST /api/external/transaction/createTransaction',

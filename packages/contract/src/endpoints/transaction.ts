@@ -261,7 +261,33 @@ export const receivePaymentSchema = z.discriminatedUnion('type', [
   }),
 ]);
 
+/** What a member knows before placing an order (decision 0061). */
+export const orderTermsSchema = z.object({
+  /** Minutes a new order can be paid for before it expires. */
+  paymentDeadlineMinutes: z.number().int(),
+  /** THB above which a buy can only be paid at a cash appointment (10052). */
+  cashDepositCeilingThb: moneyString,
+  /** The networks the desk takes USDT on now. */
+  enabledNetworks: z.array(z.enum(NETWORK_IDS)),
+  /** The network of the member's latest sell order, if they have sold before; null otherwise. */
+  lastSellNetwork: z.enum(NETWORK_IDS).nullable(),
+  /** The member's pending order with the nearest deadline, if any: shown with its countdown on every page. */
+  pendingOrder: z
+    .object({ id: z.string(), type: z.enum(TRANSACTION_TYPES), deadlineAt: z.iso.datetime({ offset: true }) })
+    .nullable(),
+});
+export type OrderTerms = z.infer<typeof orderTermsSchema>;
+
 export const transactionEndpoints = {
+  getOrderTerms: endpoint({
+    method: 'POST',
+    path: '/api/external/transaction/getOrderTerms',
+    access: 'member',
+    summary:
+      "What the member should know before an order: the payment deadline in minutes, the cash-deposit ceiling, the networks the desk takes, the network of the member's last sell, and their pending order, if any.",
+    body: z.object({}).nullish(),
+    result: orderTermsSchema,
+  }),
   getTransactionList: endpoint({
     method: 'POST',
     path: '/api/external/transaction/getTransactionList',

@@ -33,7 +33,7 @@ describe('validation messages are catalogue codes shown in either language', () 
   });
 
   it("falls back to the code's own words for a variant it does not have", () => {
-    expect(validationMessage('10021:tron', 'en')).toBe(E.USDT_ADDRESS_INVALID.en);
+    expect(validationMessage('10021:polygon', 'en')).toBe(E.USDT_ADDRESS_INVALID.en);
     expect(validationMessage('10025:evm', 'th')).toBe(E.USERNAME_LENGTH.th);
     expect(issueCode({ message: '10021:' })).toBe(E.INVALID_INPUT.code);
     for (const inherited of ['constructor', '__proto__', 'toString']) {

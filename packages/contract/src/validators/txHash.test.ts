@@ -31,6 +31,12 @@ describe('a USDT transfer hash has one spelling per network', () => {
     expect(normaliseTxHash('SOLANA', `0x${HEX}`)).toBeUndefined();
     expect(normaliseTxHash('SOLANA', HEX)).toBeUndefined();
     expect(normaliseTxHash('TETHER', HEX.slice(2))).toBeUndefined();
-    expect(normaliseTxHash('TRON', HEX)).toBeUndefined();
+    expect(normaliseTxHash('POLYGON', HEX)).toBeUndefined();
+    expect(normaliseTxHash('TRON', SIGNATURE)).toBeUndefined();
+  });
+
+  it('keeps a TRON transaction id as Tronscan prints it: 64 hex digits in lower case, no 0x', () => {
+    expect(normaliseTxHash('TRON', HEX.toUpperCase())).toBe(HEX.toLowerCase());
+    expect(normaliseTxHash('TRON', `0x${HEX}`)).toBe(HEX.toLowerCase());
   });
 });

@@ -9,6 +9,7 @@ import { networkById } from '../networks.ts';
  *   explorers print it. Sent with or without the `0x`.
  * - bep2: 32 bytes in hex, case-insensitive; kept in upper case without `0x`, as the BNB Beacon
  *   Chain explorer prints it.
+ * - tron: 32 bytes in hex, case-insensitive; kept in lower case without `0x`, as Tronscan prints it.
  * - solana: a transaction signature, base58 of 64 bytes; base58 is case-sensitive, kept as sent.
  */
 const HEX_32 = /^(?:0[xX])?([0-9a-fA-F]{64})$/;
@@ -19,6 +20,7 @@ const byFormat: Record<AddressFormat, (hash: string) => string | undefined> = {
     return hex === undefined ? undefined : `0x${hex.toLowerCase()}`;
   },
   bep2: (hash) => HEX_32.exec(hash)?.[1]?.toUpperCase(),
+  tron: (hash) => HEX_32.exec(hash)?.[1]?.toLowerCase(),
   solana: (hash) => {
     if (hash.length < 64 || hash.length > 90) return undefined;
     try {

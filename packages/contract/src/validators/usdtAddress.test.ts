@@ -8,9 +8,12 @@ import { E } from '../errors.ts';
 import { validationMessage } from './messages.ts';
 import {
   canReceiveFunds,
+  custodySchema,
+  exchangeUidSchema,
   isValidBep2Address,
   isValidEvmAddress,
   isValidSolanaAddress,
+  isValidTronAddress,
   isValidUsdtAddress,
   isWalletPublicKey,
   networkIdSchema,
@@ -264,7 +267,8 @@ describe('address for the chosen network', () => {
   it('refuses an address of another network and an unknown network', () => {
     expect(isValidUsdtAddress('SOLANA', EIP55.normal[0] as string)).toBe(false);
     expect(isValidUsdtAddress('BEP20', BNB_VALID[0] as string)).toBe(false);
-    expect(isValidUsdtAddress('TRON', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toBe(false);
+    expect(isValidUsdtAddress('TRON', EIP55.normal[0] as string)).toBe(false);
+    expect(isValidUsdtAddress('POLYGON', EIP55.normal[0] as string)).toBe(false);
   });
 
   const form = withUsdtAddressCheck(z.object({ network: networkIdSchema, address: usdtAddressSchema }));
@@ -325,10 +329,74 @@ describe('address for the chosen network', () => {
   });
 
   it('answers network-not-found for an unknown network and required for an empty address', () => {
-    const r = form.safeParse({ network: 'TRON', address: '' });
+    const r = form.safeParse({ network: 'POLYGON', address: '' });
     expect(r.error?.issues.map((i) => [i.path[0], i.message])).toEqual([
       ['network', String(E.NETWORK_NOT_FOUND.code)],
       ['address', String(E.REQUIRED.code)],
     ]);
+  });
+});
+
+describe('TRON (TRC-20) addresses: base58check with version byte 0x41 (decision 0060)', () => {
+  const form = withUsdtAddressCheck(z.object({ network: networkIdSchema, address: usdtAddressSchema }));
+  const VALID = ['TV6MuMXfmLbBqPZvBHdwFsDnQeVfnmiuSi', 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9'];
+
+  it.each(VALID)('takes %s', (a) => {
+    expect(isValidTronAddress(a)).toBe(true);
+    expect(isValidUsdtAddress('TRON', a)).toBe(true);
+    expect(isValidUsdtAddress('TRON', ` ${a} `)).toBe(true);
+  });
+
+  it.each([
+    ['one character changed (checksum)', 'TV6MuMXfmLbBqPZvBHdwFsDnQeVfnmiuSj'],
+    ['case changed (base58 is case-sensitive)', 'tV6MuMXfmLbBqPZvBHdwFsDnQeVfnmiuSi'],
+    ['version byte 0x42 with a right checksum', 'TtRxtTpxUX44epi1ChyFjzVa39kcYLmRjj'],
+    ['version byte 0x40 with a right checksum', 'T5kkvFEP4A8K1xRq9sJcmjwzn9Ej6SJ9cQ'],
+    ['22 bytes with a right checksum', '2zVRjeu5oqaFKuvt7YgHXEYAZc1syY5JzS2o'],
+    ['the hex form', '41d3682962027e721c5247a9faf7865fe4a71d5438'],
+    ['an EVM address', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'],
+    ['characters outside base58', 'TV6MuMXfmLbBqPZvBHdwFsDnQeVfnmiu0I'],
+  ])('refuses %s', (_what, a) => {
+    expect(isValidTronAddress(a)).toBe(false);
+    expect(isValidUsdtAddress('TRON', a)).toBe(false);
+  });
+
+  it('refuses the zero account and the USDT token contract, which no one can spend from', () => {
+    for (const a of ['T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t']) {
+      expect(isValidTronAddress(a)).toBe(true);
+      expect(canReceiveFunds('tron', a)).toBe(false);
+      expect(form.safeParse({ network: 'TRON', address: a }).error?.issues[0]?.message).toBe(
+        `${E.USDT_ADDRESS_INVALID.code}:tron`,
+      );
+    }
+  });
+});
+
+describe('an exchange address needs its UID, a personal wallet has none (decision 0031)', () => {
+  const entry = withUsdtAddressCheck(
+    z.object({
+      network: networkIdSchema,
+      address: usdtAddressSchema,
+      custody: custodySchema,
+      uid: exchangeUidSchema.nullish(),
+    }),
+  );
+  const address = 'TV6MuMXfmLbBqPZvBHdwFsDnQeVfnmiuSi';
+
+  it('asks for the UID of an exchange address, and reads a missing custody as an exchange', () => {
+    for (const body of [{ custody: 'exchange' }, {}, { custody: 'exchange', uid: null }]) {
+      const r = entry.safeParse({ network: 'TRON', address, ...body });
+      expect(r.error?.issues.map((i) => [i.path[0], i.message])).toEqual([['uid', String(E.REQUIRED.code)]]);
+    }
+    expect(entry.parse({ network: 'TRON', address, uid: ' 12345678 ' })).toMatchObject({
+      custody: 'exchange',
+      uid: '12345678',
+    });
+  });
+
+  it('takes a personal wallet without a UID and keeps none even when one is sent', () => {
+    expect(entry.parse({ network: 'TRON', address, custody: 'wallet' })).toMatchObject({ uid: null });
+    expect(entry.parse({ network: 'TRON', address, custody: 'wallet', uid: '12345678' }).uid).toBeNull();
+    expect(entry.safeParse({ network: 'TRON', address, custody: 'bank' }).success).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { base58, bech32, hex } from '@scure/base';
+import { base58, bech32, createBase58check, hex } from '@scure/base';
 import { z } from 'zod';
 import { E } from '../errors.ts';
 import { EXCHANGE_UID_MAX_LENGTH, EXCHANGE_UID_MIN_LENGTH } from '../limits.ts';
@@ -18,9 +19,11 @@ import { cappedString, inputCap, NO_CONTROL_CHARS, visibleOnly } from './text.ts
  * - bep2: bech32 (BIP-173) with the human-readable part 'bnb', a valid checksum and a 20-byte
  *   payload, in one case (stored in lower case).
  * - solana: base58 that decodes to exactly 32 bytes.
+ * - tron (TRC-20): base58check (a 4-byte double-SHA-256 checksum) of 21 bytes whose first, the
+ *   version byte, is 0x41: 34 characters starting with 'T' (decision 0060).
  *
  * Whether funds sent there can be spent (`canReceiveFunds`):
- * - evm and bep2: not an address whose first 18 bytes are zero (the zero address, precompiles,
+ * - evm, bep2 and tron: not an address whose first 18 bytes are zero (the zero address, precompiles,
  *   0x...dEaD: no key hashes to one) and, for evm, not one of the burn addresses, placeholders and
  *   USDT token contracts below.
  * - solana: the 32 bytes are an ed25519 public key: a point on the curve (a member's wallet always
@@ -72,6 +75,24 @@ export function isValidSolanaAddress(address: string): boolean {
   }
 }
 
+const tronBase58check = createBase58check(sha256);
+const TRON_VERSION = 0x41;
+
+/** The 20-byte account of a TRON address, or undefined when it is not one (checksum, length, version). */
+function tronAccount(address: string): Uint8Array | undefined {
+  if (address.length !== 34 || !address.startsWith('T')) return undefined;
+  try {
+    const bytes = tronBase58check.decode(address);
+    return bytes.length === 21 && bytes[0] === TRON_VERSION ? bytes.subarray(1) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isValidTronAddress(address: string): boolean {
+  return tronAccount(address) !== undefined;
+}
+
 /** 18 leading zero bytes: a small number, not the hash of any key. */
 const isLowNumber = (bytes: Uint8Array) => bytes.subarray(0, 18).every((b) => b === 0);
 
@@ -83,6 +104,9 @@ const EVM_UNRECEIVABLE = new Set([
   '0xdac17f958d2ee523a2206206994597c13d831ec7', // the USDT token contract on Ethereum
   '0x55d398326f99059ff775485246999027b3197955', // the USDT token contract on BNB Smart Chain
 ]);
+
+/** TRON accounts that take tokens no one can move again: the USDT (TRC-20) token contract. */
+const TRON_UNRECEIVABLE = new Set(['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t']);
 
 /** Solana accounts that are not a member's wallet: programs, token mints and the incinerator. */
 const SOLANA_UNRECEIVABLE = new Set([
@@ -122,6 +146,10 @@ export function canReceiveFunds(format: AddressFormat, address: string): boolean
         );
       case 'solana':
         return !SOLANA_UNRECEIVABLE.has(address) && isWalletPublicKey(base58.decode(address));
+      case 'tron': {
+        const account = tronAccount(address);
+        return account !== undefined && !TRON_UNRECEIVABLE.has(address) && !isLowNumber(account);
+      }
     }
   } catch {
     return false;
@@ -132,6 +160,7 @@ const byFormat: Record<AddressFormat, (address: string) => boolean> = {
   evm: isValidEvmAddress,
   bep2: isValidBep2Address,
   solana: isValidSolanaAddress,
+  tron: isValidTronAddress,
 };
 
 /** True when `address` is written right for the network and can receive funds there. */
@@ -172,14 +201,25 @@ export const nicknameSchema = visibleOnly(
   .optional();
 
 /**
+ * Where an address lives (decision 0031): on an exchange, which knows the member by a user id
+ * (UID, required), or in the member's own wallet, which has none (no UID is kept).
+ */
+export const ADDRESS_CUSTODIES = ['exchange', 'wallet'] as const;
+export type AddressCustody = (typeof ADDRESS_CUSTODIES)[number];
+export const custodySchema = z
+  .enum(ADDRESS_CUSTODIES, { error: codeMessage(E.INVALID_INPUT) })
+  .default('exchange');
+
+/**
  * Adds the per-network address check to an object schema holding `network` and `address`;
  * the issue lands on the address field, worded for the network's address format. A BEP2 address
- * comes out in lower case (bech32 is read in either case but stored in one).
+ * comes out in lower case (bech32 is read in either case but stored in one). With `custody`, an
+ * exchange address needs its UID (10033 on the uid field) and a personal wallet's keeps none.
  */
 export function withUsdtAddressCheck<S extends z.ZodObject>(schema: S) {
   return schema
     .superRefine((v, ctx) => {
-      const { network, address } = v as Record<string, unknown>;
+      const { network, address, custody, uid } = v as Record<string, unknown>;
       if (
         typeof network === 'string' &&
         typeof address === 'string' &&
@@ -193,13 +233,18 @@ export function withUsdtAddressCheck<S extends z.ZodObject>(schema: S) {
           message: codeMessage(E.USDT_ADDRESS_INVALID, format),
         });
       }
+      if (custody === 'exchange' && uid == null) {
+        ctx.addIssue({ code: 'custom', path: ['uid'], message: codeMessage(E.REQUIRED) });
+      }
     })
     .overwrite((v) => {
       const value = v as Record<string, unknown>;
       const bep2 = typeof value.network === 'string' && networkById(value.network)?.format === 'bep2';
-      return bep2 && typeof value.address === 'string'
-        ? ({ ...value, address: value.address.toLowerCase() } as typeof v)
-        : v;
+      const out =
+        bep2 && typeof value.address === 'string'
+          ? { ...value, address: value.address.toLowerCase() }
+          : value;
+      return (value.custody === 'wallet' ? { ...out, uid: null } : out) as typeof v;
     });
 }
 
@@ -207,8 +252,8 @@ const UID_RE = new RegExp(`^[0-9]{${EXCHANGE_UID_MIN_LENGTH},${EXCHANGE_UID_MAX_
 
 /**
  * The member's user id on the exchange platform that holds the address (decision 0031): digits
- * only, spaces around it ignored. Required for every new or edited entry (10033 blank, 10039 not
- * 5 to 20 digits); staff compare it with the KYC screenshots.
+ * only, spaces around it ignored. Required for an exchange address (10033 blank, 10039 not 5 to
+ * 20 digits); staff compare it with the KYC screenshots. A personal wallet has none.
  */
 export const exchangeUidSchema = cappedString(
   inputCap(EXCHANGE_UID_MAX_LENGTH),

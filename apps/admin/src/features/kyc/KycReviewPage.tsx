@@ -167,8 +167,12 @@ export default function KycReviewPage() {
                 <ul className="kyc-accounts">
                   {s.usdtAddresses.map((a) => (
                     <li key={a.id}>
-                      <strong>UID {a.uid ?? t('review.uidMissing')}</strong> ·{' '}
-                      {networkLabel(networkById(a.network), a.network)}
+                      <strong>
+                        {a.custody === 'wallet'
+                          ? t('review.personalWallet')
+                          : `UID ${a.uid ?? t('review.uidMissing')}`}
+                      </strong>{' '}
+                      · {networkLabel(networkById(a.network), a.network)}
                       <br />
                       <code>{a.address}</code>
                     </li>

@@ -164,7 +164,11 @@ function MemberView({ detail, onChanged }: { detail: MemberDetail; onChanged: ()
                   <td>
                     <code className="break">{a.address}</code>
                   </td>
-                  <td>{a.uid ?? tKyc('review.uidMissing')}</td>
+                  <td>
+                    {a.custody === 'wallet'
+                      ? tKyc('review.personalWallet')
+                      : (a.uid ?? tKyc('review.uidMissing'))}
+                  </td>
                   <td>{a.nickname ?? '—'}</td>
                   <td>{f.dateTime(a.usableFrom)}</td>
                 </tr>

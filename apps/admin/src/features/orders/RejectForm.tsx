@@ -6,6 +6,7 @@ import {
   type OrderRejectReason,
   type RejectOrderBody,
   rejectNoteIncomplete,
+  rejectReasonsFor,
   type StaffOrder,
 } from '@bahtdesk/contract';
 import { FormAlert, SelectField } from '@bahtdesk/ui/forms';
@@ -57,7 +58,7 @@ export function RejectForm({ detail, decide }: { detail: StaffOrder; decide: Dec
         onChange={(e) => setReasonCode(e.target.value as OrderRejectReason)}
       >
         <option value="">{t('reject.chooseReason')}</option>
-        {ORDER_REJECT_REASON_CODES.map((code) => (
+        {(order.payment ? rejectReasonsFor(order.payment.method) : ORDER_REJECT_REASON_CODES).map((code) => (
           <option key={code} value={code}>
             {ORDER_REJECT_REASONS[code][f.lang]}
           </option>

@@ -13,6 +13,7 @@ const SETTINGS = {
     cashDepositCeilingThb: '500000.00',
     deskBankAccounts: [{ bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'BahtDesk Co' }],
     receivingAddresses: {},
+    enabledNetworks: ['TRON', 'BEP20', 'TETHER', 'SOLANA'],
     locations: [],
     openOrderCap: 3,
     payoutCoolingOffHours: 24,
@@ -93,5 +94,30 @@ describe('web settings', () => {
     await screen.findByText(t.maintenance.closed);
     // 'off' is the specification's word for "in maintenance".
     expect(api.called('saveSetting')[0]?.body).toEqual({ key: 'maintenance', value: 'off' });
+  });
+
+  it('switches USDT networks on and off: BNB Beacon Chain starts off, and at least one stays on', async () => {
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      getSettings: () => ok(SETTINGS),
+      saveSetting: () => ok(SETTINGS),
+    });
+    await renderConsole('/settings', 'tok');
+    await screen.findByRole('form', { name: t.networks.title });
+    const networks = section(t.networks.title);
+    const bep2 = networks.getByLabelText(/BNB Beacon Chain \(BEP2\)/) as HTMLInputElement;
+    expect(bep2.checked).toBe(false);
+    for (const name of [/TRON/, /BNB Smart Chain/, /Ethereum/, /Solana/]) {
+      await userEvent.click(networks.getByLabelText(name));
+    }
+    await userEvent.click(networks.getByRole('button', { name: t.save }));
+    expect(await networks.findByText(t.networks.atLeastOne)).toBeTruthy();
+    expect(api.called('saveSetting')).toEqual([]);
+    await userEvent.click(networks.getByLabelText(/TRON/));
+    await userEvent.click(networks.getByRole('button', { name: t.save }));
+    await screen.findByText(t.saved);
+    expect(api.called('saveSetting').map((r) => r.body)).toEqual([
+      { key: 'enabledNetworks', value: ['TRON'] },
+    ]);
   });
 });

@@ -6,6 +6,7 @@ import { BankAccountsSection } from './BankAccountsSection.tsx';
 import { ChatLinkSection } from './ChatLinkSection.tsx';
 import { LocationsSection } from './LocationsSection.tsx';
 import { MaintenanceSection } from './MaintenanceSection.tsx';
+import { NetworksSection } from './NetworksSection.tsx';
 import { NumberSection } from './NumberSection.tsx';
 
 const NUMBERS = [
@@ -43,6 +44,11 @@ export default function SettingsPage() {
                 key={k('deskBankAccounts')}
                 {...props('deskBankAccounts')}
                 value={values.deskBankAccounts}
+              />
+              <NetworksSection
+                key={k('enabledNetworks')}
+                {...props('enabledNetworks')}
+                value={values.enabledNetworks}
               />
               <AddressesSection
                 key={k('receivingAddresses')}

@@ -196,7 +196,7 @@ describe('sign-up', () => {
     ],
     [
       'network known',
-      { usdtAddress: { network: 'TRON', uid: '12345678', address: BEP20 } },
+      { usdtAddress: { network: 'POLYGON', uid: '12345678', address: BEP20 } },
       E.NETWORK_NOT_FOUND,
     ],
     [

@@ -85,6 +85,7 @@ export function createAccountService({
         if (isTakenAnswer(err)) await lookups.spend(meta);
         throw err;
       });
+      await payments.assertNetworkEnabled({ type: 'usdt', network: body.usdtAddress.network });
       const passwordHash = await passwords.hash(body.password);
       let memberId: number;
       try {

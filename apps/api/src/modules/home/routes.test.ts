@@ -250,11 +250,17 @@ describe('POST /api/external/user/contactUs', () => {
 });
 
 describe('POST /api/external/user/getNetwork_bank', () => {
-  it('lists the four networks and the Thai banks with codes and account lengths', async () => {
+  it('lists the networks, each saying whether the desk takes it, and the Thai banks with codes and account lengths', async () => {
     const { status, body } = await call('POST', '/api/external/user/getNetwork_bank', { body: {} });
     expect(status).toBe(200);
     const { networks, banks } = body.result.period;
-    expect(networks.map((n: { id: string }) => n.id)).toEqual(['BEP20', 'BEP2', 'TETHER', 'SOLANA']);
+    expect(networks.map((n: { id: string; enabled: boolean }) => [n.id, n.enabled])).toEqual([
+      ['TRON', true],
+      ['BEP20', true],
+      ['TETHER', true],
+      ['SOLANA', true],
+      ['BEP2', false],
+    ]);
     expect(banks).toContainEqual(
       expect.objectContaining({ code: 'KBANK', botCode: '004', th: 'ธนาคารกสิกรไทย', accountDigits: 10 }),
     );

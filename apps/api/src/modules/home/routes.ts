@@ -4,12 +4,14 @@ import { AppError } from '../../http/app-error.ts';
 import { defineRoute, Kept } from '../../http/route.ts';
 import { visitorCountry } from './country.ts';
 
-/** The networks and banks never change while the process runs, nor do their answers. */
-const networksAndBanks = {
-  networks: NETWORKS.map(({ id, name, standard, format }) => ({ id, name, standard, format })),
-  banks: BANKS.map(({ code, botCode, en, th, accountDigits }) => ({ code, botCode, en, th, accountDigits })),
-};
-const networksAndBanksBodies = new Map<string, string>();
+/** The banks never change while the process runs; which networks the desk takes is a web setting. */
+const banks = BANKS.map(({ code, botCode, en, th, accountDigits }) => ({
+  code,
+  botCode,
+  en,
+  th,
+  accountDigits,
+}));
 
 /**
  * The public read calls (no sign-in): maintenance switch, rates, news, pages, chat contact,
@@ -50,9 +52,15 @@ export async function homeRoutes(app: FastifyInstance): Promise<void> {
     return new Kept({ line: { link: link.value } }, link.bodies);
   });
 
-  defineRoute(
-    app,
-    homeEndpoints.getNetworkBank,
-    async () => new Kept(networksAndBanks, networksAndBanksBodies),
-  );
+  defineRoute(app, homeEndpoints.getNetworkBank, async () => {
+    const enabled = await publicReads.setting('enabledNetworks');
+    const networks = NETWORKS.map(({ id, name, standard, format }) => ({
+      id,
+      name,
+      standard,
+      format,
+      enabled: enabled.value.includes(id),
+    }));
+    return new Kept({ networks, banks }, enabled.bodies, 'networkBank');
+  });
 }

@@ -67,7 +67,7 @@ export function findBankAccount(db: Kysely<DB>, memberId: number, accountId: num
 export function findUsdtAddresses(db: Kysely<DB>, memberId: number) {
   return db
     .selectFrom('usdt_addresses')
-    .select(['id', 'network', 'address', 'nickname', 'uid', 'usable_from', 'created_at'])
+    .select(['id', 'network', 'address', 'nickname', 'custody', 'uid', 'usable_from', 'created_at'])
     .where('member_id', '=', memberId)
     .orderBy('id')
     .execute();

@@ -84,6 +84,7 @@ export function createMembersService({ db, sessions, auditLog, kyc, events }: De
           network: a.network,
           address: a.address,
           nickname: a.nickname,
+          custody: a.custody,
           uid: a.uid,
           usableFrom: a.usable_from.toISOString(),
           createdAt: a.created_at.toISOString(),

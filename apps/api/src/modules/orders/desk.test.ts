@@ -423,7 +423,7 @@ describe('races', () => {
     periodOf((await confirm(t, transfer(order.id))).body);
     const [a, b] = await Promise.all([
       complete(operator.token, order.id, { payoutReference: 'TRF-A' }),
-      reject(admin.token, order.id, { reasonCode: 'paymentNotReceived' }),
+      reject(admin.token, order.id, { reasonCode: 'usdtNotReceived' }),
     ]);
     const codes = [a.body.code, b.body.code].sort();
     expect(codes).toEqual([0, E.TRANSACTION_STATUS_INVALID.code].sort());

@@ -9,6 +9,7 @@ import {
   orderTransitionAllowed,
   type RejectOrderBody,
   rejectNoteIncomplete,
+  rejectReasonFits,
   type StaffOrder,
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
@@ -209,6 +210,11 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads }: DeskDeps) 
     async reject(actor: Actor, staffId: number, id: string, body: RejectOrderBody): Promise<StaffOrder> {
       // The route's schema refuses these already; checked again for callers other than the route.
       if (rejectNoteIncomplete(body)) throw new AppError(E.ORDER_REASON_REQUIRED);
+      // A reason of another way of paying (a slip for a sell) would tell the member something untrue.
+      const order = await findOrder(db, id);
+      if (order?.payment_method && !rejectReasonFits(body.reasonCode, order.payment_method)) {
+        throw new AppError(E.REJECT_REASON_NOT_FIT);
+      }
       const note = body.note && (body.note.en || body.note.th) ? body.note : null;
       return decide(
         actor,

@@ -15,6 +15,7 @@ import {
   ORDER_ID_ALPHABET,
   ORDER_ID_PREFIX,
   ORDER_ID_TAIL_LENGTH,
+  type OrderTerms,
   orderTransitionAllowed,
   type receivePaymentSchema,
   type SettingKey,
@@ -42,8 +43,10 @@ import {
   findByKey,
   findOrder,
   insertOrder,
+  lastSellNetwork,
   lockMember,
   memberOrders,
+  nextPendingOrder,
   type OrderChanges,
   type OrderRow,
   PROOF_HASH_INDEX,
@@ -157,13 +160,19 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
       destination.catch(() => {}); // thrown below, in its turn
       await gate;
       await checkRate(body);
-      const [deadlineMinutes, cap, receiving] = await Promise.all([
+      const [deadlineMinutes, cap, receiving, enabled] = await Promise.all([
         setting('paymentDeadlineMinutes'),
         setting('openOrderCap'),
         setting('receivingAddresses'),
+        setting('enabledNetworks'),
       ]);
+      if (body.type === 'sell' && !enabled.includes(body.network)) throw new AppError(E.NETWORK_DISABLED);
       if (body.type === 'sell' && !receiving[body.network]) throw new AppError(E.RECEIVE_ADDRESS_NOT_FOUND);
       const payout = await destination;
+      // USDT is sent only on a network the desk takes now; an address saved on another stays readable.
+      if ('network' in payout && !(enabled as readonly string[]).includes(payout.network)) {
+        throw new AppError(E.NETWORK_DISABLED);
+      }
       let values: Omit<Parameters<typeof insertOrder>[1], 'member_id' | 'deadline_at'>;
       if (body.type === 'buy') {
         if (!('network' in payout)) throw new AppError(E.TRANSACTION_INVALID);
@@ -234,6 +243,31 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
       }
       await announce(row);
       return toTransaction(row);
+    },
+
+    /**
+     * getOrderTerms: what the member should know before an order (the deadline in minutes, the
+     * cash-deposit ceiling, the networks taken, the network of their last sell) and their pending
+     * order with the nearest deadline, for the countdown every page shows.
+     */
+    async terms(memberId: number, now = new Date()): Promise<OrderTerms> {
+      const [paymentDeadlineMinutes, cashDepositCeilingThb, enabledNetworks, lastSell, pending] =
+        await Promise.all([
+          setting('paymentDeadlineMinutes'),
+          setting('cashDepositCeilingThb'),
+          setting('enabledNetworks'),
+          lastSellNetwork(db, memberId),
+          nextPendingOrder(db, memberId, now),
+        ]);
+      return {
+        paymentDeadlineMinutes,
+        cashDepositCeilingThb,
+        enabledNetworks: [...enabledNetworks],
+        lastSellNetwork: (lastSell?.network as OrderTerms['lastSellNetwork'] | undefined) ?? null,
+        pendingOrder: pending
+          ? { id: pending.public_id, type: pending.type, deadlineAt: iso(pending.deadline_at) }
+          : null,
+      };
     },
 
     /** getReceivePayment: where and how the member pays a pending order. */
@@ -337,6 +371,8 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
           throw new AppError(E.APPOINTMENT_TIME_INVALID);
         }
         set.appointment_at = at;
+        // The booked appointment is the order's deadline now: the member pays there, not online.
+        set.deadline_at = at;
         set.appointment_location = JSON.stringify({
           id: location.id,
           name: location.name,

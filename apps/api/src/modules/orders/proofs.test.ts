@@ -61,7 +61,7 @@ describe('one USDT transfer backs one order', () => {
     const first = await created(t, sell(t));
     const hash = txHashOf(first.id);
     periodOf((await confirm(t, transfer(first.id, hash))).body);
-    periodOf((await reject(operator.token, first.id, { reasonCode: 'paymentNotReceived' })).body);
+    periodOf((await reject(operator.token, first.id, { reasonCode: 'usdtNotReceived' })).body);
 
     const second = await created(t, sell(t));
     periodOf((await confirm(t, transfer(second.id, hash.toUpperCase().replace('0X', '')))).body);

@@ -163,6 +163,33 @@ export function expirePastDeadline(db: Kysely<DB>, now: Date, only: { id?: numbe
   });
 }
 
+/** The network of the member's latest sell order, if they have sold. */
+export function lastSellNetwork(db: Kysely<DB>, memberId: number) {
+  return db
+    .selectFrom('transactions')
+    .select('network')
+    .where('member_id', '=', memberId)
+    .where('type', '=', 'sell')
+    .where('network', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The member's pending order that can still be paid, with the nearest deadline. */
+export function nextPendingOrder(db: Kysely<DB>, memberId: number, now: Date) {
+  return db
+    .selectFrom('transactions')
+    .select(['public_id', 'type', 'deadline_at'])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'pending')
+    .where('deadline_at', '>', now)
+    .orderBy('deadline_at')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export interface MemberListQuery {
   memberId: number;
   start: Date;

@@ -19,7 +19,7 @@ function idempotencyKey(req: FastifyRequest): string | undefined {
   return parsed.data;
 }
 
-/** The member's five order calls and the staff's order desk. */
+/** The member's six order calls and the staff's order desk. */
 export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const { orders } = app.services;
   const member = (req: FastifyRequest) => {
@@ -27,6 +27,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     return { memberId, actor: memberActor(req, memberId) };
   };
 
+  defineRoute(app, transactionEndpoints.getOrderTerms, ({ req }) => orders.terms(member(req).memberId));
   defineRoute(app, transactionEndpoints.getTransactionList, ({ body, req }) =>
     orders.list(member(req).memberId, body),
   );

@@ -96,7 +96,7 @@ describe('adding bank accounts and USDT addresses', () => {
       code: E.USDT_ADDRESS_INVALID.code,
       message: 'ที่อยู่ USDT ไม่ถูกต้อง (ERC-20)',
     });
-    expect((await post(app, ADD, { ...usdt, network: 'TRON' }, { token: m.token })).body.code).toBe(
+    expect((await post(app, ADD, { ...usdt, network: 'POLYGON' }, { token: m.token })).body.code).toBe(
       E.NETWORK_NOT_FOUND.code,
     );
   });

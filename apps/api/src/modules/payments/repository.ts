@@ -31,6 +31,7 @@ function toUsdtAddress(row: Selectable<UsdtAddressesTable>): UsdtAddressEntry {
     network: row.network,
     address: row.address,
     nickname: row.nickname,
+    custody: row.custody,
     uid: row.uid,
     createdAt: row.created_at.toISOString(),
     usableFrom: row.usable_from.toISOString(),
@@ -84,7 +85,8 @@ export async function insertPayment(
       member_id: memberId,
       network: input.network,
       address: input.address,
-      uid: input.uid,
+      custody: input.custody,
+      uid: input.uid ?? null,
       nickname: input.nickname ?? null,
       usable_from: usableFrom,
     })
@@ -139,7 +141,8 @@ export async function updatePayment(
     .set({
       network: input.network,
       address: input.address,
-      uid: input.uid,
+      custody: input.custody,
+      uid: input.uid ?? null,
       nickname: input.nickname ?? null,
       updated_at,
       usable_from: usableFrom,

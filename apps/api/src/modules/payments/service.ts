@@ -159,7 +159,16 @@ export function createPaymentsService({ db, settings, stepUp, delivery, log }: D
     return { id: entry.id, ...(await listPayments(db, memberId)) };
   }
 
+  /** 10040 for a USDT address on a network the desk does not take now (web setting `enabledNetworks`). */
+  async function assertNetworkEnabled(input: { type: PaymentType; network?: string }): Promise<void> {
+    if (input.type !== 'usdt') return;
+    const enabled: readonly string[] = await settings.get('enabledNetworks');
+    if (!enabled.includes(input.network ?? '')) throw new AppError(E.NETWORK_DISABLED);
+  }
+
   return {
+    assertNetworkEnabled,
+
     /** A member's bank accounts and USDT addresses, oldest first. */
     list: (memberId: number): Promise<Payments> => listPayments(db, memberId),
 
@@ -179,19 +188,30 @@ export function createPaymentsService({ db, settings, stepUp, delivery, log }: D
       await insertPayment(trx, memberId, input, now);
     },
 
-    add: (memberId: number, body: AddBody, meta: ChangeMeta, now = new Date()) =>
-      change(memberId, meta, body.currentPassword, 'add', body.type, now, async (trx, audit, usableFrom) => {
-        if ((await countPayments(trx, body.type, memberId)) >= KIND[body.type].max) {
-          throw new AppError(KIND[body.type].limitError);
-        }
-        const first = await claimFirstPayment(trx, body.type, memberId, now);
-        const after = await insertPayment(trx, memberId, body, first ? now : usableFrom);
-        await audit(after.id, { after });
-        return after;
-      }),
+    async add(memberId: number, body: AddBody, meta: ChangeMeta, now = new Date()) {
+      await assertNetworkEnabled(body);
+      return change(
+        memberId,
+        meta,
+        body.currentPassword,
+        'add',
+        body.type,
+        now,
+        async (trx, audit, usableFrom) => {
+          if ((await countPayments(trx, body.type, memberId)) >= KIND[body.type].max) {
+            throw new AppError(KIND[body.type].limitError);
+          }
+          const first = await claimFirstPayment(trx, body.type, memberId, now);
+          const after = await insertPayment(trx, memberId, body, first ? now : usableFrom);
+          await audit(after.id, { after });
+          return after;
+        },
+      );
+    },
 
-    update: (memberId: number, body: UpdateBody, meta: ChangeMeta, now = new Date()) =>
-      change(
+    async update(memberId: number, body: UpdateBody, meta: ChangeMeta, now = new Date()) {
+      await assertNetworkEnabled(body);
+      return change(
         memberId,
         meta,
         body.currentPassword,
@@ -208,7 +228,8 @@ export function createPaymentsService({ db, settings, stepUp, delivery, log }: D
           await audit(body.id, { before, after });
           return after;
         },
-      ),
+      );
+    },
 
     delete: (memberId: number, body: DeleteBody, meta: ChangeMeta, now = new Date()) =>
       change(memberId, meta, body.currentPassword, 'delete', body.type, now, async (trx, audit) => {

@@ -21,6 +21,7 @@ const bank = {
 const usdt = {
   type: 'usdt',
   network: 'SOLANA',
+  custody: 'exchange',
   uid: '12345678',
   address: SOLANA,
   nickname: 'Phantom',
@@ -249,7 +250,15 @@ describe('a new or changed destination waits out the cooling-off period', () => 
     expect(renamed.usdtAddresses.find((a) => a.id === id)?.usableFrom).toBe('2026-12-02T03:00:00.000Z');
     const moved = await payments.update(
       m.id,
-      { type: 'usdt', network: 'BEP20', uid: '12345678', address: BEP20, id, currentPassword: m.password },
+      {
+        type: 'usdt',
+        network: 'BEP20',
+        custody: 'exchange',
+        uid: '12345678',
+        address: BEP20,
+        id,
+        currentPassword: m.password,
+      },
       meta,
       later,
     );

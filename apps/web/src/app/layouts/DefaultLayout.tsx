@@ -1,6 +1,7 @@
 import { Snackbar } from '@bahtdesk/ui/components';
 import { Footer } from '../../components/Footer.tsx';
 import { BottomNav, TopBar } from '../../components/Navigation.tsx';
+import { PendingOrderBar } from '../../components/PendingOrderBar.tsx';
 import { ProfileProblem } from '../../components/ProfileProblem.tsx';
 import { RequireDialogs } from '../../components/RequireDialogs.tsx';
 import { ResponseDialog } from '../../components/ResponseDialog.tsx';
@@ -10,7 +11,7 @@ import { PageOutlet } from './PageOutlet.tsx';
 import { SkipLink } from './SkipLink.tsx';
 import { useTools } from './useTools.tsx';
 
-/** Default layout (docs/product.md, Screens): top bar, snackbar, response dialog, bottom navigation, and
+/** Default layout (docs/product.md, Screens): top bar with the member's pending order, snackbar, response dialog, bottom navigation, and
  * the identity-required and address-required dialogs. */
 export function DefaultLayout() {
   const { tool, openTool, dialogs } = useTools();
@@ -20,6 +21,7 @@ export function DefaultLayout() {
       <SkipLink />
       <TopBar openTool={tool} onOpenTool={openTool} />
       <ProfileProblem />
+      <PendingOrderBar />
       <PageOutlet />
       <Footer />
       <BottomNav openTool={tool} onOpenTool={openTool} />

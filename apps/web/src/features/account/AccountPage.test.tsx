@@ -1,3 +1,4 @@
+import { BANKS, NETWORKS } from '@bahtdesk/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,6 +12,7 @@ function address(id: number) {
     network: 'BEP20',
     address: BEP20_ADDRESS,
     nickname: `Wallet ${id}`,
+    custody: 'exchange',
     createdAt: PROFILE.createdAt,
     usableFrom: PROFILE.createdAt,
   };
@@ -193,10 +195,55 @@ describe('account page', () => {
       type: 'usdt',
       network: 'SOLANA',
       address: SOLANA_ADDRESS,
+      custody: 'exchange',
       uid: '87654321',
       nickname: 'Phantom',
       currentPassword: 'secret123',
     });
+  });
+
+  it('saves a personal wallet without a UID: the UID is asked only for an address on an exchange', async () => {
+    const { requests } = signedIn(PROFILE, {
+      addPayment: () =>
+        ok({
+          id: 9,
+          bankAccounts: [],
+          usdtAddresses: [{ ...address(9), network: 'SOLANA', address: SOLANA_ADDRESS, custody: 'wallet' }],
+        }),
+    });
+    await renderApp('/account?action=openBinanceId');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add USDT address' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a USDT address' }));
+    expect(dialog.getByLabelText('Exchange UID')).toBeTruthy();
+    await userEvent.click(dialog.getByLabelText(/Personal wallet/));
+    expect(dialog.queryByLabelText('Exchange UID')).toBeNull();
+    await userEvent.selectOptions(dialog.getByLabelText('Network'), 'SOLANA');
+    await userEvent.type(dialog.getByLabelText('USDT address'), SOLANA_ADDRESS);
+    await userEvent.type(dialog.getByLabelText('Current password'), 'secret123');
+    await userEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The USDT address has been added.')).toBeTruthy();
+    expect(screen.getAllByText('Personal wallet').length).toBeGreaterThan(0);
+    const body = requests.find((r) => r.path === '/api/external/user/addPayment')?.body as Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({ network: 'SOLANA', custody: 'wallet' });
+    expect('uid' in body).toBe(false);
+  });
+
+  it('offers only the networks the desk takes for a new address', async () => {
+    signedIn(PROFILE, {
+      getNetworkBank: () =>
+        ok({ networks: NETWORKS.map((n) => ({ ...n, enabled: n.id !== 'BEP2' })), banks: BANKS }),
+    });
+    await renderApp('/account?action=openBinanceId');
+    await userEvent.click(await screen.findByRole('button', { name: 'Add USDT address' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a USDT address' }));
+    const options = [...(dialog.getByLabelText('Network') as HTMLSelectElement).options].map(
+      (o) => o.textContent,
+    );
+    expect(options).toContain('TRON (TRC-20)');
+    expect(options).not.toContain('BNB Beacon Chain (BEP2)');
   });
 
   it('shows the limit message instead of Add once 10 USDT addresses are saved', async () => {
@@ -294,7 +341,7 @@ describe('account page', () => {
     });
   });
 
-  it('names the Tether network the same in the list and in the form', async () => {
+  it('names the Ethereum (ERC-20) network the same in the list and in the form', async () => {
     signedIn({
       ...PROFILE,
       usdtAddresses: [
@@ -302,11 +349,11 @@ describe('account page', () => {
       ],
     });
     await renderApp('/account?action=openBinanceId');
-    expect(await screen.findByText(/Tether \(ERC-20\)/)).toBeTruthy();
+    expect(await screen.findByText(/Ethereum \(ERC-20\)/)).toBeTruthy();
     await userEvent.click(await screen.findByRole('button', { name: 'Edit Wallet 5' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit USDT address' }));
     const select = dialog.getByLabelText('Network') as HTMLSelectElement;
-    expect(select.selectedOptions[0]?.textContent).toBe('Tether (ERC-20)');
+    expect(select.selectedOptions[0]?.textContent).toBe('Ethereum (ERC-20)');
   });
 
   it("names networks and banks from the contract while the server's list has not come (or cannot, offline)", async () => {
@@ -329,7 +376,7 @@ describe('account page', () => {
       { getNetworkBank: () => new Promise<never>(() => {}) },
     );
     await renderApp('/account?action=openBinanceId');
-    expect(await screen.findByText(/Tether \(ERC-20\)/)).toBeTruthy();
+    expect(await screen.findByText(/Ethereum \(ERC-20\)/)).toBeTruthy();
     expect(screen.queryByText(/TETHER/)).toBeNull();
     await userEvent.click(await screen.findByRole('heading', { name: /Bank accounts/ }));
     expect((await screen.findAllByText('Kasikornbank')).length).toBeGreaterThan(0);
@@ -363,6 +410,7 @@ describe('account page', () => {
       id: 3,
       network: 'BEP20',
       address: BEP20_ADDRESS,
+      custody: 'exchange',
       uid: '11223344',
       nickname: 'Savings',
       currentPassword: 'secret123',

@@ -119,6 +119,7 @@ const USDT_FIELDS: Record<number, keyof UsdtAddressValues> = {
   [E.NETWORK_NOT_FOUND.code]: 'network',
   [E.USDT_ADDRESS_INVALID.code]: 'address',
   [E.EXCHANGE_UID_INVALID.code]: 'uid',
+  [E.NETWORK_DISABLED.code]: 'network',
 };
 
 /** The member's USDT addresses: list, add, edit, delete (after a confirmation); at most 10. */
@@ -145,7 +146,9 @@ export function UsdtAddressesSection({
           <strong>{entry.nickname ?? t('usdt.noNickname')}</strong>
           <span className="muted">{network(entry)}</span>
           <span className="entry__mono">{entry.address}</span>
-          {entry.uid ? (
+          {entry.custody === 'wallet' ? (
+            <span className="muted">{t('usdt.custodyWallet')}</span>
+          ) : entry.uid ? (
             <span className="muted">{t('usdt.uidShown', { uid: entry.uid })}</span>
           ) : (
             <span className="note note--warning">{t('usdt.uidMissing')}</span>
@@ -161,6 +164,7 @@ export function UsdtAddressesSection({
               ? {
                   network: entry.network,
                   address: entry.address,
+                  custody: entry.custody,
                   uid: entry.uid ?? '',
                   nickname: entry.nickname ?? '',
                 }

@@ -55,3 +55,16 @@ export function calculate(direction: Direction, input: string, rates: Rates): Ca
   const q = sellQuote(amount, rates.sellRate, rates.sellFeePercent);
   return { kind: 'sell', ...q, warning: sellAmountError(amount) };
 }
+
+/**
+ * An amount as the member types it, with thousands separators: '1234567.5' reads '1,234,567.5'.
+ * Commas typed are placed again; text that is not digits with at most one point stays as typed,
+ * so the form can say what is wrong with it.
+ */
+export function groupAsTyped(input: string): string {
+  const text = input.replace(/,/g, '');
+  const match = /^(\d*)(\.\d*)?$/.exec(text);
+  if (!match) return input;
+  const [, whole = '', fraction = ''] = match;
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction}`;
+}

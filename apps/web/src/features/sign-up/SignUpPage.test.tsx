@@ -121,7 +121,13 @@ describe('sign-up in steps', () => {
       phone: '081-234-5678',
       email: 'somchai@example.com',
       bankAccount: { bankCode: 'KBANK', accountNumber: '123-4-56789-0', accountName: 'Somchai Jaidee' },
-      usdtAddress: { network: 'BEP20', address: BEP20_ADDRESS, uid: '12345678', nickname: '' },
+      usdtAddress: {
+        network: 'BEP20',
+        address: BEP20_ADDRESS,
+        custody: 'exchange',
+        uid: '12345678',
+        nickname: '',
+      },
     });
     expect(sessionStorage.length).toBe(0);
     expect(currentPath()).toBe('/welcome');

@@ -18,4 +18,5 @@ export const FIELD_OF_CODE: Readonly<Record<number, readonly [step: number, fiel
   [E.NETWORK_NOT_FOUND.code]: [3, 'network'],
   [E.USDT_ADDRESS_INVALID.code]: [3, 'address'],
   [E.EXCHANGE_UID_INVALID.code]: [3, 'uid'],
+  [E.NETWORK_DISABLED.code]: [3, 'network'],
 };

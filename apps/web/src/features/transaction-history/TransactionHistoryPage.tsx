@@ -17,6 +17,7 @@ import { useOrderUpdates } from '../../lib/memberLive.ts';
 import { useClientState } from '../../lib/store.ts';
 import { Countdown } from '../transaction/Countdown.tsx';
 import { OrderDetails } from '../transaction/OrderDetails.tsx';
+import { RejectNote } from '../transaction/OrderOutcome.tsx';
 import { OrderStatusChip } from '../transaction/OrderStatusChip.tsx';
 
 const PAGE_SIZE = 10;
@@ -228,7 +229,7 @@ function HistoryList({ search }: { search: string }) {
                 <Link className="history-item" to={`/transaction-history?id=${encodeURIComponent(o.id)}`}>
                   <span className="history-item__head">
                     <span className="mono">{o.id}</span>
-                    <OrderStatusChip status={o.status} />
+                    <OrderStatusChip status={o.status} type={o.type} />
                   </span>
                   <span className="history-item__main">
                     <strong>{tx(`fields.${o.type}`)}</strong> {formatAmount(o.amountUsdt)} USDT ·{' '}
@@ -290,10 +291,19 @@ function HistoryDetail({ id }: { id: string }) {
         <>
           {orderTransitionAllowed('confirm', order.status) ? (
             <div className="order-continue">
-              <Countdown deadlineAt={order.deadlineAt} onExpired={reload} />
+              <Countdown
+                deadlineAt={order.deadlineAt}
+                onExpired={reload}
+                label={order.type === 'sell' ? tx('order.timeLeftSell') : undefined}
+              />
               <Link className="button button--primary" to={`/transaction?id=${encodeURIComponent(order.id)}`}>
                 {tx('order.continue')}
               </Link>
+            </div>
+          ) : null}
+          {order.status === 'reject' ? (
+            <div className="outcome outcome--reject">
+              <RejectNote order={order} />
             </div>
           ) : null}
           <OrderDetails order={order} />

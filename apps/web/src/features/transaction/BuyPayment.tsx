@@ -314,6 +314,7 @@ function AppointmentForm({
       {touched && !ready ? <p className="field__error">{t('quote.required')}</p> : null}
       <SendForChecking
         label={t('pay.confirmAppointment')}
+        text={t('pay.confirmTextAppointment')}
         ready={ready}
         onInvalid={() => setTouched(true)}
         send={() =>

@@ -19,7 +19,16 @@ export function clock(ms: number): string {
  * The time left to pay a pending order, ticking every second from the server's deadline; calls
  * `onExpired` once when it reaches zero (the page then reads the order again).
  */
-export function Countdown({ deadlineAt, onExpired }: { deadlineAt: string; onExpired: () => void }) {
+export function Countdown({
+  deadlineAt,
+  onExpired,
+  label,
+}: {
+  deadlineAt: string;
+  onExpired: () => void;
+  /** What the time is for ('Time left to send USDT'); 'Time left to pay' unless given. */
+  label?: string;
+}) {
   const t = useT('transaction');
   const [now, setNow] = useState(() => Date.now());
   const left = msLeft(deadlineAt, now);
@@ -34,7 +43,7 @@ export function Countdown({ deadlineAt, onExpired }: { deadlineAt: string; onExp
   const urgent = left < 2 * 60_000;
   return (
     <div className={`countdown${urgent ? ' countdown--urgent' : ''}`}>
-      <span className="countdown__label">{t('order.timeLeft')}</span>
+      <span className="countdown__label">{label ?? t('order.timeLeft')}</span>
       <span className="countdown__clock" role="timer" aria-live="off">
         {clock(left)}
       </span>

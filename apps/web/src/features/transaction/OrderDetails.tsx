@@ -29,7 +29,10 @@ export function OrderDetails({ order }: { order: Transaction }) {
       </span>,
     ],
     [t('fields.type'), t(`fields.${order.type}`)],
-    [t('fields.status'), <OrderStatusChip key="v2" status={order.status} />],
+    [
+      t('fields.status'),
+      <OrderStatusChip key="v2" status={order.status} type={order.type} method={order.payment?.method} />,
+    ],
     [t('fields.createdAt'), formatDateTime(order.createdAt, lang)],
     [t('fields.currency'), order.currency],
     [t('fields.rate'), formatAmount(order.rate)],

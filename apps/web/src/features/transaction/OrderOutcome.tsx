@@ -1,6 +1,6 @@
 import { ORDER_REJECT_REASONS, type Transaction } from '@bahtdesk/contract';
 import { withChunkReload } from '@bahtdesk/ui/chunkReload';
-import { formatDateTime } from '@bahtdesk/ui/format';
+import { formatAmount, formatDateTime } from '@bahtdesk/ui/format';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useT } from '../../lib/i18n.ts';
@@ -10,29 +10,28 @@ import { transactionPath } from '../../lib/transactionPath.ts';
 const ContactDialog = lazy(() => withChunkReload(() => import('../../components/ContactDialog.tsx')));
 
 /**
- * What happens next once the member has paid or the order has ended: the desk is checking it;
- * it is complete (with the payout reference); it was rejected (the staff's reason in the member's
- * language, and the chat contact); or its time ran out.
+ * What happens next once the member has paid or the order has ended, in the words of its type
+ * and method: the desk is checking the deposit or the transfer, or the appointment is booked; it
+ * is complete (with the payout reference); it was rejected (RejectNote); or its time ran out.
  */
 export function OrderOutcome({ order }: { order: Transaction }) {
   const t = useT('transaction');
   const lang = useClientState((s) => s.language);
-  const [contact, setContact] = useState(false);
   const appointment = order.payment?.location && order.payment.appointmentAt ? order.payment : null;
   return (
     <div className={`outcome outcome--${order.status}`} role="status">
       {order.status === 'request' ? (
-        <>
-          <p>{t('outcome.request')}</p>
-          {appointment?.location && appointment.appointmentAt ? (
-            <p>
-              {t('outcome.appointment', {
-                location: appointment.location.name[lang],
-                time: formatDateTime(appointment.appointmentAt, lang),
-              })}
-            </p>
-          ) : null}
-        </>
+        appointment?.location && appointment.appointmentAt ? (
+          <p className="outcome__headline">
+            {t('outcome.booked', {
+              location: appointment.location.name[lang],
+              time: formatDateTime(appointment.appointmentAt, lang),
+              thb: formatAmount(order.total),
+            })}
+          </p>
+        ) : (
+          <p>{order.type === 'sell' ? t('outcome.requestSell') : t('outcome.request')}</p>
+        )
       ) : null}
       {order.status === 'success' ? (
         <>
@@ -45,32 +44,7 @@ export function OrderOutcome({ order }: { order: Transaction }) {
           ) : null}
         </>
       ) : null}
-      {order.status === 'reject' ? (
-        <>
-          <p className="outcome__headline">{t('outcome.reject')}</p>
-          {order.reasonCode ? (
-            <p>
-              <strong>{t('outcome.reason')}: </strong>
-              {ORDER_REJECT_REASONS[order.reasonCode][lang]}
-              {order.reason?.[lang] ? <> {order.reason[lang]}</> : null}
-            </p>
-          ) : null}
-          <p>{t('outcome.contact')}</p>
-          <button
-            type="button"
-            className="button button--outline"
-            aria-haspopup="dialog"
-            onClick={() => setContact(true)}
-          >
-            {t('outcome.contactButton')}
-          </button>
-          {contact ? (
-            <Suspense fallback={null}>
-              <ContactDialog onClose={() => setContact(false)} />
-            </Suspense>
-          ) : null}
-        </>
-      ) : null}
+      {order.status === 'reject' ? <RejectNote order={order} /> : null}
       {order.status === 'expired' ? <p className="outcome__headline">{t('outcome.expired')}</p> : null}
       <p className="outcome__links">
         <Link className="button button--primary" to={transactionPath(order.type)}>
@@ -80,6 +54,42 @@ export function OrderOutcome({ order }: { order: Transaction }) {
           {t('order.history')}
         </Link>
       </p>
+    </div>
+  );
+}
+
+/**
+ * A rejected order: the staff's reason in the member's language, what happens to the cash or the
+ * USDT already sent, and the desk's contact (the order page and the history detail both show it).
+ */
+export function RejectNote({ order }: { order: Transaction }) {
+  const t = useT('transaction');
+  const lang = useClientState((s) => s.language);
+  const [contact, setContact] = useState(false);
+  return (
+    <div className="reject-note">
+      <p className="outcome__headline">{t('outcome.reject')}</p>
+      {order.reasonCode ? (
+        <p>
+          <strong>{t('outcome.reason')}: </strong>
+          {ORDER_REJECT_REASONS[order.reasonCode][lang]}
+          {order.reason?.[lang] ? <> {order.reason[lang]}</> : null}
+        </p>
+      ) : null}
+      <p>{order.type === 'sell' ? t('outcome.rejectSell') : t('outcome.rejectBuy')}</p>
+      <button
+        type="button"
+        className="button button--outline"
+        aria-haspopup="dialog"
+        onClick={() => setContact(true)}
+      >
+        {t('outcome.contactButton')}
+      </button>
+      {contact ? (
+        <Suspense fallback={null}>
+          <ContactDialog onClose={() => setContact(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -1,8 +1,11 @@
 import {
   BANKS,
+  DEFAULT_ENABLED_NETWORKS,
+  Decimal,
   E,
   maskAccountNumber,
   NETWORKS,
+  type NetworkId,
   type Profile,
   type Transaction,
   type TransactionType,
@@ -16,7 +19,7 @@ import { bankName, networkName } from '../../components/paymentForms.tsx';
 import { ApiError, call, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
-import { calculate } from '../calculator/calc.ts';
+import { calculate, groupAsTyped } from '../calculator/calc.ts';
 
 /** A fresh Idempotency-Key: the same key for every retry of one order, a new one for the next. */
 function newKey(): string {
@@ -42,10 +45,11 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
   const lang = useClientState((s) => s.language);
   const profile = useClientState((s) => s.profile) as Profile;
   const rates = useApi('getRate');
+  const terms = useApi('getOrderTerms', { dialog: false });
   const offline = useOffline();
   const [amount, setAmount] = useState('');
-  const [destination, setDestination] = useState('');
-  const [network, setNetwork] = useState('TETHER');
+  const [destinationChoice, setDestination] = useState<string | null>(null);
+  const [networkChoice, setNetwork] = useState<string | null>(null);
   const [review, setReview] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -55,9 +59,22 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
   const now = Date.now();
 
   const live = rates.status === 'ready' ? rates.data : null;
+  const known = terms.status === 'ready' ? terms.data : null;
+  const enabled: readonly NetworkId[] = known?.enabledNetworks ?? DEFAULT_ENABLED_NETWORKS;
+  // No network is chosen for the member (addresses on different networks look alike), unless
+  // they have sold on one before and the desk still takes it.
+  const remembered =
+    known?.lastSellNetwork && enabled.includes(known.lastSellNetwork) ? known.lastSellNetwork : '';
+  const network = networkChoice ?? remembered;
   const quote = live ? calculate(type, amount, live) : { kind: 'empty' as const };
   const entries = type === 'buy' ? profile.usdtAddresses : profile.bankAccounts;
+  // A buyer with one address that can receive has nothing to choose.
+  const sole =
+    type === 'buy' && entries.length === 1 && entries[0] && usable(entries[0], now) ? entries[0] : null;
+  const destination = destinationChoice ?? (sole ? String(sole.id) : '');
   const chosen = entries.find((e) => String(e.id) === destination);
+  const appointmentOnly =
+    known && quote.kind === 'buy' ? new Decimal(quote.thb).gt(known.cashDepositCeilingThb) : false;
   const amountProblem =
     quote.kind === 'invalid' ? quote.error : quote.kind !== 'empty' && quote.warning ? quote.warning : null;
   const ready =
@@ -65,12 +82,13 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
     (quote.kind === 'buy' || quote.kind === 'sell') &&
     !amountProblem &&
     chosen &&
-    usable(chosen, now);
+    usable(chosen, now) &&
+    (type === 'buy' || network !== '');
 
   function switchType(next: TransactionType) {
     if (next === type) return;
     setAmount('');
-    setDestination('');
+    setDestination(null);
     setProblem(null);
     setTouched(false);
     key.current = newKey();
@@ -97,7 +115,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
               amountUsdt: quote.usdt,
               rate: live.sellRate,
               feePercent: live.sellFeePercent,
-              network: network as (typeof NETWORKS)[number]['id'],
+              network: network as NetworkId,
               bankAccountId: chosen.id,
             };
       const order = await call('createTransaction', {
@@ -173,7 +191,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
           value={amount}
           aria-invalid={touched && (amountProblem || quote.kind === 'empty') ? true : undefined}
           aria-describedby={`${amountId}-hint${touched && amountProblem ? ` ${amountId}-error` : ''}`}
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(e) => setAmount(groupAsTyped(e.target.value))}
         />
         {touched && amountProblem ? (
           <p className="field__error" id={`${amountId}-error`}>
@@ -211,6 +229,11 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
       {quote.kind === 'buy' || quote.kind === 'sell' ? (
         <p className="muted quote__note">{t('quote.truncation')}</p>
       ) : null}
+      {appointmentOnly && known ? (
+        <p className="note note--warning">
+          {t('quote.appointmentOnly', { ceiling: formatAmount(known.cashDepositCeilingThb) })}
+        </p>
+      ) : null}
 
       <DestinationField
         type={type}
@@ -225,18 +248,25 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
           <label className="field__label" htmlFor={`${amountId}-network`}>
             {t('quote.network')}
           </label>
+          <p className="field__hint" id={`${amountId}-network-hint`}>
+            {t('quote.networkHint')}
+          </p>
           <select
             id={`${amountId}-network`}
             className="field__input"
             value={network}
+            aria-describedby={`${amountId}-network-hint`}
+            aria-invalid={touched && !network ? true : undefined}
             onChange={(e) => setNetwork(e.target.value)}
           >
-            {NETWORKS.map((n) => (
+            <option value="">{t('quote.choose')}</option>
+            {NETWORKS.filter((n) => enabled.includes(n.id)).map((n) => (
               <option key={n.id} value={n.id}>
                 {networkName(NETWORKS, n.id)}
               </option>
             ))}
           </select>
+          {touched && !network ? <p className="field__error">{t('quote.required')}</p> : null}
         </div>
       ) : null}
 
@@ -289,7 +319,32 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
           </p>
         ) : null}
         {chosen ? <p className="muted">{describe(chosen, lang)}</p> : null}
-        <p>{t('quote.reviewDeadline')}</p>
+        {quote.kind === 'sell' && network ? (
+          <div className="review-network">
+            <span>{t('quote.reviewNetwork')}</span>
+            <strong className="review-network__name">{networkName(NETWORKS, network)}</strong>
+            <span>{t('quote.reviewNetworkWarning', { network: networkName(NETWORKS, network) })}</span>
+          </div>
+        ) : null}
+        {appointmentOnly && known ? (
+          <p>
+            <strong>
+              {t('quote.appointmentOnly', { ceiling: formatAmount(known.cashDepositCeilingThb) })}
+            </strong>
+          </p>
+        ) : null}
+        {known ? (
+          <p>
+            {t(
+              quote.kind === 'sell'
+                ? 'quote.reviewDeadlineSell'
+                : appointmentOnly
+                  ? 'quote.appointmentDeadline'
+                  : 'quote.reviewDeadline',
+              { minutes: known.paymentDeadlineMinutes },
+            )}
+          </p>
+        ) : null}
         {placing ? <progress aria-label={t('quote.placing')} /> : null}
       </Modal>
     </form>

@@ -94,7 +94,8 @@ export function SellPayment({
         />
         {touched && !ready ? <p className="field__error">{t('pay.proofRequired')}</p> : null}
         <SendForChecking
-          label={t('pay.confirm')}
+          label={t('pay.confirmSell')}
+          text={t('pay.confirmTextSell')}
           ready={ready}
           onInvalid={() => setTouched(true)}
           send={send}

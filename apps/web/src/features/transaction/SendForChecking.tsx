@@ -8,11 +8,14 @@ import { useT } from '../../lib/i18n.ts';
  */
 export function SendForChecking({
   label,
+  text,
   ready,
   onInvalid,
   send,
 }: {
   label: string;
+  /** What the dialog says happens next, in the words of the order's method; the cash payment's by default. */
+  text?: string;
   ready: boolean;
   onInvalid: () => void;
   send: () => Promise<void>;
@@ -58,7 +61,7 @@ export function SendForChecking({
           </>
         }
       >
-        <p>{t('pay.confirmText')}</p>
+        <p>{text ?? t('pay.confirmText')}</p>
         {sending ? <progress aria-label={t('pay.sending')} /> : null}
       </Modal>
     </>

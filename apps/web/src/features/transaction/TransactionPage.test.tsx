@@ -30,7 +30,7 @@ describe('order page', () => {
   it('shows what became of an order the member can no longer confirm, without the form', async () => {
     trader({ getTransaction: () => ok(sellOrder('request')) });
     await renderApp(ORDER_PAGE);
-    expect(await screen.findByText(/The desk is checking your payment/)).toBeTruthy();
+    expect(await screen.findByText(/The desk is checking your USDT transfer/)).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.queryByLabelText('Transaction hash')).toBeNull();
   });
@@ -47,7 +47,7 @@ describe('order page', () => {
     });
     await renderApp(ORDER_PAGE);
     await userEvent.type(await screen.findByLabelText('Transaction hash'), TX_HASH);
-    await userEvent.click(screen.getByRole('button', { name: 'I have paid: send for checking' }));
+    await userEvent.click(screen.getByRole('button', { name: 'I have sent the USDT: send for checking' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(/The time to pay this order has run out/)).toBeTruthy();
     expect(screen.queryByRole('timer')).toBeNull();
@@ -91,9 +91,9 @@ describe('order page', () => {
     expect(unload()).toBe(true);
 
     await userEvent.type(await screen.findByLabelText('Transaction hash'), TX_HASH);
-    await userEvent.click(screen.getByRole('button', { name: 'I have paid: send for checking' }));
+    await userEvent.click(screen.getByRole('button', { name: 'I have sent the USDT: send for checking' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send' }));
-    await screen.findByText(/The desk is checking your payment/);
+    await screen.findByText(/The desk is checking your USDT transfer/);
     expect(unload()).toBe(false);
   });
 });

@@ -56,10 +56,15 @@ export default function TransactionPage() {
       ) : (
         <>
           <h1 id="page-title">{t(`pages.transaction_${type}`)}</h1>
+          {/* Keyed by the type: buy and sell switched through the address start from an empty form. */}
           <QuoteForm
+            key={type}
             type={type}
             onTypeChange={(next) => navigate(transactionPath(next), { replace: true })}
-            onCreated={(order) => navigate(`/transaction?id=${encodeURIComponent(order.id)}`)}
+            onCreated={(order) => {
+              queries.invalidate(['getOrderTerms']);
+              navigate(`/transaction?id=${encodeURIComponent(order.id)}`);
+            }}
           />
         </>
       )}
@@ -104,7 +109,10 @@ function OrderView({ id }: { id: string }) {
   }, [payFailed, reload]);
 
   // Confirming answers the order sent for checking: it is shown until the next read.
-  const confirmed = (o: Transaction) => queries.setData('getTransaction', { body: { id } }, o);
+  const confirmed = (o: Transaction) => {
+    queries.setData('getTransaction', { body: { id } }, o);
+    queries.invalidate(['getOrderTerms']);
+  };
 
   useOrderUpdates(order?.status === 'pending' || order?.status === 'request');
   const leaveDialog = useLeaveGuard(payable);
@@ -129,12 +137,16 @@ function OrderView({ id }: { id: string }) {
     <>
       <h1 id="page-title">{t('order.title', { id: current.id })}</h1>
       <p>
-        <OrderStatusChip status={current.status} />
+        <OrderStatusChip status={current.status} type={current.type} method={current.payment?.method} />
       </p>
       {payable ? (
         <>
           <div className="order-sticky">
-            <Countdown deadlineAt={current.deadlineAt} onExpired={reload} />
+            <Countdown
+              deadlineAt={current.deadlineAt}
+              onExpired={reload}
+              label={current.type === 'sell' ? t('order.timeLeftSell') : undefined}
+            />
           </div>
           {!receive ? <p role="status">{t('order.loading')}</p> : null}
           {receive?.type === 'buy' ? (

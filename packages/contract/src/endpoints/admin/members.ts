@@ -61,7 +61,9 @@ export const memberDetailSchema = z.object({
       network: z.string(),
       address: z.string(),
       nickname: z.string().nullable(),
-      /** The member's user id on the exchange; null for an entry saved before UIDs were asked. */
+      /** On an exchange (UID required) or in the member's own wallet (no UID; decision 0031). */
+      custody: z.enum(['exchange', 'wallet']),
+      /** The member's user id on the exchange; null for a wallet and for an entry saved before UIDs were asked. */
       uid: z.string().nullable(),
       usableFrom: iso,
       createdAt: iso,
