@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, openDatabase, openPostgres } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { seedClosedDays } from './modules/calendar/index.ts';
 import { schedulePruning } from './modules/housekeeping/index.ts';
 import { seedDemo } from './seed.ts';
 import { stopGracefully } from './shutdown.ts';
@@ -68,6 +69,8 @@ async function main(): Promise<void> {
   let seed: Awaited<ReturnType<typeof seedDemo>>;
   try {
     await migrate(config, database);
+    // The coming years' closed days, as the years pass; days staff corrected stay as they are.
+    await seedClosedDays(database.db);
     app = await buildApp({ config, database });
     seed = await seedDemo(database.db, app.services, app.events);
   } catch (error) {
