@@ -11,7 +11,8 @@ const toDate = (iso: IsoDate): Date => {
   return new Date(y, m - 1, d);
 };
 const pad = (n: number) => String(n).padStart(2, '0');
-const toIso = (date: Date): IsoDate => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+const toIso = (date: Date): IsoDate =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 
 export interface CalendarProps {
   label: string;
@@ -83,7 +84,11 @@ export default function Calendar({
         }
       }}
     >
-      {lang === 'th' ? <BuddhistDayPicker {...common} locale={th} /> : <DayPicker {...common} locale={enGB} />}
+      {lang === 'th' ? (
+        <BuddhistDayPicker {...common} locale={th} />
+      ) : (
+        <DayPicker {...common} locale={enGB} />
+      )}
       <button type="button" className="button date-field__close" onClick={onClose}>
         {closeLabel}
       </button>

@@ -52,7 +52,9 @@ export function DateField({
 
   // A date set from outside (the calendar, a reset, the language) is written the page's way.
   useEffect(() => {
-    setDraft((current) => (parseTypedDate(current) === value && value ? current : value ? formatTypedDate(value, lang) : ''));
+    setDraft((current) =>
+      parseTypedDate(current) === value && value ? current : value ? formatTypedDate(value, lang) : '',
+    );
   }, [value, lang]);
   useEffect(() => {
     setDraft((current) => {
@@ -96,7 +98,9 @@ export function DateField({
           value={draft}
           required={required}
           aria-invalid={shown ? true : undefined}
-          aria-describedby={[hint ? `${hintId}-own` : '', hintId, shown ? errorId : ''].filter(Boolean).join(' ')}
+          aria-describedby={[hint ? `${hintId}-own` : '', hintId, shown ? errorId : '']
+            .filter(Boolean)
+            .join(' ')}
           onChange={(e) => type(e.target.value)}
           onBlur={() => setUnreadable(draft.trim() !== '' && parseTypedDate(draft) === null)}
         />

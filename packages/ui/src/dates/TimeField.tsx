@@ -46,7 +46,9 @@ export function TimeField({ label, value, onChange, id, hint, problem, required 
         value={draft}
         required={required}
         aria-invalid={shown ? true : undefined}
-        aria-describedby={[hint ? `${inputId}-hint` : '', formatId, shown ? errorId : ''].filter(Boolean).join(' ')}
+        aria-describedby={[hint ? `${inputId}-hint` : '', formatId, shown ? errorId : '']
+          .filter(Boolean)
+          .join(' ')}
         onChange={(e) => {
           setDraft(e.target.value);
           const time = parseTypedTime(e.target.value);

@@ -24,7 +24,16 @@ describe('typed dates', () => {
   });
 
   it('rule: ambiguous or impossible dates are refused, never guessed', () => {
-    for (const text of ['26/11/69', '31/11/2569', '29/02/2569', '11/26/2026', '', '26/11', 'tomorrow', '1/1/1850'])
+    for (const text of [
+      '26/11/69',
+      '31/11/2569',
+      '29/02/2569',
+      '11/26/2026',
+      '',
+      '26/11',
+      'tomorrow',
+      '1/1/1850',
+    ])
       expect(parseTypedDate(text), text).toBeNull();
     // 2567 BE (2024) was a leap year.
     expect(parseTypedDate('29/02/2567')).toBe('2024-02-29');
@@ -33,7 +42,8 @@ describe('typed dates', () => {
   it('rule: a field shows day/month/year, in the Buddhist era on a Thai page', () => {
     expect(formatTypedDate('2026-11-26', 'th')).toBe('26/11/2569');
     expect(formatTypedDate('2026-11-26', 'en')).toBe('26/11/2026');
-    for (const lang of ['th', 'en'] as const) expect(parseTypedDate(formatTypedDate('2025-02-12', lang))).toBe('2025-02-12');
+    for (const lang of ['th', 'en'] as const)
+      expect(parseTypedDate(formatTypedDate('2025-02-12', lang))).toBe('2025-02-12');
   });
 });
 
