@@ -71,7 +71,6 @@ export default function Calendar({
     },
   };
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the dialog closes it.
     <div
       ref={box}
       className="date-field__calendar"
