@@ -98,6 +98,21 @@ async function placeOrder(page: Page, t: Texts, type: 'buy' | 'sell', amount: st
   return id;
 }
 
+/**
+ * Every amount, account and phone number kept whole (`.keep`) lies on one line at 320 px: an
+ * inline box broken across lines has one rectangle per line.
+ */
+async function expectKeptWholeAt320(page: Page): Promise<void> {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 844 });
+  const lines = await page
+    .locator('.keep')
+    .evaluateAll((els) => els.map((el) => [el.textContent, el.getClientRects().length] as const));
+  if (viewport) await page.setViewportSize(viewport);
+  expect(lines.length).toBeGreaterThanOrEqual(3);
+  expect(lines.filter(([, n]) => n !== 1)).toEqual([]);
+}
+
 async function sendForChecking(page: Page, t: Texts): Promise<void> {
   await page.getByRole('button', { name: t.pay.confirm }).click();
   await page
@@ -230,7 +245,7 @@ test('a member in Thai sells, sends the hash, and reads the rejection reason in 
 });
 
 test.each(['en', 'th'] as const)(
-  "an appointment (%s) is typed in the page's era, refuses a Saturday and each closed day of the desk's calendar, then books a business day; an operator completes it only with the tick that the member came early",
+  "an appointment (%s) keeps amounts whole at 320 px, is typed in the page's era, refuses a Saturday and each closed day of the desk's calendar, then books a business day; an operator completes it only with the tick that the member came early",
   async (lang) => {
     const member = await newVerifiedMember();
     await signInContext(await browser.context(lang === 'th' ? { locale: 'th-TH' } : {}), member.token);
@@ -243,6 +258,8 @@ test.each(['en', 'th'] as const)(
     const id = await placeOrder(page, t, 'buy', '5000');
     const receive = ((await (await answer).json()) as Envelope<ReceivePayment>).result?.period;
     if (receive?.type !== 'buy') throw new Error('getReceivePayment did not answer a buy');
+    // The amount and the desk's account number never break inside themselves, even at 320 px.
+    await expectKeptWholeAt320(page);
     await page.getByLabel(t.pay.cash_appointment).check();
 
     const day = (offset: number) => bangkokDate(new Date(Date.now() + offset * 86_400_000));

@@ -50,12 +50,16 @@ export function DateField({
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
 
-  // A date set from outside (the calendar, a reset, the language) is written the page's way.
+  // A date set from outside (the calendar, a reset) is written the page's way; a half-typed date
+  // the member is still writing stays as it is.
   useEffect(() => {
-    setDraft((current) =>
-      parseTypedDate(current) === value && value ? current : value ? formatTypedDate(value, lang) : '',
-    );
+    setDraft((current) => {
+      const typed = parseTypedDate(current);
+      if (!value) return typed ? '' : current;
+      return typed === value ? current : formatTypedDate(value, lang);
+    });
   }, [value, lang]);
+  // A new page language writes a readable date its own way (2569 becomes 2026 in English).
   useEffect(() => {
     setDraft((current) => {
       const date = parseTypedDate(current);
@@ -69,8 +73,9 @@ export function DateField({
     if (date) {
       setUnreadable(false);
       if (date !== value) onChange(date);
-    } else if (next.trim() === '') {
-      setUnreadable(false);
+    } else {
+      // Emptied or half-typed: the form holds no date until the field holds a whole one.
+      if (next.trim() === '') setUnreadable(false);
       if (value) onChange('');
     }
   }

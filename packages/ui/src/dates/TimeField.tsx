@@ -21,7 +21,11 @@ export function TimeField({ label, value, onChange, id, hint, problem, required 
   const [draft, setDraft] = useState(value);
   const [unreadable, setUnreadable] = useState(false);
   useEffect(() => {
-    setDraft((current) => (parseTypedTime(current) === value ? current : value));
+    setDraft((current) => {
+      const typed = parseTypedTime(current);
+      if (!value) return typed ? '' : current;
+      return typed === value ? current : value;
+    });
   }, [value]);
 
   const shown = unreadable ? text.timeUnreadable : (problem ?? null);
@@ -55,7 +59,7 @@ export function TimeField({ label, value, onChange, id, hint, problem, required 
           if (time) {
             setUnreadable(false);
             if (time !== value) onChange(time);
-          } else if (e.target.value.trim() === '' && value) onChange('');
+          } else if (value) onChange('');
         }}
         onBlur={() => {
           const time = parseTypedTime(draft);

@@ -81,8 +81,13 @@ function HistoryList({ search }: { search: string }) {
   const tx = useT('transaction');
   const lang = useClientState((s) => s.language);
   const navigate = useNavigate();
-  const applied = filtersOf(search);
-  const [draft, setDraft] = useState(applied);
+  const shown = filtersOf(search);
+  const [draft, setDraft] = useState(shown);
+  // A custom range without both its dates (an address typed by hand) lists this month meanwhile.
+  const applied: Filters =
+    shown.filter === 'custom' && !(shown.startDate && shown.endDate)
+      ? { ...shown, filter: 'thisMonth' }
+      : shown;
   const formId = useId();
   const offline = useOffline();
   const state = useApi('getTransactionList', {
@@ -118,7 +123,7 @@ function HistoryList({ search }: { search: string }) {
   return (
     <>
       <h1 id="page-title">{t('title')}</h1>
-      <form className="history-filters" aria-label={t('filter')} onSubmit={(e) => e.preventDefault()}>
+      <form className="history-filters" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label className="field__label" htmlFor={`${formId}-filter`}>
             {t('filter')}
