@@ -14,10 +14,7 @@ import { cappedString, NO_CONTROL_CHARS } from '../../validators/text.ts';
 const invalid = codeMessage(E.CLOSED_DAY_INVALID);
 
 /** A Bangkok calendar day 'YYYY-MM-DD' (40018 otherwise). */
-export const closedDayDateSchema = z
-  .string(invalid)
-  .max(10, invalid)
-  .refine((s) => isIsoDate(s), invalid);
+export const closedDayDateSchema = cappedString(64, invalid).refine((s) => isIsoDate(s), invalid);
 
 const dayName = cappedString(160, invalid)
   .trim()
