@@ -76,7 +76,7 @@ export function ClosedDaysSection() {
                         <td>
                           <button
                             type="button"
-                            className="button button--small"
+                            className="button button--small keep"
                             onClick={() => setOpening(d)}
                           >
                             {t('closedDays.remove')}
