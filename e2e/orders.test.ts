@@ -1,8 +1,9 @@
 // Journeys of orders, in Chromium against the real server: a member buys by cash
 // deposit from quote to success (staff complete it and the member's open page changes without a
-// reload); a Thai member sells and is rejected with a reason; an appointment refuses a Saturday
-// and every public holiday the server lists; an order expires while its page is open; a member
-// leaves midway, resumes from the history, and filters the history.
+// reload); a Thai member sells and is rejected with a reason; an appointment, typed in the page's
+// era, refuses a Saturday and every closed day the server lists; an order expires while its page is
+// open; a member leaves midway, resumes from the history, and filters the history (at once, with a
+// custom range typed and picked from the calendar by keyboard).
 // Languages: the buy by cash deposit runs in English and the sell to rejection in Thai (together
 // the member's side of the main flow in both); the appointment and the leave/resume/history
 // journeys run in both English and Thai (Thai status chips, Buddhist-era years in the history);
@@ -24,7 +25,6 @@ import {
   type ResultOf,
   type transactionEndpoints,
 } from '@bahtdesk/contract';
-import Holidays from 'date-holidays';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import ordersEn from '../apps/admin/src/locales/en/orders.json' with { type: 'json' };
@@ -34,6 +34,7 @@ import transactionEn from '../apps/web/src/locales/en/transaction.json' with { t
 import commonTh from '../apps/web/src/locales/th/common.json' with { type: 'json' };
 import historyTh from '../apps/web/src/locales/th/history.json' with { type: 'json' };
 import transactionTh from '../apps/web/src/locales/th/transaction.json' with { type: 'json' };
+import { formatTypedDate } from '../packages/ui/src/dates/typed.ts';
 import { a11yViolations, baseUrl, DESKTOP, decodeQr, launchChromium, PHONE, useBrowser } from './browser.ts';
 import { newVerifiedMember, signInContext, testPhoto } from './members.ts';
 import { expectRoute, openRoute } from './routes.ts';
@@ -121,6 +122,21 @@ async function placeOrder(
   if (!id) throw new Error('no order id in the heading');
   await page.getByRole('timer').waitFor();
   return id;
+}
+
+/**
+ * Every amount, account and phone number kept whole (`.keep`) lies on one line at 320 px: an
+ * inline box broken across lines has one rectangle per line.
+ */
+async function expectKeptWholeAt320(page: Page): Promise<void> {
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 320, height: 844 });
+  const lines = await page
+    .locator('.keep')
+    .evaluateAll((els) => els.map((el) => [el.textContent, el.getClientRects().length] as const));
+  if (viewport) await page.setViewportSize(viewport);
+  expect(lines.length).toBeGreaterThanOrEqual(3);
+  expect(lines.filter(([, n]) => n !== 1)).toEqual([]);
 }
 
 async function sendForChecking(page: Page, t: Texts, type: 'buy' | 'sell' = 'buy'): Promise<void> {
@@ -263,7 +279,7 @@ test('a member in Thai sells, sends the hash, and reads the rejection reason in 
 });
 
 test.each(['en', 'th'] as const)(
-  'an appointment (%s) refuses a Saturday and each Thai public holiday the server lists, then books a business day; an operator completes it only with the tick that the member came early',
+  "an appointment (%s) keeps amounts whole at 320 px, is typed in the page's era, refuses a Saturday and each closed day of the desk's calendar, then books a business day; an operator completes it only with the tick that the member came early",
   async (lang) => {
     const member = await newVerifiedMember();
     await signInContext(await browser.context(lang === 'th' ? { locale: 'th-TH' } : {}), member.token);
@@ -276,27 +292,40 @@ test.each(['en', 'th'] as const)(
     const id = await placeOrder(page, t, 'buy', '5000');
     const receive = ((await (await answer).json()) as Envelope<ReceivePayment>).result?.period;
     if (receive?.type !== 'buy') throw new Error('getReceivePayment did not answer a buy');
+    // The amount and the desk's account number never break inside themselves, even at 320 px.
+    await expectKeptWholeAt320(page);
     await page.getByLabel(t.pay.cash_appointment).check();
 
     const day = (offset: number) => bangkokDate(new Date(Date.now() + offset * 86_400_000));
     const weekday = (date: string) => new Date(`${date}T12:00:00Z`).getUTCDay();
+    // Dates are typed as the page writes them: day/month/year, in the Buddhist era on a Thai page.
+    const dateField = page.getByLabel(t.pay.date, { exact: true });
+    const typeDate = (date: string) => dateField.fill(formatTypedDate(date, lang));
     const saturday = [...Array(8).keys()].map((i) => day(i + 1)).find((d) => weekday(d) === 6) ?? '';
-    await page.getByLabel(t.pay.date).fill(saturday);
+    await typeDate(saturday);
     await page.getByText(t.pay.weekend).waitFor();
 
-    // The list is the maintained calendar's public holidays from today to the last bookable day, no
-    // more and no less: an empty list is asserted to be a window that truly has none.
-    const calendar = new Holidays('TH', { timezone: 'Asia/Bangkok', types: ['public'] });
+    // The list is the desk's calendar of closed days from today to the last bookable day, no more
+    // and no less: an empty list is asserted to be a window that truly has none.
     const window: string[] = [];
     for (let i = 0; day(i) <= receive.lastAppointmentDate; i++) window.push(day(i));
-    const expected = window.filter((d) => calendar.isHoliday(new Date(`${d}T12:00:00+07:00`)));
+    const years = [...new Set(window.map((d) => d.slice(0, 4)))];
+    const closed: string[] = [];
+    for (const year of years) {
+      const { items } = await adminOk<{ items: { date: string }[] }>(
+        'GET',
+        `/api/admin/closed-days?year=${year}`,
+        journeyAdmin().token,
+      );
+      closed.push(...items.map((d) => d.date));
+    }
     expect(
       receive.holidays.map((h) => h.date),
-      `public holidays from ${window[0]} to ${receive.lastAppointmentDate}`,
-    ).toEqual(expected);
-    // Every listed holiday is refused with its name (one on a weekend as a weekend).
+      `closed days from ${window[0]} to ${receive.lastAppointmentDate}`,
+    ).toEqual(closed.filter((d) => d >= (window[0] ?? '') && d <= receive.lastAppointmentDate));
+    // Every listed closed day is refused with its name (one on a weekend as a weekend).
     for (const holiday of receive.holidays) {
-      await page.getByLabel(t.pay.date).fill(holiday.date);
+      await typeDate(holiday.date);
       const warning =
         weekday(holiday.date) % 6 === 0 ? t.pay.weekend : fill(t.pay.holiday, { name: holiday.name[lang] });
       await page.getByText(warning).waitFor();
@@ -305,8 +334,8 @@ test.each(['en', 'th'] as const)(
     const open = window
       .slice(1)
       .find((d) => weekday(d) % 6 !== 0 && !receive.holidays.some((h) => h.date === d));
-    await page.getByLabel(t.pay.date).fill(open ?? '');
-    await page.getByLabel(t.pay.time).fill('10:00');
+    await typeDate(open ?? '');
+    await page.getByLabel(t.pay.time, { exact: true }).fill('10:00');
     await page.getByRole('button', { name: t.pay.confirmAppointment }).click();
     await page
       .getByRole('dialog', { name: t.pay.confirmTitle })
@@ -350,6 +379,7 @@ test.each(['en', 'th'] as const)(
     const thisYear = Number(bangkokDate(new Date()).slice(0, 4));
     const shownYear = String(lang === 'th' ? thisYear + 543 : thisYear);
     const otherYear = String(lang === 'th' ? thisYear : thisYear + 543);
+    const day = (offset: number) => bangkokDate(new Date(Date.now() + offset * 86_400_000));
     const id = await placeOrder(page, t, 'buy', '2000');
 
     // Leaving asks first; staying keeps the order on screen.
@@ -397,18 +427,31 @@ test.each(['en', 'th'] as const)(
     await page.getByRole('heading', { level: 1, name: new RegExp(id) }).waitFor();
     await page.getByRole('timer').waitFor();
 
-    // Filters: the order is a buy of today, so "sell" and "yesterday" show none.
+    // Filters apply as they change: the order is a buy of today, so "sell" and "yesterday" show none.
     await openRoute(page, '/transaction-history');
     await page.getByLabel(h.type).selectOption('sell');
-    await page.getByRole('button', { name: h.apply }).click();
     await page.getByText(h.empty).waitFor();
     await page.getByLabel(h.type).selectOption('buy');
     await page.getByLabel(h.filter).selectOption('yesterday');
-    await page.getByRole('button', { name: h.apply }).click();
     await page.getByText(h.empty).waitFor();
     await page.getByLabel(h.filter).selectOption('today');
-    await page.getByRole('button', { name: h.apply }).click();
     await page.getByRole('link').filter({ hasText: id }).getByText(t.statusFor.pending_buy).waitFor();
+    // A custom range typed as the page shows dates (2569 on a Thai page is this year, not 3112).
+    await page.getByLabel(h.filter).selectOption('custom');
+    await page.getByLabel(h.from, { exact: true }).fill(formatTypedDate(day(-1), lang));
+    await page.getByLabel(h.to, { exact: true }).fill(formatTypedDate(day(0), lang));
+    await expect.poll(() => new URL(page.url()).hash).toContain(`startDate=${day(-1)}&endDate=${day(0)}`);
+    await page.getByRole('link').filter({ hasText: id }).getByText(t.statusFor.pending_buy).waitFor();
+    // The calendar opens from the keyboard, in the page's era, and a day is picked with the keys.
+    await page.getByRole('button', { name: new RegExp(h.to) }).press('Enter');
+    const grid = page.getByRole('dialog', { name: h.to }).getByRole('grid');
+    await grid.waitFor();
+    expect(await grid.getAttribute('aria-label')).toContain(shownYear);
+    expect(await a11yViolations(page)).toEqual([]);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).hash).toContain(`startDate=${day(-1)}&endDate=${day(-1)}`);
+    await page.getByText(h.empty).waitFor();
   },
 );
 

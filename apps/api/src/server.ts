@@ -7,6 +7,7 @@ import { type Config, ConfigError, loadConfig, misspeltVariables } from './confi
 import { type Database, openDatabase, openPostgres } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { explainDatabaseError } from './db/unreachable.ts';
+import { seedClosedDays } from './modules/calendar/index.ts';
 import { schedulePruning } from './modules/housekeeping/index.ts';
 import { type SeedResult, seedDemo } from './seed.ts';
 import { stopGracefully } from './shutdown.ts';
@@ -103,6 +104,8 @@ async function main(): Promise<void> {
   let setupMissing: SetupItem[];
   try {
     await migrate(config, database);
+    // The coming years' closed days, as the years pass; days staff corrected stay as they are.
+    await seedClosedDays(database.db);
     app = await buildApp({ config, database });
     if (config.seedDemo) seed = await seedDemo(database.db, app.services, app.events);
     demoSeededAt = await app.services.settings.get('demoSeededAt');

@@ -6,6 +6,7 @@ import { createAccountService, createLookupBudget, type LookupLimiter } from './
 import { createAuditLog } from './modules/audit/index.ts';
 import { createAuthService, createClientSignatures } from './modules/auth/index.ts';
 import { createBansService } from './modules/bans/index.ts';
+import { createCalendarService } from './modules/calendar/index.ts';
 import { createDashboardService } from './modules/dashboard/index.ts';
 import { createPublicReads } from './modules/home/index.ts';
 import { createKycService } from './modules/kyc/index.ts';
@@ -91,7 +92,8 @@ export async function createServices({
     CLIENT_SIGNATURE_TTL_MS,
   );
   const publicReads = createPublicReads({ rates, news, pages, settings, events });
-  const orders = createOrdersService({ db, events, kyc, payments, reads: publicReads, auditLog });
+  const calendar = createCalendarService(db, events);
+  const orders = createOrdersService({ db, events, kyc, payments, reads: publicReads, auditLog, calendar });
   const staff = createStaffService(db, passwords, sessions);
   const setup = createSetupService({ settings, rates, staff });
   return {
@@ -104,6 +106,7 @@ export async function createServices({
     payments,
     kyc,
     orders,
+    calendar,
     account,
     auth: createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures }),
     passwordReset: createPasswordResetService({

@@ -92,3 +92,16 @@ export async function renderApp(path = '/') {
 export function currentPath(): string {
   return window.location.hash.replace(/^#/, '') || '/';
 }
+
+/**
+ * A text matcher for a sentence whose values are kept whole in their own spans (keepWhole): the
+ * innermost element whose whole text matches.
+ */
+export function wholeText(text: string | RegExp) {
+  const matches = (s: string | null | undefined) =>
+    typeof text === 'string' ? s === text : text.test(s ?? '');
+  return (_: string, element: Element | null) =>
+    Boolean(
+      element && matches(element.textContent) && ![...element.children].some((c) => matches(c.textContent)),
+    );
+}

@@ -397,6 +397,15 @@ export const E = {
     'This rate proposal has already been decided or replaced by a later change.',
     'ข้อเสนออัตรานี้ได้รับการพิจารณาแล้ว หรือถูกแทนที่ด้วยการเปลี่ยนแปลงที่ใหม่กว่า',
   ),
+  // 40018-40020: project additions, the desk's calendar of closed days (decision 0058).
+  CLOSED_DAY_INVALID: def(
+    40018,
+    400,
+    'Please enter a real date and the name of the closed day in English and Thai (at most 80 characters each).',
+    'กรุณากรอกวันที่ให้ถูกต้อง และชื่อวันหยุดทั้งภาษาอังกฤษและภาษาไทย (ไม่เกิน 80 ตัวอักษร)',
+  ),
+  CLOSED_DAY_EXISTS: def(40019, 409, 'The desk is already closed on this day.', 'วันนี้เป็นวันหยุดของร้านอยู่แล้ว'),
+  CLOSED_DAY_NOT_FOUND: def(40020, 404, 'This day is not a closed day.', 'วันนี้ไม่ใช่วันหยุดของร้าน'),
 
   // 50001-50040: orders, proofs and uploads (50037 to 50040 are project additions).
   COIN_REQUIRED: def(50001, 400, 'Please specify the coin.', 'กรุณาระบุเหรียญ'),
@@ -502,8 +511,8 @@ export const E = {
   HOLIDAY_NOT_ALLOWED: def(
     50042,
     400,
-    'The desk is closed on Thai public holidays. Please choose another business day.',
-    'ร้านปิดทำการในวันหยุดนักขัตฤกษ์ กรุณาเลือกวันทำการอื่น',
+    'The desk is closed on Thai bank holidays. Please choose another business day.',
+    'ร้านปิดทำการในวันหยุดธนาคาร กรุณาเลือกวันทำการอื่น',
   ),
   APPOINTMENT_TIME_INVALID: def(
     50043,

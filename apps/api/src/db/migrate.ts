@@ -10,6 +10,7 @@ import * as orderDesk from './migrations/20261126_0100_order_desk.ts';
 import * as rateProposals from './migrations/20261127_0100_rate_proposals.ts';
 import * as staffSignInAddresses from './migrations/20261127_0200_staff_sign_in_addresses.ts';
 import * as orderProofSafety from './migrations/20261127_0300_order_proof_safety.ts';
+import * as closedDays from './migrations/20261128_0400_closed_days.ts';
 import * as addressCustody from './migrations/20261128_0500_address_custody.ts';
 import * as firstPayoutDestinations from './migrations/20261128_0700_first_payout_destinations.ts';
 
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '20261127_0100_rate_proposals': rateProposals,
   '20261127_0200_staff_sign_in_addresses': staffSignInAddresses,
   '20261127_0300_order_proof_safety': orderProofSafety,
+  '20261128_0400_closed_days': closedDays,
   '20261128_0500_address_custody': addressCustody,
   '20261128_0700_first_payout_destinations': firstPayoutDestinations,
 };

@@ -285,6 +285,16 @@ export interface SettingsTable {
   updated_at: UpdatedAt;
 }
 
+/** The desk's closed days (decision 0058); a removed row is a day staff opened again. */
+export interface ClosedDaysTable {
+  day: string;
+  name_en: string;
+  name_th: string;
+  source: 'library' | 'official' | 'staff';
+  removed_at: Date | null;
+  updated_at: UpdatedAt;
+}
+
 export interface OutboxTable {
   id: Id;
   channel: 'email' | 'sms';
@@ -362,4 +372,5 @@ export interface DB {
   ip_bans: IpBansTable;
   otp_codes: OtpCodesTable;
   rate_counters: RateCountersTable;
+  closed_days: ClosedDaysTable;
 }

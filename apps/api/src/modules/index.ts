@@ -3,6 +3,7 @@ import { accountRoutes } from './account/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { bansRoutes } from './bans/routes.ts';
+import { calendarRoutes } from './calendar/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { kycRoutes } from './kyc/routes.ts';
@@ -39,6 +40,7 @@ export const modules: FastifyPluginAsync[] = [
   settingsRoutes,
   membersRoutes,
   bansRoutes,
+  calendarRoutes,
   outboxRoutes,
   auditRoutes,
   liveRoutes,

@@ -78,6 +78,10 @@ const EXPECTED: Record<string, Caller[]> = {
   previewHtml: STAFF,
   getSettings: STAFF,
   saveSetting: ADMIN,
+  // The desk's closed days: everyone reads, admins change them (as the web settings).
+  listClosedDays: STAFF,
+  addClosedDay: ADMIN,
+  removeClosedDay: ADMIN,
   // Members: everyone reads; seeing a full account number, ending sessions, unbanning and the
   // outbox (one-time codes) are operators' work.
   searchMembers: STAFF,

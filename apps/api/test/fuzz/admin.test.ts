@@ -57,6 +57,9 @@ const freshSession = async () =>
 afterAll(async () => {
   // The generated saves change web settings (maintenance too): later suites of this worker start from the defaults.
   await resetTables(app.database, 'settings');
+  // And the closed days they add or open again: later suites book appointments on the seeded calendar.
+  await app.database.db.deleteFrom('closed_days').where('source', '=', 'staff').execute();
+  await app.database.db.updateTable('closed_days').set({ removed_at: null }).execute();
   await app.events.publish('settings.changed');
   await app.close();
 });

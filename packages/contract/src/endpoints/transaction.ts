@@ -246,7 +246,7 @@ export const receivePaymentSchema = z.discriminatedUnion('type', [
         closes: z.string(),
       }),
     ),
-    /** Bangkok dates on which no appointment can be booked: Thai public holidays, with their names. */
+    /** Bangkok dates on which no appointment can be booked: the desk's closed days (bank holidays), with their names. */
     holidays: z.array(z.object({ date: z.string(), name: bilingualText })),
     /** The last Bangkok date an appointment may be booked for. */
     lastAppointmentDate: z.string(),

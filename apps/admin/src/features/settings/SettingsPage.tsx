@@ -4,6 +4,7 @@ import { useT } from '../../lib/i18n.ts';
 import { AddressesSection } from './AddressesSection.tsx';
 import { BankAccountsSection } from './BankAccountsSection.tsx';
 import { ChatLinkSection } from './ChatLinkSection.tsx';
+import { ClosedDaysSection } from './ClosedDaysSection.tsx';
 import { LocationsSection } from './LocationsSection.tsx';
 import { MaintenanceSection } from './MaintenanceSection.tsx';
 import { NetworksSection } from './NetworksSection.tsx';
@@ -56,6 +57,7 @@ export default function SettingsPage() {
                 value={values.receivingAddresses}
               />
               <LocationsSection key={k('locations')} {...props('locations')} value={values.locations} />
+              <ClosedDaysSection />
               {NUMBERS.map((key) => (
                 <NumberSection key={k(key)} {...props(key)} settingKey={key} value={values[key]} />
               ))}

@@ -17,7 +17,6 @@ import { post, type TestStaff } from '../../../test/members.ts';
 import { buy, DAY_MS, GET, HOUR_MS, LIST, orderTestFile, PAY, sell, transfer } from '../../../test/orders.ts';
 import { auditRows, periodOf } from '../../../test/staff-calls.ts';
 import { createTrader } from '../../../test/traders.ts';
-import { thaiHolidays } from './holidays.ts';
 
 /** The member's order lifecycle: create, pay, confirm, read, list, expire; and the state machine. */
 
@@ -40,17 +39,10 @@ const {
   ({ app, operator } = t);
 });
 
-/** The next Bangkok weekday that is not a public holiday, `days` or more ahead, at `clock`. */
-function businessDayAt(clock: string, days = 1): Date {
-  const holidays = new Set(
-    thaiHolidays(bangkokDate(new Date()), bangkokDate(new Date(Date.now() + 60 * DAY_MS))).map((h) => h.date),
-  );
-  for (let d = days; ; d++) {
-    const date = bangkokDate(new Date(Date.now() + d * DAY_MS));
-    const at = new Date(`${date}T${clock}:00+07:00`);
-    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
-    if (weekday >= 1 && weekday <= 5 && !holidays.has(date)) return at;
-  }
+/** The next Bangkok day the desk is open, `days` or more ahead, at `clock`. */
+async function businessDayAt(clock: string, days = 1): Promise<Date> {
+  const date = await app.services.calendar.nextOpenDay(bangkokDate(new Date(Date.now() + days * DAY_MS)));
+  return new Date(`${date}T${clock}:00+07:00`);
 }
 
 describe('the order state machine', () => {
@@ -238,7 +230,11 @@ describe('getReceivePayment', () => {
       { bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'BahtDesk Co., Ltd.' },
     ]);
     expect((pay.locations as { id: string }[]).map((l) => l.id)).toEqual(['silom']);
-    expect(pay.holidays).toEqual(thaiHolidays(bangkokDate(new Date()), pay.lastAppointmentDate as string));
+    const closed = await app.services.calendar.closedDays(
+      bangkokDate(new Date()),
+      pay.lastAppointmentDate as string,
+    );
+    expect(pay.holidays).toEqual(closed.map(({ date, name }) => ({ date, name })));
     const large = await created(t, buy(t, '600000.00'));
     const payLarge = periodOf((await post(app, PAY, { id: large.id }, { token: t.token })).body);
     expect(payLarge).toMatchObject({ cashDepositAllowed: false });
@@ -305,14 +301,18 @@ describe('confrimTransaction', () => {
       locationId: 'silom',
       appointmentAt: d.toISOString(),
     });
-    const weekday = businessDayAt('10:00');
+    const weekday = await businessDayAt('10:00');
     const saturday = new Date(
       weekday.getTime() + ((6 - new Date(weekday.getTime() + 7 * HOUR_MS).getUTCDay() + 7) % 7) * DAY_MS,
     );
     expect((await confirm(t, at(saturday))).body.code).toBe(E.WEEKDAY_REQUIRED.code);
-    expect((await confirm(t, at(businessDayAt('08:30')))).body.code).toBe(E.APPOINTMENT_TIME_INVALID.code);
-    expect((await confirm(t, at(businessDayAt('16:01')))).body.code).toBe(E.APPOINTMENT_TIME_INVALID.code);
-    expect((await confirm(t, at(businessDayAt('10:00', 40)))).body.code).toBe(
+    expect((await confirm(t, at(await businessDayAt('08:30')))).body.code).toBe(
+      E.APPOINTMENT_TIME_INVALID.code,
+    );
+    expect((await confirm(t, at(await businessDayAt('16:01')))).body.code).toBe(
+      E.APPOINTMENT_TIME_INVALID.code,
+    );
+    expect((await confirm(t, at(await businessDayAt('10:00', 40)))).body.code).toBe(
       E.APPOINTMENT_TIME_INVALID.code,
     );
     expect((await confirm(t, { ...at(weekday), locationId: 'nowhere' })).body.code).toBe(

@@ -30,12 +30,12 @@ import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../audit/index.ts';
+import type { CalendarService } from '../calendar/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import { checkImage, readSlipQr, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import { iso, orderUpdated, toSummary, toTransaction } from './answers.ts';
-import { thaiHolidayOn, thaiHolidays } from './holidays.ts';
 import {
   countOpen,
   expirePastDeadline,
@@ -107,6 +107,8 @@ export interface LifecycleDeps {
   payments: Pick<PaymentsService, 'payoutDestination'>;
   /** The rates and settings in force, from memory that follows the event bus (decision 0039). */
   reads: Pick<PublicReads, 'rates' | 'setting'>;
+  /** The desk's closed days (decision 0058): no appointment on them. */
+  calendar: Pick<CalendarService, 'closedDays' | 'closedDayOn'>;
 }
 
 /**
@@ -114,7 +116,7 @@ export interface LifecycleDeps {
  * payment, read and list their orders; and the expiry of pending orders past their deadline.
  * Every status change is one conditional update with its audit row, announced after it commits.
  */
-export function createOrderLifecycle({ db, events, kyc, payments, reads }: LifecycleDeps) {
+export function createOrderLifecycle({ db, events, kyc, payments, reads, calendar }: LifecycleDeps) {
   const setting = async <K extends SettingKey>(key: K) => (await reads.setting(key)).value;
   const announce = (row: OrderRow) => events.publish('order.updated', orderUpdated(row));
 
@@ -307,7 +309,10 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
         cashDepositAllowed: new Decimal(row.amount_thb).lte(ceiling),
         bankAccounts: accounts,
         locations,
-        holidays: thaiHolidays(today, lastAppointmentDate),
+        holidays: (await calendar.closedDays(today, lastAppointmentDate)).map(({ date, name }) => ({
+          date,
+          name,
+        })),
         lastAppointmentDate,
       };
     },
@@ -360,7 +365,7 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
         const location = (await setting('locations')).find((l) => l.id === body.locationId);
         if (!location) throw new AppError(E.LOCATION_NOT_FOUND);
         const at = new Date(body.appointmentAt);
-        if (thaiHolidayOn(at)) throw new AppError(E.HOLIDAY_NOT_ALLOWED);
+        if (await calendar.closedDayOn(bangkokDate(at))) throw new AppError(E.HOLIDAY_NOT_ALLOWED);
         const clock = bangkokClock(at);
         if (
           at <= now ||

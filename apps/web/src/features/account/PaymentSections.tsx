@@ -41,7 +41,9 @@ function AccountNumber({ number }: { number: string }) {
   const [shown, setShown] = useState(false);
   return (
     <span>
-      <span className="entry__mono">{shown ? formatAccountNumber(number) : maskAccountNumber(number)}</span>{' '}
+      <span className="entry__mono keep">
+        {shown ? formatAccountNumber(number) : maskAccountNumber(number)}
+      </span>{' '}
       <button
         type="button"
         className="button button--small button--outline"

@@ -7,6 +7,7 @@ import {
   type Profile,
   thaiPhoneSchema,
 } from '@bahtdesk/contract';
+import { Keep } from '@bahtdesk/ui/format';
 import {
   contractResolver,
   EmailField,
@@ -155,7 +156,7 @@ export function ProfileSection({ profile }: { profile: Profile }) {
             {FACTS.map((key) => (
               <div key={key}>
                 <dt>{t(`profile.${key}`)}</dt>
-                <dd>{key === 'phone' ? formatThaiPhone(profile.phone) : profile[key]}</dd>
+                <dd>{key === 'phone' ? <Keep>{formatThaiPhone(profile.phone)}</Keep> : profile[key]}</dd>
               </div>
             ))}
           </dl>

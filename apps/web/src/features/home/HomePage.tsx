@@ -7,7 +7,14 @@ import {
   SELL_USDT_MIN,
   type TransactionType,
 } from '@bahtdesk/contract';
-import { formatAmount, formatDate, formatDateTime, formatWholeAmount as whole } from '@bahtdesk/ui/format';
+import {
+  formatAmount,
+  formatDate,
+  formatDateTime,
+  keepWhole,
+  formatWholeAmount as whole,
+} from '@bahtdesk/ui/format';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
 import { useApi } from '../../lib/api.ts';
@@ -26,7 +33,7 @@ function RateCard(props: {
   title: string;
   rate: string | undefined;
   unit: string;
-  range: string;
+  range: ReactNode;
   extra?: string;
   type: TransactionType;
   action: string;
@@ -116,7 +123,11 @@ export default function HomePage() {
             title={t('rates.buy')}
             rate={r && formatAmount(r.buyRate)}
             unit={t('rates.perUsdt')}
-            range={t('rates.buyRange', { min: whole(buyRange.min), max: whole(buyRange.max) })}
+            range={keepWhole(
+              t('rates.buyRange', { min: whole(buyRange.min), max: whole(buyRange.max) }),
+              whole(buyRange.min),
+              whole(buyRange.max),
+            )}
             type="buy"
             action={t('rates.buyAction')}
           />
@@ -124,7 +135,11 @@ export default function HomePage() {
             title={t('rates.sell')}
             rate={r && formatAmount(r.sellRate)}
             unit={t('rates.perUsdt')}
-            range={t('rates.sellRange', { min: whole(sellRange.min), max: whole(sellRange.max) })}
+            range={keepWhole(
+              t('rates.sellRange', { min: whole(sellRange.min), max: whole(sellRange.max) }),
+              whole(sellRange.min),
+              whole(sellRange.max),
+            )}
             extra={t('rates.fee', { fee: r?.sellFeePercent ?? '–' })}
             type="sell"
             action={t('rates.sellAction')}

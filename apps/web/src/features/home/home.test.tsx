@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { type Envelope, mockApi, ok, publicServer, RATES, renderApp } from '../../../test/app.tsx';
+import { type Envelope, mockApi, ok, publicServer, RATES, renderApp, wholeText } from '../../../test/app.tsx';
 import { RATE_REFRESH_MS } from './HomePage.tsx';
 
 const OFFLINE_STATE = 'You are offline. This shows when you are back online.';
@@ -25,8 +25,8 @@ describe('home page', () => {
     await renderApp('/');
     expect(await screen.findByText('35.50')).toBeTruthy();
     expect(screen.getByText('34.80')).toBeTruthy();
-    expect(screen.getByText('Buy from 1,000 to 3,000,000 THB')).toBeTruthy();
-    expect(screen.getByText('Sell from 100 to 100,000 USDT')).toBeTruthy();
+    expect(screen.getByText(wholeText('Buy from 1,000 to 3,000,000 THB'))).toBeTruthy();
+    expect(screen.getByText(wholeText('Sell from 100 to 100,000 USDT'))).toBeTruthy();
     expect(screen.getByText('Sell fee: 1.00%')).toBeTruthy();
     expect(screen.getByText('Deposits are cash only; bank transfers are not accepted.')).toBeTruthy();
     expect(screen.getByText(/Updated 22 Nov 2026, 08:00 \(Bangkok time\)/)).toBeTruthy();
@@ -110,7 +110,7 @@ describe('calculator', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Calculate' })[0] as HTMLElement);
     const dialog = await screen.findByRole('dialog', { name: 'Calculator' });
     const amount = await within(dialog).findByLabelText('Amount in THB');
-    await within(dialog).findByText('Buy rate: 35.50 THB per USDT');
+    await within(dialog).findByText(wholeText(/^Buy rate: 35\.50 THB per USDT/));
     await userEvent.type(amount, '10000');
     expect(within(dialog).getByText('281.69 USDT')).toBeTruthy();
 

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountServer } from '../../../test/account.ts';
 import { type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
@@ -26,5 +27,45 @@ describe('history detail', () => {
     await screen.findAllByText('Being checked');
     expect(screen.queryByRole('link', { name: 'Continue this order' })).toBeNull();
     expect(screen.queryByRole('timer')).toBeNull();
+  });
+});
+
+describe('history filters', () => {
+  const list = () => ok({ items: [], total: 0, from: '2026-11-01', to: '2026-11-30' });
+  const lastList = (requests: { path: string; body: unknown }[]) =>
+    requests.filter((r) => r.path.endsWith('/getTransactionList')).at(-1)?.body;
+
+  it('rule: a filter applies as soon as it changes, with no separate apply step', async () => {
+    const { requests } = trader({ getTransactionList: list });
+    await renderApp('/transaction-history');
+    await screen.findByText('No orders in this period.');
+    expect(screen.queryByRole('button', { name: /apply/i })).toBeNull();
+    await userEvent.selectOptions(screen.getByLabelText('Type'), 'sell');
+    await waitFor(() => expect(lastList(requests)).toMatchObject({ type: 'sell', page: 1 }));
+  });
+
+  it('rule: a custom range applies once both dates are typed, read in the era the page shows', async () => {
+    localStorage.setItem('token', 'member-token');
+    localStorage.setItem('forceLanguage', 'th');
+    const { requests } = mockApi({
+      ...publicServer('th'),
+      ...accountServer,
+      profile: () => ok(TRADER),
+      getTransactionList: list,
+    });
+    await renderApp('/transaction-history?filter=custom');
+    // The Thai labels carry the invisible marks of thai-terms.ts: the fields are found by the Thai format.
+    const [from, to] = await screen.findAllByPlaceholderText('วว/ดด/ปปปป');
+    if (!from || !to) throw new Error('the custom range has two date fields');
+    await userEvent.type(from, '1/11/2569');
+    expect(lastList(requests)).not.toMatchObject({ startDate: '2026-11-01' });
+    await userEvent.type(to, '15/11/2569');
+    await waitFor(() =>
+      expect(lastList(requests)).toMatchObject({
+        filter: 'custom',
+        startDate: '2026-11-01',
+        endDate: '2026-11-15',
+      }),
+    );
   });
 });

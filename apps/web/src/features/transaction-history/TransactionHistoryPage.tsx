@@ -7,8 +7,9 @@ import {
   type TransactionStatus,
   type TransactionType,
 } from '@bahtdesk/contract';
-import { formatAmount, formatDate, formatDateTime } from '@bahtdesk/ui/format';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { DateField } from '@bahtdesk/ui/dates';
+import { formatAmount, formatDate, formatDateTime, Keep } from '@bahtdesk/ui/format';
+import { useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
 import { ApiError, useApi } from '../../lib/api.ts';
@@ -81,8 +82,13 @@ function HistoryList({ search }: { search: string }) {
   const tx = useT('transaction');
   const lang = useClientState((s) => s.language);
   const navigate = useNavigate();
-  const applied = filtersOf(search);
-  const [draft, setDraft] = useState(applied);
+  const shown = filtersOf(search);
+  const [draft, setDraft] = useState(shown);
+  // A custom range without both its dates (an address typed by hand) lists this month meanwhile.
+  const applied: Filters =
+    shown.filter === 'custom' && !(shown.startDate && shown.endDate)
+      ? { ...shown, filter: 'thisMonth' }
+      : shown;
   const formId = useId();
   const offline = useOffline();
   const state = useApi('getTransactionList', {
@@ -103,16 +109,22 @@ function HistoryList({ search }: { search: string }) {
     state.data.items.some((o) => o.status === 'pending' || o.status === 'request');
   useOrderUpdates(open);
 
-  function apply(event: FormEvent) {
-    event.preventDefault();
-    navigate(`/transaction-history${searchOf({ ...draft, page: 1 })}`);
+  /**
+   * Filters apply as they change; a custom range waits until both its dates are there, in order.
+   * The address is replaced, not pushed: Back leaves the history rather than stepping through filters.
+   */
+  function change(next: Filters) {
+    setDraft(next);
+    if (next.filter === 'custom' && (!next.startDate || !next.endDate || next.startDate > next.endDate))
+      return;
+    navigate(`/transaction-history${searchOf({ ...next, page: 1 })}`, { replace: true });
   }
 
   const pages = state.status === 'ready' ? Math.max(1, Math.ceil(state.data.total / PAGE_SIZE)) : 1;
   return (
     <>
       <h1 id="page-title">{t('title')}</h1>
-      <form className="history-filters" onSubmit={apply}>
+      <form className="history-filters" onSubmit={(e) => e.preventDefault()}>
         <div className="field">
           <label className="field__label" htmlFor={`${formId}-filter`}>
             {t('filter')}
@@ -121,7 +133,7 @@ function HistoryList({ search }: { search: string }) {
             id={`${formId}-filter`}
             className="field__input"
             value={draft.filter}
-            onChange={(e) => setDraft({ ...draft, filter: e.target.value as HistoryFilter })}
+            onChange={(e) => change({ ...draft, filter: e.target.value as HistoryFilter })}
           >
             {HISTORY_FILTERS.map((f) => (
               <option key={f} value={f}>
@@ -132,34 +144,25 @@ function HistoryList({ search }: { search: string }) {
         </div>
         {draft.filter === 'custom' ? (
           <>
-            <div className="field">
-              <label className="field__label" htmlFor={`${formId}-from`}>
-                {t('from')}
-              </label>
-              <input
-                id={`${formId}-from`}
-                className="field__input"
-                type="date"
-                required
-                value={draft.startDate}
-                max={draft.endDate || undefined}
-                onChange={(e) => setDraft({ ...draft, startDate: e.target.value })}
-              />
-            </div>
-            <div className="field">
-              <label className="field__label" htmlFor={`${formId}-to`}>
-                {t('to')}
-              </label>
-              <input
-                id={`${formId}-to`}
-                className="field__input"
-                type="date"
-                required
-                value={draft.endDate}
-                min={draft.startDate || undefined}
-                onChange={(e) => setDraft({ ...draft, endDate: e.target.value })}
-              />
-            </div>
+            <DateField
+              id={`${formId}-from`}
+              label={t('from')}
+              required
+              value={draft.startDate}
+              max={draft.endDate || undefined}
+              onChange={(startDate) => change({ ...draft, startDate })}
+            />
+            <DateField
+              id={`${formId}-to`}
+              label={t('to')}
+              required
+              value={draft.endDate}
+              min={draft.startDate || undefined}
+              problem={
+                draft.startDate && draft.endDate && draft.startDate > draft.endDate ? t('rangeOrder') : null
+              }
+              onChange={(endDate) => change({ ...draft, endDate })}
+            />
           </>
         ) : null}
         <div className="field">
@@ -170,7 +173,7 @@ function HistoryList({ search }: { search: string }) {
             id={`${formId}-type`}
             className="field__input"
             value={draft.type}
-            onChange={(e) => setDraft({ ...draft, type: e.target.value as Filters['type'] })}
+            onChange={(e) => change({ ...draft, type: e.target.value as Filters['type'] })}
           >
             <option value="">{t('all')}</option>
             {TRANSACTION_TYPES.map((type) => (
@@ -188,7 +191,7 @@ function HistoryList({ search }: { search: string }) {
             id={`${formId}-status`}
             className="field__input"
             value={draft.status}
-            onChange={(e) => setDraft({ ...draft, status: e.target.value as Filters['status'] })}
+            onChange={(e) => change({ ...draft, status: e.target.value as Filters['status'] })}
           >
             <option value="">{t('all')}</option>
             {TRANSACTION_STATUSES.map((status) => (
@@ -198,9 +201,6 @@ function HistoryList({ search }: { search: string }) {
             ))}
           </select>
         </div>
-        <button type="submit" className="button button--primary history-filters__apply">
-          {t('apply')}
-        </button>
       </form>
 
       {state.status === 'loading' ? <p role="status">{t('loading')}</p> : null}
@@ -232,8 +232,8 @@ function HistoryList({ search }: { search: string }) {
                     <OrderStatusChip status={o.status} type={o.type} />
                   </span>
                   <span className="history-item__main">
-                    <strong>{tx(`fields.${o.type}`)}</strong> {formatAmount(o.amountUsdt)} USDT ·{' '}
-                    {tx('money.thb', { amount: formatAmount(o.total) })}
+                    <strong>{tx(`fields.${o.type}`)}</strong> <Keep>{formatAmount(o.amountUsdt)} USDT</Keep> ·{' '}
+                    <Keep>{tx('money.thb', { amount: formatAmount(o.total) })}</Keep>
                   </span>
                   <span className="muted">{formatDateTime(o.createdAt, lang)}</span>
                 </Link>

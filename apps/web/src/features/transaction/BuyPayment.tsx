@@ -1,5 +1,7 @@
 import {
   BANKS,
+  bangkokClock,
+  bangkokDate,
   DEPOSIT_BEFORE_ORDER_MS,
   depositTimeAllowed,
   E,
@@ -9,14 +11,15 @@ import {
   type ResultOf,
   type Transaction,
 } from '@bahtdesk/contract';
-import { formatAmount, formatDate } from '@bahtdesk/ui/format';
+import { DateField, TimeField } from '@bahtdesk/ui/dates';
+import { formatAmount, formatDate, keepWhole } from '@bahtdesk/ui/format';
 import { useId, useState } from 'react';
 import { PhotoPicker } from '../../components/PhotoPicker.tsx';
 import { bankName } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
 import { BankBadge } from './BankBadge.tsx';
-import { bangkokInstant, bangkokNow } from './bangkokTime.ts';
+import { bangkokInstant } from './bangkokTime.ts';
 import { CopyButton } from './CopyButton.tsx';
 import { SendForChecking } from './SendForChecking.tsx';
 import { type ConfirmBody, useConfirmOrder } from './useConfirmOrder.ts';
@@ -53,7 +56,9 @@ export function BuyPayment({ order, pay, onConfirmed, onExpired }: Props) {
 
   return (
     <section className="pay" aria-labelledby="pay-title">
-      <h2 id="pay-title">{t('pay.buyTitle', { thb: formatAmount(order.amountThb) })}</h2>
+      <h2 id="pay-title">
+        {keepWhole(t('pay.buyTitle', { thb: formatAmount(order.amountThb) }), formatAmount(order.amountThb))}
+      </h2>
       <fieldset className="segmented-field">
         <legend className="field__label">{t('pay.method')}</legend>
         {(['cash_deposit', 'cash_appointment'] as const).map((m) => (
@@ -114,15 +119,23 @@ function DepositForm({
   const lang = useClientState((s) => s.language);
   const id = useId();
   const [amount, setAmount] = useState(order.amountThb);
-  const [at, setAt] = useState(() => bangkokNow());
+  // The deposit starts at the time the form opens (a member usually pays, then fills it in).
+  const [date, setDate] = useState(() => bangkokDate(new Date()));
+  const [time, setTime] = useState(() => bangkokClock(new Date()));
   const [slip, setSlip] = useState('');
   const [touched, setTouched] = useState(false);
+  const at = date && time ? `${date}T${time}` : '';
   const missing = !slip || !amount || !at;
   const outOfRange = Boolean(at) && !depositTimeFits(at, order);
   const timeProblem = outOfRange ? messageFor(E.DEPOSIT_TIME_INVALID.code, lang) : refusedTime;
   return (
     <div className="pay__form">
-      <h3>{t('pay.deskAccounts', { thb: formatAmount(order.amountThb) })}</h3>
+      <h3>
+        {keepWhole(
+          t('pay.deskAccounts', { thb: formatAmount(order.amountThb) }),
+          formatAmount(order.amountThb),
+        )}
+      </h3>
       <ul className="desk-accounts">
         {pay.bankAccounts.map((a) => (
           <li key={`${a.bankCode}-${a.accountNumber}`} className="desk-account">
@@ -135,7 +148,7 @@ function DepositForm({
               <div>
                 <dt>{t('pay.accountNumber')}</dt>
                 <dd>
-                  <span className="mono">{formatAccountNumber(a.accountNumber)}</span>{' '}
+                  <span className="mono keep">{formatAccountNumber(a.accountNumber)}</span>{' '}
                   <CopyButton text={a.accountNumber} label={t('pay.accountNumber')} />
                 </dd>
               </div>
@@ -146,7 +159,9 @@ function DepositForm({
               <div>
                 <dt>{t('pay.exactAmount')}</dt>
                 <dd>
-                  <strong>{t('money.thb', { amount: formatAmount(order.amountThb) })}</strong>{' '}
+                  <strong className="keep">
+                    {t('money.thb', { amount: formatAmount(order.amountThb) })}
+                  </strong>{' '}
                   <CopyButton text={order.amountThb} label={t('pay.exactAmount')} />
                 </dd>
               </div>
@@ -166,27 +181,24 @@ function DepositForm({
           onChange={(e) => setAmount(e.target.value)}
         />
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-at`}>
-          {t('pay.depositAt')}
-        </label>
-        <input
-          id={`${id}-at`}
-          className="field__input"
-          type="datetime-local"
-          value={at}
-          min={bangkokNow(new Date(Date.parse(order.createdAt) - DEPOSIT_BEFORE_ORDER_MS))}
-          max={bangkokNow()}
-          aria-invalid={timeProblem ? true : undefined}
-          aria-describedby={timeProblem ? `${id}-at-error` : undefined}
-          onChange={(e) => setAt(e.target.value)}
+      <fieldset className="date-time">
+        <legend className="field__label">{t('pay.depositAt')}</legend>
+        <DateField
+          id={`${id}-date`}
+          label={t('pay.depositDate')}
+          value={date}
+          min={bangkokDate(new Date(Date.parse(order.createdAt) - DEPOSIT_BEFORE_ORDER_MS))}
+          max={bangkokDate(new Date())}
+          onChange={setDate}
         />
-        {timeProblem ? (
-          <p className="field__error" id={`${id}-at-error`} role="alert">
-            {timeProblem}
-          </p>
-        ) : null}
-      </div>
+        <TimeField
+          id={`${id}-time`}
+          label={t('pay.depositTime')}
+          value={time}
+          onChange={setTime}
+          problem={timeProblem}
+        />
+      </fieldset>
       <PhotoPicker
         label={t('pay.slip')}
         hint={t('pay.slipHint')}
@@ -240,7 +252,8 @@ function AppointmentForm({
         : null;
   const timeProblem = location && time && (time < location.opens || time > location.closes);
   const ready = Boolean(location && date && time && !dateProblem && !timeProblem);
-  const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+  const today = bangkokDate(new Date());
+  const closed = new Set(pay.holidays.map((h) => h.date));
   return (
     <div className="pay__form">
       <div className="field">
@@ -261,56 +274,29 @@ function AppointmentForm({
         </select>
         {location ? (
           <p className="field__hint">
-            {location.address[lang]} · {location.openingHours[lang]}
+            <span className="keep-words">{location.address[lang]}</span> · {location.openingHours[lang]}
           </p>
         ) : null}
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-date`}>
-          {t('pay.date')}
-        </label>
-        <p className="field__hint" id={`${id}-date-hint`}>
-          {t('pay.dateHint', { last: formatDate(`${pay.lastAppointmentDate}T12:00:00+07:00`, lang) })}
-        </p>
-        <input
-          id={`${id}-date`}
-          className="field__input"
-          type="date"
-          min={today}
-          max={pay.lastAppointmentDate}
-          value={date}
-          aria-invalid={dateProblem ? true : undefined}
-          aria-describedby={`${id}-date-hint${dateProblem ? ` ${id}-date-error` : ''}`}
-          onChange={(e) => setDate(e.target.value)}
-        />
-        {dateProblem ? (
-          <p className="field__error" id={`${id}-date-error`} role="alert">
-            {dateProblem}
-          </p>
-        ) : null}
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-time`}>
-          {t('pay.time')}
-        </label>
-        {location ? (
-          <p className="field__hint" id={`${id}-time-hint`}>
-            {t('pay.timeHint', { opens: location.opens, closes: location.closes })}
-          </p>
-        ) : null}
-        <input
-          id={`${id}-time`}
-          className="field__input"
-          type="time"
-          step={900}
-          min={location?.opens}
-          max={location?.closes}
-          value={time}
-          aria-invalid={timeProblem ? true : undefined}
-          aria-describedby={`${id}-time-hint`}
-          onChange={(e) => setTime(e.target.value)}
-        />
-      </div>
+      <DateField
+        id={`${id}-date`}
+        label={t('pay.date')}
+        hint={t('pay.dateHint', { last: formatDate(`${pay.lastAppointmentDate}T12:00:00+07:00`, lang) })}
+        value={date}
+        min={today}
+        max={pay.lastAppointmentDate}
+        unavailable={(d) => isWeekend(d) || closed.has(d)}
+        problem={dateProblem}
+        onChange={setDate}
+      />
+      <TimeField
+        id={`${id}-time`}
+        label={t('pay.time')}
+        hint={location ? t('pay.timeHint', { opens: location.opens, closes: location.closes }) : undefined}
+        value={time}
+        problem={timeProblem ? messageFor(E.APPOINTMENT_TIME_INVALID.code, lang) : null}
+        onChange={setTime}
+      />
       {touched && !ready ? <p className="field__error">{t('quote.required')}</p> : null}
       <SendForChecking
         label={t('pay.confirmAppointment')}

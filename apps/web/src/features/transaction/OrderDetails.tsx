@@ -6,7 +6,7 @@ import {
   type Transaction,
 } from '@bahtdesk/contract';
 import { apiBase } from '@bahtdesk/ui/api';
-import { formatAmount, formatDateTime } from '@bahtdesk/ui/format';
+import { formatAmount, formatDateTime, Keep, keepWhole } from '@bahtdesk/ui/format';
 import { Fragment, type ReactNode, useEffect, useState } from 'react';
 import { bankName, networkName } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
@@ -35,12 +35,20 @@ export function OrderDetails({ order }: { order: Transaction }) {
     ],
     [t('fields.createdAt'), formatDateTime(order.createdAt, lang)],
     [t('fields.currency'), order.currency],
-    [t('fields.rate'), formatAmount(order.rate)],
-    [t('fields.unitPrice'), t('money.perUsdt', { amount: formatAmount(order.rate) })],
-    [t('fields.amountUsdt'), formatAmount(order.amountUsdt)],
-    [t('fields.amountThb'), formatAmount(order.amountThb)],
-    [t('fields.fee'), formatAmount(order.fee)],
-    [t('fields.total'), <strong key="v6">{formatAmount(order.total)}</strong>],
+    [t('fields.rate'), <Keep key="a1">{formatAmount(order.rate)}</Keep>],
+    [
+      t('fields.unitPrice'),
+      keepWhole(t('money.perUsdt', { amount: formatAmount(order.rate) }), formatAmount(order.rate)),
+    ],
+    [t('fields.amountUsdt'), <Keep key="a2">{formatAmount(order.amountUsdt)}</Keep>],
+    [t('fields.amountThb'), <Keep key="a3">{formatAmount(order.amountThb)}</Keep>],
+    [t('fields.fee'), <Keep key="a4">{formatAmount(order.fee)}</Keep>],
+    [
+      t('fields.total'),
+      <strong key="v6" className="keep">
+        {formatAmount(order.total)}
+      </strong>,
+    ],
     [t('fields.network'), networkName(NETWORKS, order.network)],
   ];
   if (order.usdtAddress)
@@ -53,13 +61,18 @@ export function OrderDetails({ order }: { order: Transaction }) {
   if (order.bankAccount) {
     rows.push([
       t('fields.bankAccount'),
-      `${bankName(BANKS, order.bankAccount.bankCode, lang)} ${formatAccountNumber(order.bankAccount.accountNumber)} · ${order.bankAccount.accountName}`,
+      <span key="v7">
+        {bankName(BANKS, order.bankAccount.bankCode, lang)}{' '}
+        <span className="mono keep">{formatAccountNumber(order.bankAccount.accountNumber)}</span> ·{' '}
+        {order.bankAccount.accountName}
+      </span>,
     ]);
   }
   const p = order.payment;
   if (p) {
     rows.push([t('fields.paymentMethod'), t(`pay.${p.method}`)]);
-    if (p.depositAmount) rows.push([t('fields.depositAmount'), formatAmount(p.depositAmount)]);
+    if (p.depositAmount)
+      rows.push([t('fields.depositAmount'), <Keep key="a5">{formatAmount(p.depositAmount)}</Keep>]);
     if (p.depositAt) rows.push([t('fields.depositAt'), formatDateTime(p.depositAt, lang)]);
     if (p.location && p.appointmentAt) {
       rows.push([

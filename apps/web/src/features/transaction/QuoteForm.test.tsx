@@ -12,6 +12,7 @@ import {
   publicServer,
   RATES,
   renderApp,
+  wholeText,
 } from '../../../test/app.tsx';
 import { buyOrder, TRADER } from '../../../test/orders.ts';
 import { setState } from '../../lib/store.ts';
@@ -35,21 +36,21 @@ describe('quote form', () => {
       },
     });
     await renderApp('/transaction?type=buy');
-    await screen.findByText(/Buy rate: 35\.50 THB per USDT/);
+    await screen.findByText(wholeText(/Buy rate: 35\.50 THB per USDT/));
     await userEvent.type(screen.getByLabelText('Amount to pay (THB)'), '3550');
     const destination = screen.getByLabelText('USDT address that receives the coins');
     await userEvent.selectOptions(destination, screen.getByRole('option', { name: ADDRESS }));
     await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
     let review = await screen.findByRole('dialog', { name: 'Confirm your order' });
-    expect(within(review).getByText(/at 35\.50 THB per USDT/)).toBeTruthy();
+    expect(within(review).getByText(wholeText(/at 35\.50 THB per USDT/))).toBeTruthy();
     await userEvent.click(within(review).getByRole('button', { name: 'Place order' }));
 
     expect((await screen.findByRole('alert')).textContent).toMatch(/The rate has changed/);
-    await screen.findByText(/Buy rate: 36\.00 THB per USDT/);
+    await screen.findByText(wholeText(/Buy rate: 36\.00 THB per USDT/));
     expect(screen.queryByRole('dialog')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
     review = await screen.findByRole('dialog', { name: 'Confirm your order' });
-    expect(within(review).getByText(/at 36\.00 THB per USDT/)).toBeTruthy();
+    expect(within(review).getByText(wholeText(/at 36\.00 THB per USDT/))).toBeTruthy();
     await userEvent.click(within(review).getByRole('button', { name: 'Place order' }));
 
     await waitFor(() => expect(currentPath()).toBe(`/transaction?id=${buyOrder().id}`));

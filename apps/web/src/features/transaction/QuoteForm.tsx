@@ -11,7 +11,7 @@ import {
   type TransactionType,
 } from '@bahtdesk/contract';
 import { Modal } from '@bahtdesk/ui/components';
-import { formatAmount, formatDateTime } from '@bahtdesk/ui/format';
+import { formatAmount, formatDateTime, keepWhole } from '@bahtdesk/ui/format';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { OfflineState, useOffline } from '../../components/OfflineState.tsx';
@@ -170,8 +170,14 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
           {!live
             ? t('quote.loadingRates')
             : type === 'buy'
-              ? t('quote.rateBuy', { rate: formatAmount(live.buyRate) })
-              : t('quote.rateSell', { rate: formatAmount(live.sellRate), fee: live.sellFeePercent })}{' '}
+              ? keepWhole(
+                  t('quote.rateBuy', { rate: formatAmount(live.buyRate) }),
+                  formatAmount(live.buyRate),
+                )
+              : keepWhole(
+                  t('quote.rateSell', { rate: formatAmount(live.sellRate), fee: live.sellFeePercent }),
+                  formatAmount(live.sellRate),
+                )}{' '}
           <span className="muted">{t('quote.live')}</span>
         </p>
       )}
@@ -301,21 +307,32 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
       >
         {live && quote.kind === 'buy' ? (
           <p>
-            {t('quote.reviewBuy', {
-              thb: formatAmount(quote.thb),
-              usdt: formatAmount(quote.usdt),
-              rate: formatAmount(live.buyRate),
-            })}
+            {keepWhole(
+              t('quote.reviewBuy', {
+                thb: formatAmount(quote.thb),
+                usdt: formatAmount(quote.usdt),
+                rate: formatAmount(live.buyRate),
+              }),
+              formatAmount(quote.thb),
+              formatAmount(quote.usdt),
+              formatAmount(live.buyRate),
+            )}
           </p>
         ) : null}
         {live && quote.kind === 'sell' ? (
           <p>
-            {t('quote.reviewSell', {
-              usdt: formatAmount(quote.usdt),
-              thb: formatAmount(quote.net),
-              fee: formatAmount(quote.fee),
-              rate: formatAmount(live.sellRate),
-            })}
+            {keepWhole(
+              t('quote.reviewSell', {
+                usdt: formatAmount(quote.usdt),
+                thb: formatAmount(quote.net),
+                fee: formatAmount(quote.fee),
+                rate: formatAmount(live.sellRate),
+              }),
+              formatAmount(quote.usdt),
+              formatAmount(quote.net),
+              formatAmount(quote.fee),
+              formatAmount(live.sellRate),
+            )}
           </p>
         ) : null}
         {chosen ? <p className="muted">{describe(chosen, lang)}</p> : null}

@@ -1,5 +1,5 @@
 import { NETWORKS, type Transaction } from '@bahtdesk/contract';
-import { formatAmount } from '@bahtdesk/ui/format';
+import { formatAmount, keepWhole } from '@bahtdesk/ui/format';
 import { useId, useState } from 'react';
 import { PhotoPicker } from '../../components/PhotoPicker.tsx';
 import { networkName } from '../../components/paymentForms.tsx';
@@ -56,8 +56,15 @@ export function SellPayment({
 
   return (
     <section className="pay" aria-labelledby="pay-title">
-      <h2 id="pay-title">{t('pay.sellTitle', { usdt: formatAmount(pay.amountUsdt) })}</h2>
-      <p>{t('pay.sellTo', { usdt: formatAmount(pay.amountUsdt), network })}</p>
+      <h2 id="pay-title">
+        {keepWhole(t('pay.sellTitle', { usdt: formatAmount(pay.amountUsdt) }), formatAmount(pay.amountUsdt))}
+      </h2>
+      <p>
+        {keepWhole(
+          t('pay.sellTo', { usdt: formatAmount(pay.amountUsdt), network }),
+          formatAmount(pay.amountUsdt),
+        )}
+      </p>
       <div className="receive">
         <QrCode value={pay.address} alt={t('pay.qrAlt', { network })} />
         <div className="receive__text">

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANY_STAFF, endpoint } from '../../endpoint.ts';
+import { calendarEndpoints } from './calendar.ts';
 import { deskEndpoints } from './desk.ts';
 import { kycReviewEndpoints } from './kyc.ts';
 import { membersEndpoints } from './members.ts';
@@ -7,6 +8,7 @@ import { orderDeskEndpoints } from './orders.ts';
 import { settingsEndpoints } from './settings.ts';
 import { staffAdminEndpoints, staffAuthEndpoints } from './staff.ts';
 
+export * from './calendar.ts';
 export * from './common.ts';
 export * from './desk.ts';
 export * from './kyc.ts';
@@ -58,6 +60,7 @@ export const adminEndpoints = {
   ...membersEndpoints,
   ...kycReviewEndpoints,
   ...orderDeskEndpoints,
+  ...calendarEndpoints,
   events: endpoint({
     method: 'GET',
     path: '/api/admin/events',
