@@ -34,6 +34,11 @@ export interface EventBus {
   subscribe(handler: (event: BusEvent) => void): () => void;
   /** True while every event published anywhere is sure to arrive here. */
   readonly connected: boolean;
+  /**
+   * Whether a cache kept by this process's events may be trusted now: while it is false, events
+   * may be missed, so caches read the database instead (the public reads, the member sessions).
+   */
+  healthy(): boolean;
   close(): Promise<void>;
 }
 
@@ -56,6 +61,7 @@ function inProcessBus(): EventBus {
   emitter.setMaxListeners(0);
   return {
     connected: true,
+    healthy: () => true,
     async publish(name, data = {}) {
       emitter.emit('event', { name, data } satisfies BusEvent);
     },
@@ -152,6 +158,7 @@ async function postgresBus(database: Database, url: string, log: Log): Promise<E
     get connected() {
       return connected;
     },
+    healthy: () => connected,
     async publish(name, data = {}) {
       const payload = JSON.stringify({ name, data, origin });
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`event ${name} is too large to publish`);
