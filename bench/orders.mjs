@@ -43,6 +43,52 @@ async function adminToken(url) {
   return login.token;
 }
 
+/** Runs the operator CLI on the server's database before it starts: the bench's admin. */
+export function createBenchAdmin(env) {
+  execFileSync(
+    process.execPath,
+    ['apps/api/dist/desk.js', 'staff:create', ADMIN.username, '--role', 'admin', '--password-stdin'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      input: `${ADMIN.password}\n`,
+      stdio: ['pipe', 'ignore', 'pipe'],
+    },
+  );
+}
+
+/** A small photo, as a member's camera would send it (base64 JPEG). */
+async function benchPhoto() {
+  return (
+    await sharp({ create: { width: 320, height: 240, channels: 3, background: '#0b5d4b' } })
+      .jpeg()
+      .toBuffer()
+  ).toString('base64');
+}
+
+/**
+ * A verified member who placed `count` real orders through the API (an admin made by
+ * createBenchAdmin raises the open-order cap first): their token.
+ */
+export async function memberWithOrders(url, count) {
+  const admin = await adminToken(url);
+  await call(url, '/api/admin/settings', { token: admin, body: { key: 'openOrderCap', value: count } });
+  await call(url, '/api/admin/settings', {
+    token: admin,
+    body: { key: 'paymentDeadlineMinutes', value: 120 },
+  });
+  const token = await verifiedMember(url, admin, await benchPhoto());
+  const { usdtAddresses } = await call(url, '/api/external/user/profile', { token, body: {} });
+  const { buyRate } = await call(url, '/api/external/home/getRate', { body: {} });
+  for (let i = 0; i < count; i++) {
+    await call(url, '/api/external/transaction/createTransaction', {
+      token,
+      body: { type: 'buy', amountThb: '5000.00', rate: buyRate, usdtAddressId: usdtAddresses[0].id },
+    });
+  }
+  return token;
+}
+
 /** A member who signed up, sent four photos and was verified by the admin: their token. */
 async function verifiedMember(url, admin, photo) {
   const token = await signUpMember(url);
@@ -158,17 +204,7 @@ export async function measureOrders(hello, postgresUrl, floor) {
   const api = await startApi({
     postgresUrl,
     env: { MAX_CONNECTIONS_PER_IP: '0' },
-    prepare: (env) =>
-      execFileSync(
-        process.execPath,
-        ['apps/api/dist/desk.js', 'staff:create', ADMIN.username, '--role', 'admin', '--password-stdin'],
-        {
-          cwd: repoRoot,
-          env: { ...process.env, ...env },
-          input: `${ADMIN.password}\n`,
-          stdio: ['pipe', 'ignore', 'pipe'],
-        },
-      ),
+    prepare: createBenchAdmin,
   });
   try {
     const url = api.url;
@@ -180,11 +216,7 @@ export async function measureOrders(hello, postgresUrl, floor) {
     ]) {
       await call(url, '/api/admin/settings', { token: admin, body: { key, value } });
     }
-    const photo = (
-      await sharp({ create: { width: 320, height: 240, channels: 3, background: '#0b5d4b' } })
-        .jpeg()
-        .toBuffer()
-    ).toString('base64');
+    const photo = await benchPhoto();
     const members = [];
     for (let i = 0; i < MEMBERS; i++) {
       const token = await verifiedMember(url, admin, photo);
