@@ -67,12 +67,14 @@ async function benchPhoto() {
 }
 
 /**
- * A verified member who placed `count` real orders through the API (an admin made by
- * createBenchAdmin raises the open-order cap first): their token.
+ * A verified member with `batches` x 100 real orders placed through the API (the admin made by
+ * createBenchAdmin signs in): a member may hold at most 100 open orders, so every batch but the
+ * last is confirmed by the member and rejected by the admin before the next. Their token.
  */
-export async function memberWithOrders(url, count) {
+export async function memberWithOrders(url, batches) {
   const admin = await adminToken(url);
-  await call(url, '/api/admin/settings', { token: admin, body: { key: 'openOrderCap', value: count } });
+  const cap = 100;
+  await call(url, '/api/admin/settings', { token: admin, body: { key: 'openOrderCap', value: cap } });
   await call(url, '/api/admin/settings', {
     token: admin,
     body: { key: 'paymentDeadlineMinutes', value: 120 },
@@ -80,11 +82,29 @@ export async function memberWithOrders(url, count) {
   const token = await verifiedMember(url, admin, await benchPhoto());
   const { usdtAddresses } = await call(url, '/api/external/user/profile', { token, body: {} });
   const { buyRate } = await call(url, '/api/external/home/getRate', { body: {} });
-  for (let i = 0; i < count; i++) {
-    await call(url, '/api/external/transaction/createTransaction', {
+  const appointmentAt = nextBusinessDay();
+  for (let batch = 0; batch < batches; batch++) {
+    for (let i = 0; i < cap; i++) {
+      await call(url, '/api/external/transaction/createTransaction', {
+        token,
+        body: { type: 'buy', amountThb: '5000.00', rate: buyRate, usdtAddressId: usdtAddresses[0].id },
+      });
+    }
+    if (batch === batches - 1) break;
+    const { items } = await call(url, '/api/external/transaction/getTransactionList', {
       token,
-      body: { type: 'buy', amountThb: '5000.00', rate: buyRate, usdtAddressId: usdtAddresses[0].id },
+      body: { filter: 'today', status: 'pending', pageSize: cap },
     });
+    for (const order of items) {
+      await call(url, '/api/external/transaction/confrimTransaction', {
+        token,
+        body: { id: order.id, method: 'cash_appointment', locationId: 'silom', appointmentAt },
+      });
+      await call(url, `/api/admin/orders/${order.id}/reject`, {
+        token: admin,
+        body: { reasonCode: 'nameMismatch' },
+      });
+    }
   }
   return token;
 }

@@ -211,8 +211,8 @@ const postgresUrl = process.env.BENCH_DATABASE_URL;
 /** The targets of each request shape, by database (decision 0065). */
 const PUBLIC_READ = { PGlite: { share: 0.5, cpuRatio: 2 }, PostgreSQL: { share: 0.5, cpuRatio: 2 } };
 const MEMBER_READ = { PGlite: { cpuMicros: 1000, p99: 250 }, PostgreSQL: { share: 0.12 } };
-/** The orders of the member whose history is read: every one placed through the API. */
-const LIST_ORDERS = 200;
+/** The orders of the member whose history is read (batches of 100), every one placed through the API. */
+const LIST_BATCHES = 2;
 /**
  * The API's cap on open connections per client address stays on, above what the bench holds at
  * once from 127.0.0.1: a round's connections and the last round's, which the server may not have
@@ -246,7 +246,7 @@ function shapes(api, { token, listToken }) {
       request: member('/api/external/user/profile', token),
     },
     {
-      name: `POST .../getTransactionList (${LIST_ORDERS} orders)`,
+      name: `POST .../getTransactionList (${LIST_BATCHES * 100} orders)`,
       target: MEMBER_READ,
       request: member('/api/external/transaction/getTransactionList', listToken),
     },
@@ -283,7 +283,7 @@ async function runHttp(api) {
     for (const server of servers) {
       server.shapes = shapes(server.api, {
         token: await signUpMember(server.api.url),
-        listToken: await memberWithOrders(server.api.url, LIST_ORDERS),
+        listToken: await memberWithOrders(server.api.url, LIST_BATCHES),
       });
     }
     // A first, unmeasured pass: a server just started is still compiling its hot paths.
