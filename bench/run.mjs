@@ -184,7 +184,9 @@ function verdict(figures, baseline, target) {
     ]);
   if (target.p99 !== undefined) checks.push([figures.p99 <= target.p99, `p99 <= ${target.p99} ms`]);
   checks.push([figures.bad === 0, 'no non-2xx']);
-  return `${checks.every(([met]) => met) ? 'met' : 'NOT met'} (${checks.map(([, wanted]) => wanted).join(', ')})`;
+  const missed = checks.filter(([met]) => !met).map(([, wanted]) => wanted);
+  const all = checks.map(([, wanted]) => wanted).join(', ');
+  return missed.length === 0 ? `met (${all})` : `NOT met: ${missed.join(', ')} (of ${all})`;
 }
 
 function row(name, figures, baseline, target) {
