@@ -16,6 +16,9 @@ const ORDERS_PER_MEMBER = 100;
 const CONNECTIONS = 50;
 const STREAMS = 1000;
 const ADMIN = { username: 'benchadmin', password: 'bench-admin-password-1' };
+/** createTransaction's targets (decision 0065): its p99 on PGlite, its share of the raw-pg floor on PostgreSQL. */
+const CREATE_P99_PGLITE_MS = 500;
+const CREATE_FLOOR_SHARE = 0.6;
 
 async function call(url, path, { token, body, method = 'POST' } = {}) {
   const response = await fetch(`${url}${path}`, {
@@ -339,6 +342,16 @@ export function printOrders({ database, baseline, created, floorCreated, confirm
       `${'floor: the same round trips, raw pg'.padEnd(40)} ${Math.round(floorCreated.rps)} req/s, p50 ${ms(floorCreated.p50)}, ` +
         `p99 ${ms(floorCreated.p99)}, ${floorCreated.bad} non-2xx; ${(floorCreated.rps / baseline.rps).toFixed(3)}x the baseline ` +
         '(bench/order-floor-server.ts: what PostgreSQL allows createTransaction here)',
+    );
+    const share = created.rps / floorCreated.rps;
+    const met = share >= CREATE_FLOOR_SHARE && created.bad === 0;
+    console.log(
+      `createTransaction against the floor: ${share.toFixed(2)}x; target >= ${CREATE_FLOOR_SHARE}x with zero non-2xx ${met ? 'met' : 'NOT met'}`,
+    );
+  } else {
+    const met = created.p99 <= CREATE_P99_PGLITE_MS && created.bad === 0;
+    console.log(
+      `createTransaction p99 ${ms(created.p99)}; target <= ${CREATE_P99_PGLITE_MS} ms with zero non-2xx ${met ? 'met' : 'NOT met'}`,
     );
   }
   console.log(
