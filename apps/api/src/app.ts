@@ -109,7 +109,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('services', services);
-  app.addHook('onClose', async () => services.publicReads.close());
+  app.addHook('onClose', async () => {
+    services.publicReads.close();
+    services.sessions.close();
+  });
   // The order sweeper belongs to a listening app, from its listen until it starts closing: so the
   // server runs it, tests that listen can see it run, and tests that only inject never race it.
   let stopExpiry = () => {};

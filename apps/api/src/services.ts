@@ -85,7 +85,7 @@ export async function createServices({
   const payments = createPaymentsService({ db, settings, stepUp, delivery, log });
   const lookups = createLookupBudget({ db, limits: lookupLimiter });
   const kyc = createKycService({ db, events, payments });
-  const account = createAccountService({ db, passwords, sessions, payments, kyc, stepUp, lookups, events });
+  const account = createAccountService({ db, passwords, sessions, payments, stepUp, lookups, events });
   const auditLog = createAuditLog(db);
   const signatures = createClientSignatures(
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),

@@ -193,6 +193,36 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
     other.close();
   });
 
+  it('a member session ended on A is refused by B within a second, though B checks sessions from memory', async () => {
+    const token = randomBytes(32).toString('base64url');
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    const { rows } = await db.query<{ id: number }>(
+      `insert into members (username, password_hash, first_name, last_name, phone, email)
+       values ('eventsmember', 'x', 'Somchai', 'Jaidee', '0812345678', 'eventsmember@example.com') returning id`,
+    );
+    await db.query(
+      `insert into member_sessions (member_id, token_hash, expires_at) values ($1, $2, now() + interval '1 hour')`,
+      [rows[0]?.id, createHash('sha256').update(token).digest('hex')],
+    );
+    await db.end();
+    const profileOn = async (server: Server) =>
+      (await server.call('POST', '/api/external/user/profile', { ip: '127.0.0.1', token, body: {} })).body
+        .code;
+    // B has checked the session once and keeps that check (decision 0066).
+    expect(await profileOn(b)).toBe(0);
+    expect(await profileOn(b)).toBe(0);
+    const res = await a.call('POST', '/api/external/auth/logout', { ip: '127.0.0.1', token, body: {} });
+    expect(res.body.code).toBe(0);
+    expect(await profileOn(a)).toBe(E.LOGGED_OUT.code);
+    // Without the event, B would trust its check until the session's next touch (a minute): a
+    // 10 s bound tells the two apart on a busy machine; the time is printed, not asserted.
+    const ms = await until(() => profileOn(b), E.LOGGED_OUT.code, 10_000);
+    process.stdout.write(
+      `events: B refused the member's ended session ${ms.toFixed(1)} ms after A ended it\n`,
+    );
+  });
+
   it('survives the listening connections being cut, as a PostgreSQL restart cuts them', async () => {
     const stream = await openEvents(b, staffToken);
     const listeners = [listenerOf(a), listenerOf(b)];

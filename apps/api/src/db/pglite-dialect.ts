@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { type PGlite, parse, protocol } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -95,7 +95,14 @@ class PGliteDriver implements Driver {
     this.#acquireTimeoutMs = acquireTimeoutMs;
   }
 
-  async init(): Promise<void> {}
+  /**
+   * Kept statements run on their generic plan from the first call: planning a small statement
+   * anew costs PGlite more than running it, and a desk's tables on PGlite are small enough that a
+   * plan made without the values is a good one (decision 0065).
+   */
+  async init(): Promise<void> {
+    await this.#connection.executeQuery(CompiledQuery.raw('set plan_cache_mode = force_generic_plan'));
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     this.#release = await this.#mutex.acquire(this.#acquireTimeoutMs);
@@ -142,27 +149,141 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
+
+/** A statement PGlite has parsed and planned once, kept by its SQL text. */
+interface Prepared {
+  name: string;
+  /** The parameters' type oids, which decide how each value is written. */
+  paramTypes: number[];
+  /** Its row description (none for a statement without rows), which decides how each value is read. */
+  rowDescription: BackendMessage | undefined;
+}
+
+/**
+ * PGlite's step that copies a memory file system to storage after a statement: the desk opens
+ * PGlite on a folder (Node's file system, which PostgreSQL writes directly) or in memory, where
+ * the step does nothing but costs a lock and several promises per statement.
+ */
+const NO_SYNC = { syncToFs: false } as const;
+
+/** SQL state of "cached plan must not change result type": a table changed under a kept statement. */
+const PLAN_CHANGED = '0A000';
+
+/**
+ * The one connection. Each distinct SQL text is prepared once as a named statement and executed
+ * by Bind/Execute/Sync in one protocol call (decision 0065): PGlite's own `query` parses, plans
+ * and describes every statement on every call, which in WebAssembly costs several times what
+ * running a small one does. At most `maxStatements` are kept, the least recently used closed
+ * first. Values are written and read as `query` does (the instance's serializers by parameter
+ * type, the given parsers by column type).
+ */
 class PGliteConnection implements DatabaseConnection {
   readonly #pg: PGlite;
   readonly #parsers: Record<number, (value: string) => unknown>;
+  readonly #prepared = new Map<string, Prepared>();
+  readonly #maxStatements: number;
+  #counter = 0;
 
-  constructor(pg: PGlite, parsers: Record<number, (value: string) => unknown>) {
+  constructor(pg: PGlite, parsers: Record<number, (value: string) => unknown>, maxStatements = 500) {
     this.#pg = pg;
     this.#parsers = parsers;
+    this.#maxStatements = maxStatements;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#pg.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
-      parsers: this.#parsers,
-    });
+    const parameters = [...compiledQuery.parameters];
+    let prepared = await this.#prepare(compiledQuery.sql);
+    let messages: BackendMessage[];
+    try {
+      messages = await this.#run(prepared, parameters);
+    } catch (error) {
+      if ((error as { code?: string }).code !== PLAN_CHANGED) throw error;
+      await this.#forget(compiledQuery.sql);
+      prepared = await this.#prepare(compiledQuery.sql);
+      messages = await this.#run(prepared, parameters);
+    }
+    const results = parse.parseResults(
+      prepared.rowDescription ? [prepared.rowDescription, ...messages] : messages,
+      this.#pg.parsers,
+      { parsers: this.#parsers },
+    );
+    const result = results[0];
     return {
-      rows: result.rows,
-      ...(result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
+      rows: (result?.rows ?? []) as R[],
+      ...(result?.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
     };
+  }
+
+  async #prepare(text: string): Promise<Prepared> {
+    const known = this.#prepared.get(text);
+    if (known) {
+      // Most recently used last: a Map iterates in insertion order.
+      this.#prepared.delete(text);
+      this.#prepared.set(text, known);
+      return known;
+    }
+    if (this.#prepared.size >= this.#maxStatements) {
+      const oldest = this.#prepared.keys().next().value;
+      if (oldest !== undefined) await this.#forget(oldest);
+    }
+    const name = `s${++this.#counter}`;
+    const { messages } = await this.#pg.execProtocol(
+      concat([
+        protocol.serialize.parse({ name, text }),
+        protocol.serialize.describe({ type: 'S', name }),
+        protocol.serialize.sync(),
+      ]),
+      NO_SYNC,
+    );
+    const prepared: Prepared = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(messages),
+      rowDescription: messages.find((m) => m.name === 'rowDescription'),
+    };
+    this.#prepared.set(text, prepared);
+    return prepared;
+  }
+
+  async #run(prepared: Prepared, parameters: unknown[]): Promise<BackendMessage[]> {
+    const values = parameters.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serialize = this.#pg.serializers[prepared.paramTypes[i] ?? 0];
+      return serialize ? serialize(value) : String(value);
+    });
+    const { messages } = await this.#pg.execProtocol(
+      concat([
+        protocol.serialize.bind({ statement: prepared.name, values }),
+        protocol.serialize.execute({}),
+        protocol.serialize.sync(),
+      ]),
+      NO_SYNC,
+    );
+    return messages;
+  }
+
+  async #forget(text: string): Promise<void> {
+    const prepared = this.#prepared.get(text);
+    if (!prepared) return;
+    this.#prepared.delete(text);
+    await this.#pg.execProtocol(
+      concat([protocol.serialize.close({ type: 'S', name: prepared.name }), protocol.serialize.sync()]),
+      NO_SYNC,
+    );
   }
 
   // biome-ignore lint/correctness/useYield: PGlite has no cursors; streaming is not offered.
   async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('streamQuery is not supported on PGlite');
   }
+}
+
+function concat(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.byteLength, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  return out;
 }

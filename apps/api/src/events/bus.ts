@@ -45,6 +45,11 @@ export interface EventBus {
    * connected). Only on PostgreSQL: the in-process bus has no listener to lose.
    */
   heartbeatAgeSeconds?(): number;
+  /**
+   * Whether a cache kept by this process's events may be trusted now: while it is false, events
+   * may be missed, so caches read the database instead (the public reads, the member sessions).
+   */
+  healthy(): boolean;
   close(): Promise<void>;
 }
 
@@ -74,6 +79,7 @@ function inProcessBus(): EventBus {
   emitter.setMaxListeners(0);
   return {
     connected: true,
+    healthy: () => true,
     async publish(name, data = {}) {
       emitter.emit('event', { name, data } satisfies BusEvent);
     },
@@ -250,6 +256,7 @@ async function postgresBus(database: Database, url: string, log: Log): Promise<E
       return connected;
     },
     heartbeatAgeSeconds: () => (performance.now() - heardAt) / 1000,
+    healthy: () => connected,
     async publish(name, data = {}) {
       const payload = JSON.stringify({ name, data, origin });
       if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`event ${name} is too large to publish`);

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { refuseIfBanned } from '../http/ip-banned.ts';
 import { databaseBans } from './limits/bans.ts';
 import { type CounterStore, databaseCounters, memoryCounters, redisCounters } from './limits/counters.ts';
-import { Limiter } from './limits/limiter.ts';
+import { Limiter, type Verdict } from './limits/limiter.ts';
 import { scaleLimits } from './limits/rules.ts';
 
 declare module 'fastify' {
@@ -42,13 +42,24 @@ export const limitsPlugin = fp(
     app.decorate('limits', limiter);
     app.addHook('onClose', () => counters.close());
 
-    app.addHook('onRequest', async (req) => {
+    const decide = (verdict: Verdict, done: (err?: Error) => void) => {
+      try {
+        refuseIfBanned(verdict);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    };
+    // A callback hook: most requests are decided at once, without a promise (Limiter.admit).
+    app.addHook('onRequest', (req, _reply, done) => {
       // Only the API counts: static assets, /config.json and the health and metrics probes are
       // cheap, and counting them would ban a load balancer or a member loading the app. The
       // matched route decides as well as the raw URL: the router decodes percent-escapes, so
       // `/%61pi/...` reaches an /api/ route without its raw URL starting with /api/.
-      if (!req.url.startsWith('/api/') && !req.routeOptions.url?.startsWith('/api/')) return;
-      refuseIfBanned(await limiter.admit(req.ip, req.routeOptions.url));
+      if (!req.url.startsWith('/api/') && !req.routeOptions.url?.startsWith('/api/')) return done();
+      const verdict = limiter.admit(req.ip, req.routeOptions.url);
+      if (verdict instanceof Promise) verdict.then((v) => decide(v, done), done);
+      else decide(verdict, done);
     });
   },
   { name: 'limits', dependencies: ['errors', 'redis'] },

@@ -1,15 +1,29 @@
-import { type StaffLoginBody, staffLoginBodySchema } from '@bahtdesk/contract';
-import { contractResolver, FormAlert, PasswordField, UsernameField, useFormError } from '@bahtdesk/ui/forms';
+import type { StaffLoginBody } from '@bahtdesk/contract';
+import {
+  FormAlert,
+  lazyContractResolver,
+  PasswordField,
+  UsernameField,
+  useFormError,
+} from '@bahtdesk/ui/forms';
 import { useForm } from 'react-hook-form';
 import { call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { setState } from '../../lib/store.ts';
 
+/**
+ * The form's check, loaded on its first use: the sign-in screen renders without the resolver
+ * (decision 0065), as the member app's sign-in does (decision 0038).
+ */
+const resolver = lazyContractResolver<StaffLoginBody>(() =>
+  import('@bahtdesk/contract').then((m) => m.staffLoginBodySchema),
+);
+
 /** Username and password: a session whose second factor is still to do. */
 export function PasswordStep({ onNext }: { onNext: (next: 'enrol' | 'verify') => void }) {
   const t = useT('signIn');
   const form = useForm<StaffLoginBody>({
-    resolver: contractResolver(staffLoginBodySchema),
+    resolver,
     defaultValues: { username: '', password: '' },
   });
   const error = useFormError({}, () => {});

@@ -1,15 +1,30 @@
 import type { StaffProfile } from '@bahtdesk/contract';
-import { useState } from 'react';
+import { withChunkReload } from '@bahtdesk/ui/chunkReload';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import { LanguageSwitch } from '../../components/LanguageSwitch.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { startSession } from '../../lib/session.ts';
 import { useAdminState } from '../../lib/store.ts';
-import { ChangePasswordStep } from './ChangePasswordStep.tsx';
-import { EnrolStep } from './EnrolStep.tsx';
 import { PasswordStep } from './PasswordStep.tsx';
-import { RecoveryCodesStep } from './RecoveryCodesStep.tsx';
-import { VerifyStep } from './VerifyStep.tsx';
+
+/**
+ * The steps after the password load when they are reached (decision 0065): the screen every
+ * staff member opens first needs the password step only, not the QR code, the recovery codes or
+ * their forms.
+ */
+const EnrolStep = lazy(() =>
+  withChunkReload(() => import('./EnrolStep.tsx')).then((m) => ({ default: m.EnrolStep })),
+);
+const RecoveryCodesStep = lazy(() =>
+  withChunkReload(() => import('./RecoveryCodesStep.tsx')).then((m) => ({ default: m.RecoveryCodesStep })),
+);
+const VerifyStep = lazy(() =>
+  withChunkReload(() => import('./VerifyStep.tsx')).then((m) => ({ default: m.VerifyStep })),
+);
+const ChangePasswordStep = lazy(() =>
+  withChunkReload(() => import('./ChangePasswordStep.tsx')).then((m) => ({ default: m.ChangePasswordStep })),
+);
 
 /**
  * Staff sign-in, one step at a time: username and password; then either the first sign-in's
@@ -53,19 +68,21 @@ export default function SignInPage() {
         <LanguageSwitch />
       </header>
       <main id="main" className="signin__card" tabIndex={-1}>
-        {step.name === 'password' ? (
-          <PasswordStep
-            onNext={(next) => setStep(next === 'enrol' ? { name: 'enrol' } : { name: 'verify' })}
-          />
-        ) : step.name === 'enrol' ? (
-          <EnrolStep onEnrolled={(codes, profile) => setStep({ name: 'recovery', codes, profile })} />
-        ) : step.name === 'recovery' ? (
-          <RecoveryCodesStep codes={step.codes} onDone={() => finish(step.profile)} />
-        ) : step.name === 'verify' ? (
-          <VerifyStep onVerified={finish} />
-        ) : (
-          <ChangePasswordStep onChanged={finish} />
-        )}
+        <Suspense fallback={null}>
+          {step.name === 'password' ? (
+            <PasswordStep
+              onNext={(next) => setStep(next === 'enrol' ? { name: 'enrol' } : { name: 'verify' })}
+            />
+          ) : step.name === 'enrol' ? (
+            <EnrolStep onEnrolled={(codes, profile) => setStep({ name: 'recovery', codes, profile })} />
+          ) : step.name === 'recovery' ? (
+            <RecoveryCodesStep codes={step.codes} onDone={() => finish(step.profile)} />
+          ) : step.name === 'verify' ? (
+            <VerifyStep onVerified={finish} />
+          ) : (
+            <ChangePasswordStep onChanged={finish} />
+          )}
+        </Suspense>
       </main>
     </div>
   );

@@ -9,7 +9,7 @@ import type { RequestMeta } from '../sessions/index.ts';
 
 /** The request limiter's public face the budget needs (`app.limits`). */
 export interface LookupLimiter {
-  admit(address: string, path: string | undefined): Promise<BanVerdict>;
+  admit(address: string, path: string | undefined): BanVerdict | Promise<BanVerdict>;
 }
 
 /** Per member: answers editProfile may give that an email or phone is someone else's, per window. */

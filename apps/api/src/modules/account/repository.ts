@@ -1,6 +1,8 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { isoTime } from '../../db/json.ts';
 import type { DB, MembersTable } from '../../db/schema.ts';
-import { kycStatusOf } from '../kyc/index.ts';
+import { kycReviewOf, kycStatusOf } from '../kyc/index.ts';
+import { bankAccountsOf, usdtAddressesOf } from '../payments/index.ts';
 
 /** SQL of the members table. */
 
@@ -9,12 +11,26 @@ export async function insertMember(trx: Kysely<DB>, values: Insertable<MembersTa
   return id;
 }
 
-/** The member's profile row with their identity status. */
+/**
+ * Everything the profile shows, in one statement: the member's row, their identity status and
+ * newest review, and their bank accounts and USDT addresses as JSON arrays in their wire form.
+ */
 export function findProfile(db: Kysely<DB>, memberId: number) {
   return db
     .selectFrom('members')
-    .select(['id', 'username', 'first_name', 'last_name', 'phone', 'email', 'created_at'])
-    .select((eb) => kycStatusOf(eb.ref('members.id')).as('kyc_status'))
+    .select((eb) => [
+      'id',
+      'username',
+      'first_name',
+      'last_name',
+      'phone',
+      'email',
+      isoTime(eb.ref('members.created_at')).as('created_at'),
+      kycStatusOf(eb.ref('members.id')).as('kyc_status'),
+      kycReviewOf(eb.ref('members.id')).as('kyc_review'),
+      bankAccountsOf(eb.ref('members.id')).as('bank_accounts'),
+      usdtAddressesOf(eb.ref('members.id')).as('usdt_addresses'),
+    ])
     .where('id', '=', memberId)
     .executeTakeFirst();
 }

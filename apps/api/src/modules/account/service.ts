@@ -12,7 +12,7 @@ import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
-import type { KycService } from '../kyc/index.ts';
+import { kycReview } from '../kyc/index.ts';
 import type { PasswordHasher, StepUp } from '../passwords/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import {
@@ -42,23 +42,13 @@ interface Deps {
   passwords: PasswordHasher;
   sessions: SessionService;
   payments: PaymentsService;
-  kyc: Pick<KycService, 'review'>;
   stepUp: StepUp;
   lookups: LookupBudget;
   events: Pick<EventBus, 'publish'>;
 }
 
 /** A member's own account: sign-up, profile, profile edit and password change. */
-export function createAccountService({
-  db,
-  passwords,
-  sessions,
-  payments,
-  kyc,
-  stepUp,
-  lookups,
-  events,
-}: Deps) {
+export function createAccountService({ db, passwords, sessions, payments, stepUp, lookups, events }: Deps) {
   async function profile(memberId: number): Promise<Profile> {
     const m = await findProfile(db, memberId);
     if (!m) throw new AppError(E.NOT_ALLOWED);
@@ -70,9 +60,10 @@ export function createAccountService({
       phone: m.phone,
       email: m.email,
       kycStatus: m.kyc_status,
-      kycReview: await kyc.review(memberId),
-      createdAt: m.created_at.toISOString(),
-      ...(await payments.list(memberId)),
+      kycReview: kycReview(m.kyc_review),
+      createdAt: m.created_at,
+      bankAccounts: m.bank_accounts,
+      usdtAddresses: m.usdt_addresses,
     };
   }
 

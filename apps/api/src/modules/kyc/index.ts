@@ -1,2 +1,2 @@
-export { kycStatusOf } from './repository.ts';
-export { createKycService, type KycService } from './service.ts';
+export { kycReviewOf, kycStatusOf } from './repository.ts';
+export { createKycService, type KycService, kycReview } from './service.ts';

@@ -1,5 +1,7 @@
 import type { KycImageSlot, KycStatus } from '@bahtdesk/contract';
 import { type Expression, expressionBuilder, type Kysely, sql } from 'kysely';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { isoTime } from '../../db/json.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** SQL of identity submissions and their images. */
@@ -78,19 +80,38 @@ export function kycStatusOf(memberId: Expression<number> | number) {
     .$castTo<KycStatus>();
 }
 
+/**
+ * What the member's profile says of their newest submission, as one JSON object (null without
+ * one): when sent and decided, the reason code as stored and the staff's note.
+ */
+export function kycReviewOf(memberId: Expression<number> | number) {
+  const eb = expressionBuilder<DB, never>();
+  return jsonObjectFrom(
+    eb
+      .selectFrom('kyc_submissions as k')
+      .select((k) => [
+        isoTime(k.ref('k.created_at')).as('submittedAt'),
+        isoTime(k.ref('k.reviewed_at')).as('decidedAt'),
+        'k.reason_code as reasonCode',
+        'k.reason as note',
+      ])
+      .where('k.member_id', '=', memberId)
+      .orderBy('k.id', 'desc')
+      .limit(1),
+  );
+}
+
+export type StoredKycReview = {
+  submittedAt: string;
+  decidedAt: string | null;
+  reasonCode: string | null;
+  note: string | null;
+} | null;
+
 /** One member's identity status (see kycStatusOf). */
 export async function kycStatus(db: Kysely<DB>, memberId: number): Promise<KycStatus> {
   const row = await db.selectNoFrom(kycStatusOf(memberId).as('status')).executeTakeFirstOrThrow();
   return row.status;
-}
-
-/** The member's newest submission (their status is its status, decision 0014). */
-export function latestSubmission(db: Kysely<DB>, memberId: number) {
-  return submissions(db)
-    .where('k.member_id', '=', memberId)
-    .orderBy('k.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
 }
 
 /** Every submission of a member, newest first. */

@@ -32,8 +32,8 @@ import {
   findSubmission,
   insertSubmission,
   kycStatus,
-  latestSubmission,
   SLOT_COLUMN,
+  type StoredKycReview,
   type SubmissionRow,
   submissionsOfMember,
   submissionsPage,
@@ -46,6 +46,11 @@ const UPLOAD = { action: 'kyc.upload', reason: 'upload', outcome: 'success' } as
 
 const reasonCode = (code: string | null): KycRejectReason | null =>
   code && (KYC_REJECT_REASON_CODES as string[]).includes(code) ? (code as KycRejectReason) : null;
+
+/** The profile's review of the newest submission, from kycReviewOf (an unknown reason code reads as none). */
+export function kycReview(stored: StoredKycReview): KycReview {
+  return stored && { ...stored, reasonCode: reasonCode(stored.reasonCode) };
+}
 
 function toSummary(row: SubmissionRow): KycSubmissionSummary {
   return {
@@ -127,19 +132,6 @@ export function createKycService({ db, events, payments }: Deps) {
     /** The member's identity status: their newest submission's. */
     async status(memberId: number): Promise<KycStatus> {
       return kycStatus(db, memberId);
-    },
-
-    /** What the member's profile says of their newest submission. */
-    async review(memberId: number): Promise<KycReview> {
-      const row = await latestSubmission(db, memberId);
-      if (!row) return null;
-      const summary = toSummary(row);
-      return {
-        submittedAt: summary.submittedAt,
-        decidedAt: summary.decidedAt,
-        reasonCode: summary.reasonCode,
-        note: summary.note,
-      };
     },
 
     /** Every submission of a member and its decision, newest first (the member's page in the console). */

@@ -406,6 +406,24 @@ describe('history', () => {
     );
     expect(all.items.map((i) => i.id)).toEqual([b.id, a.id]);
     expect(all.total).toBe(2);
+    // Every page says how many there are, also one past the end.
+    for (const [page, ids] of [
+      [2, [a.id]],
+      [3, []],
+    ] as const) {
+      const paged = periodOf(
+        (
+          await post<{ items: Transaction[]; total: number }>(
+            app,
+            LIST,
+            { filter: 'today', page, pageSize: 1 },
+            { token: t.token },
+          )
+        ).body,
+      );
+      expect(paged.items.map((i) => i.id)).toEqual(ids);
+      expect(paged.total).toBe(2);
+    }
     const sells = periodOf(
       (await post<{ items: Transaction[] }>(app, LIST, { filter: 'today', type: 'sell' }, { token: t.token }))
         .body,

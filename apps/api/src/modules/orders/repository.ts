@@ -200,7 +200,10 @@ export interface MemberListQuery {
   limit: number;
 }
 
-/** A member's orders created in [start, end), newest first, and how many there are. */
+/**
+ * A member's orders created in [start, end), newest first, and how many there are: one statement,
+ * the count riding on each row of the page; a page past the end asks for the count alone.
+ */
 export async function memberOrders(db: Kysely<DB>, q: MemberListQuery) {
   let query = db
     .selectFrom('transactions')
@@ -209,16 +212,17 @@ export async function memberOrders(db: Kysely<DB>, q: MemberListQuery) {
     .where('created_at', '<', q.end);
   if (q.type) query = query.where('type', '=', q.type);
   if (q.status) query = query.where('status', '=', q.status);
-  const [rows, count] = await Promise.all([
-    query
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .offset(q.offset)
-      .limit(q.limit)
-      .execute(),
-    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const rows = await query
+    .selectAll()
+    .select(sql<string>`count(*) over ()`.as('total_count'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .offset(q.offset)
+    .limit(q.limit)
+    .execute();
+  if (rows[0]) return { rows, total: Number(rows[0].total_count) };
+  if (q.offset === 0) return { rows, total: 0 };
+  const count = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   return { rows, total: Number(count.n) };
 }
 

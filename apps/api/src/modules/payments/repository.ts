@@ -1,6 +1,8 @@
 import type { addPaymentBodySchema, BankAccount, Payments, UsdtAddressEntry } from '@bahtdesk/contract';
-import type { Kysely, Selectable } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, type Selectable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
+import { isoTime } from '../../db/json.ts';
 import type { BankAccountsTable, DB, UsdtAddressesTable } from '../../db/schema.ts';
 
 /** SQL of a member's bank accounts and USDT addresses, and their wire form. */
@@ -203,11 +205,51 @@ export async function hasUsdtAddress(db: Kysely<DB>, memberId: number): Promise<
   return row !== undefined;
 }
 
-/** A member's bank accounts and USDT addresses, oldest first. */
+/** A member's bank accounts in their wire form (as toBankAccount gives), oldest first: one JSON array. */
+export function bankAccountsOf(memberId: Expression<number> | number) {
+  const eb = expressionBuilder<DB, never>();
+  return jsonArrayFrom(
+    eb
+      .selectFrom('bank_accounts as b')
+      .select((b) => [
+        'b.id',
+        'b.bank_code as bankCode',
+        'b.account_number as accountNumber',
+        'b.account_name as accountName',
+        isoTime(b.ref('b.created_at')).as('createdAt'),
+        isoTime(b.ref('b.usable_from')).as('usableFrom'),
+      ])
+      .where('b.member_id', '=', memberId)
+      .orderBy('b.id'),
+  ).$castTo<BankAccount[]>();
+}
+
+/** A member's USDT addresses in their wire form (as toUsdtAddress gives), oldest first: one JSON array. */
+export function usdtAddressesOf(memberId: Expression<number> | number) {
+  const eb = expressionBuilder<DB, never>();
+  return jsonArrayFrom(
+    eb
+      .selectFrom('usdt_addresses as u')
+      .select((u) => [
+        'u.id',
+        'u.network',
+        'u.address',
+        'u.nickname',
+        'u.uid',
+        isoTime(u.ref('u.created_at')).as('createdAt'),
+        isoTime(u.ref('u.usable_from')).as('usableFrom'),
+      ])
+      .where('u.member_id', '=', memberId)
+      .orderBy('u.id'),
+  ).$castTo<UsdtAddressEntry[]>();
+}
+
+/** A member's bank accounts and USDT addresses, oldest first, in one statement. */
 export async function listPayments(db: Kysely<DB>, memberId: number): Promise<Payments> {
-  const [banks, addresses] = await Promise.all([
-    db.selectFrom('bank_accounts').selectAll().where('member_id', '=', memberId).orderBy('id').execute(),
-    db.selectFrom('usdt_addresses').selectAll().where('member_id', '=', memberId).orderBy('id').execute(),
-  ]);
-  return { bankAccounts: banks.map(toBankAccount), usdtAddresses: addresses.map(toUsdtAddress) };
+  return db
+    .selectNoFrom([
+      bankAccountsOf(memberId).as('bankAccounts'),
+      usdtAddressesOf(memberId).as('usdtAddresses'),
+    ])
+    .executeTakeFirstOrThrow();
 }

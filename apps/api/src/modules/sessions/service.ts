@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
+import { createSessionCache } from './cache.ts';
 import {
   findLiveMemberSessions,
   findMemberSession,
@@ -88,12 +89,15 @@ function assertLive(
  * tables and are looked up by separate functions. Ending sessions is announced on the event bus
  * (`session.ended`), so an event stream opened with one closes in every process; a caller that
  * ends sessions inside its transaction announces it once the transaction has committed.
+ * A member session read within the touch interval of its last read is answered from this
+ * process's memory (cache.ts, decision 0066), which the same announcement clears in every process.
  */
 export function createSessionService(
   db: Kysely<DB>,
   policies: { member: SessionPolicy; staff: SessionPolicy },
-  events: Pick<EventBus, 'publish'>,
+  events: Pick<EventBus, 'publish' | 'subscribe' | 'healthy'>,
 ) {
+  const known = createSessionCache(events);
   const touchMember = touchIntervalMs(policies.member);
   const touchStaff = touchIntervalMs(policies.staff);
 
@@ -110,6 +114,8 @@ export function createSessionService(
   }
 
   return {
+    /** Stops following the bus (the app is closing). */
+    close: known.close,
     /** Announces that sessions of `owner` ended (after the ending transaction committed). */
     async announceEnded(owner: SessionOwner): Promise<void> {
       await events.publish('session.ended', owner);
@@ -139,14 +145,26 @@ export function createSessionService(
      */
     async authenticateMember(token: string | undefined, now = new Date()): Promise<MemberSession> {
       if (!token) throw new AppError(E.NOT_ALLOWED);
-      const session = await findMemberSession(db, hashToken(token));
-      if (!session) throw new AppError(E.NOT_ALLOWED);
+      const tokenHash = hashToken(token);
       const t = now.getTime();
-      assertLive(session, policies.member, t);
-      if (t - session.last_seen_at.getTime() >= touchMember) {
-        await touchSession(db, 'member_sessions', session.id, now);
+      // Within the touch interval of the row's last_seen_at, the database would neither write nor
+      // find it idle: only an ending could change the answer, and the bus clears those.
+      const hit = known.find(tokenHash);
+      if (hit && t < hit.expiresAt && t - hit.lastSeenAt < touchMember) {
+        return { memberId: hit.memberId, sessionId: hit.sessionId };
       }
-      return { memberId: session.member_id, sessionId: session.id };
+      const readAt = known.generation();
+      const session = await findMemberSession(db, tokenHash);
+      if (!session) throw new AppError(E.NOT_ALLOWED);
+      assertLive(session, policies.member, t);
+      let lastSeenAt = session.last_seen_at.getTime();
+      if (t - lastSeenAt >= touchMember) {
+        await touchSession(db, 'member_sessions', session.id, now);
+        lastSeenAt = t;
+      }
+      const answer = { memberId: session.member_id, sessionId: session.id };
+      known.keep(tokenHash, { ...answer, expiresAt: session.expires_at.getTime(), lastSeenAt }, readAt);
+      return answer;
     },
 
     async endMember(session: MemberSession, now = new Date()): Promise<void> {

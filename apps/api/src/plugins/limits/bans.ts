@@ -14,6 +14,11 @@ export function databaseBans(db: Kysely<DB>, cacheMs = 1000, maxCached = 10_000)
     cache.set(ip, { until, checkedAt: now });
   };
   return {
+    rememberedUntil(ip, now) {
+      const cached = cache.get(ip);
+      if (!cached || now - cached.checkedAt >= cacheMs) return undefined;
+      return cached.until !== undefined && cached.until > now ? cached.until : null;
+    },
     async bannedUntil(ip, now) {
       const cached = cache.get(ip);
       let until = cached?.until;

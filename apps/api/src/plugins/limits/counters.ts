@@ -14,6 +14,8 @@ export interface CounterStore {
    * atomic step: of concurrent callers, each sees a different count.
    */
   add(key: string, windowMs: number, now: number, by?: number): Promise<number>;
+  /** The same, answered at once: only a store in this process's memory has it. */
+  addNow?(key: string, windowMs: number, now: number, by?: number): number;
   close(): Promise<void>;
 }
 
@@ -29,21 +31,25 @@ export function memoryCounters(maxKeys = 100_000): CounterStore {
   const sweep = (window: number) => {
     for (const [key, e] of entries) if (e.window < window - 1) entries.delete(key);
   };
+  const addNow = (key: string, windowMs: number, now: number, by = 1): number => {
+    const window = Math.floor(now / windowMs);
+    let e = entries.get(key);
+    if (!e || e.window < window - 1) {
+      if (!e && entries.size >= maxKeys) sweep(window);
+      e = { window, current: 0, previous: 0 };
+      entries.set(key, e);
+    } else if (e.window === window - 1) {
+      e.previous = e.current;
+      e.current = 0;
+      e.window = window;
+    }
+    e.current = Math.max(0, e.current + by);
+    return slidingCount(e.current, e.previous, windowMs, now);
+  };
   return {
+    addNow,
     async add(key, windowMs, now, by = 1) {
-      const window = Math.floor(now / windowMs);
-      let e = entries.get(key);
-      if (!e || e.window < window - 1) {
-        if (!e && entries.size >= maxKeys) sweep(window);
-        e = { window, current: 0, previous: 0 };
-        entries.set(key, e);
-      } else if (e.window === window - 1) {
-        e.previous = e.current;
-        e.current = 0;
-        e.window = window;
-      }
-      e.current = Math.max(0, e.current + by);
-      return slidingCount(e.current, e.previous, windowMs, now);
+      return addNow(key, windowMs, now, by);
     },
     async close() {
       entries.clear();

@@ -7,6 +7,11 @@ import { BAN_MS, type LimitRule, type LimitRules } from './rules.ts';
 export interface BanStore {
   /** When the IP's ban ends, or undefined when it is not banned at `now`. */
   bannedUntil(ip: string, now: number): Promise<number | undefined>;
+  /**
+   * The answer `bannedUntil` would give, when this process still remembers it: the ban's end,
+   * null when not banned, undefined when it must ask.
+   */
+  rememberedUntil?(ip: string, now: number): number | null | undefined;
   ban(ip: string, until: number, reason: string): Promise<void>;
   /** Drops what this process remembers about the IP (after its ban was lifted). */
   forget(ip: string): void;
@@ -55,11 +60,17 @@ export function normaliseIp(ip: string): string {
 
 export type Verdict = BanVerdict;
 
+const NOT_BANNED: Verdict = Object.freeze({ banned: false });
+/** Addresses whose key is remembered at once; past that the memory starts afresh. */
+const MAX_KEYS = 10_000;
+
 /**
  * Counts requests per IP and bans an IP that exceeds a rule. A banned IP's requests are refused
  * without being counted, so a ban ends exactly BAN_MS after it was made.
  */
 export class Limiter {
+  private readonly keys = new Map<string, string>();
+
   constructor(
     private readonly counters: CounterStore,
     private readonly bans: BanStore,
@@ -72,19 +83,49 @@ export class Limiter {
     this.bans.forget(key);
   }
 
-  /** Called for every request before anything else is done with it. */
-  async admit(address: string, path: string | undefined): Promise<Verdict> {
-    const ip = normaliseIp(address);
+  /**
+   * Called for every request before anything else is done with it. Answers at once (no promise)
+   * when the counters are in this process and the IP's ban status is remembered, as on most
+   * requests; otherwise once the stores have answered. Every request is counted either way.
+   */
+  admit(address: string, path: string | undefined): Verdict | Promise<Verdict> {
+    const ip = this.keyOf(address);
     const now = this.clock();
+    const rules = this.rulesOf(path);
+    const remembered = this.bans.rememberedUntil?.(ip, now);
+    const addNow = this.counters.addNow;
+    if (remembered === undefined || addNow === undefined) return this.admitLater(ip, rules, now);
+    if (remembered !== null) return { banned: true, until: remembered };
+    for (const rule of rules) {
+      if (addNow(`${rule.name}:${ip}`, rule.windowMs, now) > rule.max) return this.ban(ip, rule, now);
+    }
+    return NOT_BANNED;
+  }
+
+  private async admitLater(ip: string, rules: LimitRule[], now: number): Promise<Verdict> {
     const until = await this.bans.bannedUntil(ip, now);
     if (until !== undefined) return { banned: true, until };
-    const extra = path === undefined ? undefined : this.rules.byPath[path];
-    const rules = extra ? [this.rules.general, extra] : [this.rules.general];
     for (const rule of rules) {
       const verdict = await this.count(ip, rule, now);
       if (verdict.banned) return verdict;
     }
-    return { banned: false };
+    return NOT_BANNED;
+  }
+
+  private rulesOf(path: string | undefined): LimitRule[] {
+    const extra = path === undefined ? undefined : this.rules.byPath[path];
+    return extra ? [this.rules.general, extra] : [this.rules.general];
+  }
+
+  /** normaliseIp, remembered per address: the same few addresses send most requests. */
+  private keyOf(address: string): string {
+    let key = this.keys.get(address);
+    if (key === undefined) {
+      if (this.keys.size >= MAX_KEYS) this.keys.clear();
+      key = normaliseIp(address);
+      this.keys.set(address, key);
+    }
+    return key;
   }
 
   /**
@@ -105,7 +146,11 @@ export class Limiter {
 
   private async count(ip: string, rule: LimitRule, now: number): Promise<Verdict> {
     const count = await this.counters.add(`${rule.name}:${ip}`, rule.windowMs, now);
-    if (count <= rule.max) return { banned: false };
+    if (count <= rule.max) return NOT_BANNED;
+    return this.ban(ip, rule, now);
+  }
+
+  private async ban(ip: string, rule: LimitRule, now: number): Promise<Verdict> {
     const until = now + BAN_MS;
     await this.bans.ban(ip, until, `exceeded ${rule.name} (${rule.max} per ${rule.windowMs / 1000} s)`);
     return { banned: true, until };
