@@ -23,6 +23,7 @@ import {
 } from './modules/passwords/index.ts';
 import { createPaymentsService } from './modules/payments/index.ts';
 import { createRatesService } from './modules/rates/index.ts';
+import { createRiskService } from './modules/risk/index.ts';
 import { createSessionService } from './modules/sessions/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
 import { createStaffService, createStaffSignIn } from './modules/staff/index.ts';
@@ -90,7 +91,8 @@ export async function createServices({
     CLIENT_SIGNATURE_TTL_MS,
   );
   const publicReads = createPublicReads({ rates, news, pages, settings, events });
-  const orders = createOrdersService({ db, events, kyc, payments, reads: publicReads, auditLog });
+  const risk = createRiskService({ db, events, reads: publicReads });
+  const orders = createOrdersService({ db, events, kyc, payments, risk, reads: publicReads, auditLog });
   return {
     passwords,
     settings,
@@ -101,6 +103,7 @@ export async function createServices({
     payments,
     kyc,
     orders,
+    risk,
     account,
     auth: createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures }),
     passwordReset: createPasswordResetService({

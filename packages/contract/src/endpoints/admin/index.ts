@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ANY_STAFF, endpoint } from '../../endpoint.ts';
 import { deskEndpoints } from './desk.ts';
 import { kycReviewEndpoints } from './kyc.ts';
+import { memberLevelEndpoints } from './levels.ts';
 import { membersEndpoints } from './members.ts';
 import { orderDeskEndpoints } from './orders.ts';
 import { settingsEndpoints } from './settings.ts';
@@ -10,6 +11,7 @@ import { staffAdminEndpoints, staffAuthEndpoints } from './staff.ts';
 export * from './common.ts';
 export * from './desk.ts';
 export * from './kyc.ts';
+export * from './levels.ts';
 export * from './members.ts';
 export * from './orders.ts';
 export * from './settings.ts';
@@ -56,6 +58,7 @@ export const adminEndpoints = {
   ...deskEndpoints,
   ...settingsEndpoints,
   ...membersEndpoints,
+  ...memberLevelEndpoints,
   ...kycReviewEndpoints,
   ...orderDeskEndpoints,
   events: endpoint({
