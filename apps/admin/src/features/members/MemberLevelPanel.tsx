@@ -16,7 +16,7 @@ import { showSnackbar } from '../../lib/store.ts';
  */
 export function MemberLevelPanel({ memberId }: { memberId: number }) {
   const t = useT('members');
-  const state = useApi('memberLevel', { params: { id: memberId } });
+  const state = useApi('memberLevel', { params: { id: memberId }, dialog: false });
   return (
     <section className="panel" aria-labelledby="member-level-title">
       <h2 id="member-level-title">{t('level.title')}</h2>
