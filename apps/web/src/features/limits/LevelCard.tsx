@@ -4,6 +4,14 @@ import { queries, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import './limits.css';
 
+/** The table's rows: a level's limit, then what is left of it. */
+const ROWS = [
+  ['perDay', 'dayLimit'],
+  ['leftToday', 'leftToday'],
+  ['perMonth', 'monthLimit'],
+  ['leftMonth', 'leftThisMonth'],
+] as const;
+
 /**
  * On the account page: the member's verification level, how to reach the next one, and their
  * level's daily and monthly limits with what is left (decision 0067).
@@ -29,25 +37,16 @@ export function LevelCard() {
           <thead>
             <tr>
               <td />
-              <th scope="col">{t('level.perDay')}</th>
-              <th scope="col">{t('level.leftToday')}</th>
-              <th scope="col">{t('level.perMonth')}</th>
-              <th scope="col">{t('level.leftMonth')}</th>
+              <th scope="col">{t('level.buy')}</th>
+              <th scope="col">{t('level.sell')}</th>
             </tr>
           </thead>
           <tbody>
-            {(
-              [
-                ['buy', buy],
-                ['sell', sell],
-              ] as const
-            ).map(([side, room]) => (
-              <tr key={side}>
-                <th scope="row">{t(`level.${side}`)}</th>
-                <td>{formatAmount(room.dayLimit)}</td>
-                <td>{formatAmount(room.leftToday)}</td>
-                <td>{formatAmount(room.monthLimit)}</td>
-                <td>{formatAmount(room.leftThisMonth)}</td>
+            {ROWS.map(([label, field]) => (
+              <tr key={field}>
+                <th scope="row">{t(`level.${label}`)}</th>
+                <td>{formatAmount(buy[field])}</td>
+                <td>{formatAmount(sell[field])}</td>
               </tr>
             ))}
           </tbody>

@@ -49,9 +49,10 @@ describe('level on the account page', () => {
     const card = await screen.findByRole('region', { name: /Verification level/ });
     expect(within(card).getByText('Level 1')).toBeTruthy();
     expect(within(card).getByText(/To reach level 2/)).toBeTruthy();
-    const buy = within(card).getByRole('row', { name: /Buy/ });
-    expect(buy.textContent).toContain('200,000.00');
-    expect(buy.textContent).toContain('15,000.00');
+    const today = within(card).getByRole('row', { name: /Left today/ });
+    expect(today.textContent).toBe('Left today15,000.000.00');
+    const perDay = within(card).getByRole('row', { name: /Per day/ });
+    expect(perDay.textContent).toBe('Per day200,000.00200,000.00');
   });
 
   it('tells a member not yet verified to verify their identity, without a table', async () => {
