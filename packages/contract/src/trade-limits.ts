@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { E, type ErrorDef, type Lang } from './errors.ts';
-import { Decimal, formatMoney, moneyString } from './money.ts';
+import { Decimal, formatMoney, moneyString, parseDecimal } from './money.ts';
 import { joinThaiTerms } from './thai-terms.ts';
 import type { TransactionStatus, TransactionType } from './transaction-kinds.ts';
 import { codeMessage } from './validators/messages.ts';
@@ -25,7 +25,16 @@ export const LIMIT_COUNTED_STATUSES = [
   'success',
 ] as const satisfies readonly TransactionStatus[];
 
-const limitAmount = moneyString.refine((s) => new Decimal(s).gt(0), codeMessage(E.TRADE_LIMITS_INVALID));
+const limitAmount = moneyString.refine(
+  (s) => parseDecimal(s)?.gt(0) === true,
+  codeMessage(E.TRADE_LIMITS_INVALID),
+);
+
+/** a <= b, for amounts that may not have passed their own check (then the field's error says why). */
+const notAbove = (a: string, b: string) => {
+  const [x, y] = [parseDecimal(a), parseDecimal(b)];
+  return x === null || y === null || x.lte(y);
+};
 
 /** One level's limits, in THB (a sell counts its gross THB before the fee). */
 export const levelLimitsSchema = z
@@ -36,7 +45,7 @@ export const levelLimitsSchema = z
     sellMonthThb: limitAmount,
   })
   .refine(
-    (l) => new Decimal(l.buyDayThb).lte(l.buyMonthThb) && new Decimal(l.sellDayThb).lte(l.sellMonthThb),
+    (l) => notAbove(l.buyDayThb, l.buyMonthThb) && notAbove(l.sellDayThb, l.sellMonthThb),
     codeMessage(E.TRADE_LIMITS_INVALID),
   );
 export type LevelLimits = z.infer<typeof levelLimitsSchema>;
@@ -47,7 +56,7 @@ const LIMIT_KEYS = ['buyDayThb', 'buyMonthThb', 'sellDayThb', 'sellMonthThb'] as
 export const tradeLimitsSchema = z
   .object({ level1: levelLimitsSchema, level2: levelLimitsSchema })
   .refine(
-    (v) => LIMIT_KEYS.every((k) => new Decimal(v.level2[k]).gte(v.level1[k])),
+    (v) => LIMIT_KEYS.every((k) => notAbove(v.level1[k], v.level2[k])),
     codeMessage(E.TRADE_LIMITS_INVALID),
   );
 export type TradeLimits = z.infer<typeof tradeLimitsSchema>;

@@ -12,6 +12,12 @@ const trimmed = (v: TradeLimits): TradeLimits => ({
   level2: Object.fromEntries(LIMITS.map((k) => [k, v.level2[k].trim()])) as TradeLimits['level2'],
 });
 
+/** An error object's own message, when the rule was over the whole object. */
+const messageOf = (error: unknown): { message: string } | undefined =>
+  typeof (error as { message?: unknown } | undefined)?.message === 'string'
+    ? (error as { message: string })
+    : undefined;
+
 /**
  * What each member level may buy and sell per Bangkok day and calendar month, in THB (a sell counts
  * its value before the fee); createTransaction refuses an order past them (decision 0067).
@@ -28,6 +34,11 @@ export function TradeLimitsSection({
   const t = useT('settings');
   const { form, save, alert } = useSettingForm('tradeLimits', value, onSaved, trimmed);
   const errors = form.formState.errors.value;
+  // A rule over a level's limits (a day above its month) or over both levels shows under the last field.
+  const groupProblem = (level: (typeof LEVELS)[number]) =>
+    errors?.[level]?.root ??
+    messageOf(errors?.[level]) ??
+    (level === 'level2' ? (errors?.root ?? messageOf(errors)) : undefined);
   return (
     <Section
       id="tradeLimits"
@@ -47,10 +58,7 @@ export function TradeLimitsSection({
               label={t(`tradeLimits.${limit}`)}
               inputMode="decimal"
               problem={
-                errors?.[level]?.[limit] ??
-                (i === LIMITS.length - 1
-                  ? (errors?.[level]?.root ?? (level === 'level2' ? errors?.root : undefined))
-                  : undefined)
+                errors?.[level]?.[limit] ?? (i === LIMITS.length - 1 ? groupProblem(level) : undefined)
               }
               {...form.register(`value.${level}.${limit}`)}
             />

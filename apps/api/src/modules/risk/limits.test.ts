@@ -310,6 +310,19 @@ describe('the tradeLimits setting', () => {
     expect(res.body.code).toBe(E.TRADE_LIMITS_INVALID.code);
   });
 
+  it('rule: a limit that is not an amount is refused with a coded 4xx and nothing is saved', async () => {
+    const value = {
+      ...settingDefaults.tradeLimits,
+      level1: { ...settingDefaults.tradeLimits.level1, buyDayThb: 'abc' },
+    };
+    const res = await staffCall(app, admin.token, 'POST', '/api/admin/settings', {
+      key: 'tradeLimits',
+      value,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(E.WRONG_FORMAT.code);
+  });
+
   it('rule: level 2 may not allow less than level 1 (40024)', async () => {
     const value = {
       ...settingDefaults.tradeLimits,
