@@ -24,6 +24,7 @@ import {
 } from './modules/passwords/index.ts';
 import { createPaymentsService } from './modules/payments/index.ts';
 import { createRatesService } from './modules/rates/index.ts';
+import { createRiskService } from './modules/risk/index.ts';
 import { createSessionService } from './modules/sessions/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
 import { createSetupService } from './modules/setup/index.ts';
@@ -93,7 +94,17 @@ export async function createServices({
   );
   const publicReads = createPublicReads({ rates, news, pages, settings, events });
   const calendar = createCalendarService(db, events);
-  const orders = createOrdersService({ db, events, kyc, payments, reads: publicReads, auditLog, calendar });
+  const risk = createRiskService({ db, events, reads: publicReads });
+  const orders = createOrdersService({
+    db,
+    events,
+    kyc,
+    payments,
+    risk,
+    reads: publicReads,
+    auditLog,
+    calendar,
+  });
   const staff = createStaffService(db, passwords, sessions);
   const setup = createSetupService({ settings, rates, staff });
   return {
@@ -107,6 +118,7 @@ export async function createServices({
     kyc,
     orders,
     calendar,
+    risk,
     account,
     auth: createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures }),
     passwordReset: createPasswordResetService({

@@ -407,6 +407,27 @@ export const E = {
   CLOSED_DAY_EXISTS: def(40019, 409, 'The desk is already closed on this day.', 'วันนี้เป็นวันหยุดของร้านอยู่แล้ว'),
   CLOSED_DAY_NOT_FOUND: def(40020, 404, 'This day is not a closed day.', 'วันนี้ไม่ใช่วันหยุดของร้าน'),
 
+  // 40021-40024: member levels and their limits (project additions; decision 0067).
+  MEMBER_LEVEL_INVALID: def(40021, 400, 'Please choose level 1 or 2.', 'กรุณาเลือกระดับ 1 หรือ 2'),
+  MEMBER_LEVEL_NOTE_REQUIRED: def(
+    40022,
+    400,
+    'Please write a note saying why the level changes.',
+    'กรุณาระบุหมายเหตุว่าเหตุใดจึงเปลี่ยนระดับ',
+  ),
+  MEMBER_LEVEL_NOT_VERIFIED: def(
+    40023,
+    409,
+    'This member has not verified their identity yet, so they have no level to change.',
+    'สมาชิกรายนี้ยังไม่ได้ยืนยันตัวตน จึงยังไม่มีระดับให้เปลี่ยน',
+  ),
+  TRADE_LIMITS_INVALID: def(
+    40024,
+    400,
+    "Each limit must be a positive amount, a day's limit no more than the month's, and level 2's limits no lower than level 1's.",
+    'วงเงินแต่ละรายการต้องเป็นจำนวนบวก วงเงินต่อวันต้องไม่เกินวงเงินต่อเดือน และวงเงินระดับ 2 ต้องไม่ต่ำกว่าระดับ 1',
+  ),
+
   // 50001-50040: orders, proofs and uploads (50037 to 50040 are project additions).
   COIN_REQUIRED: def(50001, 400, 'Please specify the coin.', 'กรุณาระบุเหรียญ'),
   RATE_REQUIRED: def(50002, 400, 'Please specify the rate.', 'กรุณาระบุอัตราแลกเปลี่ยน'),
@@ -562,6 +583,10 @@ export const E = {
     'Many images are being checked right now. Please try again in a minute.',
     'ขณะนี้มีรูปภาพรอตรวจสอบจำนวนมาก กรุณาลองใหม่อีกครั้งในอีกสักครู่',
   ),
+  // 50051-50055: a member's buy and sell limits per level (project additions; decision 0067). The
+  // refusal's message adds what is left today and this month (tradeLimitRefusal).
+  BUY_LIMIT_REACHED: def(50051, 409, 'This order would pass your buying limit.', 'รายการนี้เกินวงเงินซื้อของคุณ'),
+  SELL_LIMIT_REACHED: def(50052, 409, 'This order would pass your selling limit.', 'รายการนี้เกินวงเงินขายของคุณ'),
   // 50061-50063: refusals that keep one payment from backing two orders (project additions).
   TX_HASH_USED: def(
     50061,

@@ -11,5 +11,6 @@ export * from './order-reasons.ts';
 export * from './runtimeConfig.ts';
 export * from './settings.ts';
 export * from './thai-terms.ts';
+export * from './trade-limits.ts';
 export * from './transaction-kinds.ts';
 export * from './validators/index.ts';

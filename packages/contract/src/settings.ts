@@ -4,6 +4,7 @@ import { E } from './errors.ts';
 import { DEFAULT_PAYMENT_DEADLINE_MIN } from './limits.ts';
 import { moneyString } from './money.ts';
 import { DEFAULT_ENABLED_NETWORKS, NETWORK_IDS } from './networks.ts';
+import { type TradeLimits, tradeLimitsSchema } from './trade-limits.ts';
 import {
   accountNameSchema,
   bankAccountNumberSchema,
@@ -136,9 +137,30 @@ export const settingSchemas = {
   rateChangeConfirmPercent: wholePercent,
   /** Per cent beyond which a rate change is only a proposal until a second admin approves it. */
   rateChangeMaxPercent: wholePercent,
+  /**
+   * THB-equivalent each member level may buy and sell per Bangkok day and calendar month
+   * (50051, 50052; decision 0067).
+   */
+  tradeLimits: tradeLimitsSchema,
   /** When the demo data was seeded; null on a database never seeded. */
   demoSeededAt: z.iso.datetime().nullable(),
 } as const;
+
+/** Decision 0067 says why: level 1 stays well under the cash-report threshold, level 2 fits the largest order. */
+const DEFAULT_TRADE_LIMITS: TradeLimits = {
+  level1: {
+    buyDayThb: '200000.00',
+    buyMonthThb: '1000000.00',
+    sellDayThb: '200000.00',
+    sellMonthThb: '1000000.00',
+  },
+  level2: {
+    buyDayThb: '3000000.00',
+    buyMonthThb: '20000000.00',
+    sellDayThb: '3000000.00',
+    sellMonthThb: '20000000.00',
+  },
+};
 
 export type SettingKey = keyof typeof settingSchemas;
 export type SettingValue<K extends SettingKey> = z.output<(typeof settingSchemas)[K]>;
@@ -156,5 +178,6 @@ export const settingDefaults: { readonly [K in SettingKey]: SettingValue<K> } = 
   payoutCoolingOffHours: 24,
   rateChangeConfirmPercent: 3,
   rateChangeMaxPercent: 15,
+  tradeLimits: DEFAULT_TRADE_LIMITS,
   demoSeededAt: null,
 };

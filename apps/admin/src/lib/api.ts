@@ -47,9 +47,16 @@ export const queries = createQueries<Endpoints>({
   live: {
     on: onLiveEvents,
     stale: {
-      'order.updated': ['staffOrder', 'orderQueue', 'dashboard'],
-      'kyc.updated': ['kycSubmission', 'kycQueue', 'memberDetail', 'searchMembers', 'dashboard'],
-      'members.changed': ['memberDetail', 'searchMembers', 'dashboard'],
+      'order.updated': ['staffOrder', 'orderQueue', 'dashboard', 'memberLevel'],
+      'kyc.updated': [
+        'kycSubmission',
+        'kycQueue',
+        'memberDetail',
+        'searchMembers',
+        'dashboard',
+        'memberLevel',
+      ],
+      'members.changed': ['memberDetail', 'searchMembers', 'dashboard', 'memberLevel'],
       'rates.changed': ['rateHistory', 'rateProposals', 'dashboard'],
       'settings.changed': ['getSettings'],
       'news.changed': ['listNews'],

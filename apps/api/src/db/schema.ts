@@ -43,6 +43,17 @@ export interface MembersTable {
   first_usdt_address_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+/** A member's risk state (decision 0067): the level staff set; flags and holds sit beside it. */
+export interface MemberRiskTable {
+  member_id: number;
+  /** 1 or 2 as staff set it; null: the level identity verification gives (1). */
+  level: number | null;
+  level_note: string | null;
+  level_set_by: number | null;
+  level_set_at: Date | null;
+  updated_at: UpdatedAt;
+}
+
 export interface MemberSessionsTable {
   id: Id;
   member_id: number;
@@ -352,6 +363,7 @@ export interface RateCountersTable {
 
 export interface DB {
   members: MembersTable;
+  member_risk: MemberRiskTable;
   member_sessions: MemberSessionsTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;

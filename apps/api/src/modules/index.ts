@@ -16,6 +16,7 @@ import { pagesRoutes } from './pages/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { ratesRoutes } from './rates/routes.ts';
+import { riskRoutes } from './risk/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 
@@ -39,6 +40,7 @@ export const modules: FastifyPluginAsync[] = [
   pagesRoutes,
   settingsRoutes,
   membersRoutes,
+  riskRoutes,
   bansRoutes,
   calendarRoutes,
   outboxRoutes,

@@ -88,6 +88,9 @@ const EXPECTED: Record<string, Caller[]> = {
   memberDetail: STAFF,
   revealBankAccount: OPERATORS,
   endMemberSessions: OPERATORS,
+  // A member's level: everyone reads; operators and admins set it with a note (decision 0067).
+  memberLevel: STAFF,
+  setMemberLevel: OPERATORS,
   listBans: STAFF,
   unban: OPERATORS,
   outbox: OPERATORS,

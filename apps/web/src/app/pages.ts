@@ -16,10 +16,10 @@ export const lazyPages = {
   news: { load: () => import('../features/news/NewsListPage.tsx'), namespaces: ['news'] },
   newsArticle: { load: () => import('../features/news/NewsArticlePage.tsx'), namespaces: ['news'] },
   welcome: { load: () => import('../features/sign-up/WelcomePage.tsx'), namespaces: ['signUp'] },
-  account: { load: () => import('../features/account/AccountPage.tsx'), namespaces: ['account'] },
+  account: { load: () => import('../features/account/AccountPage.tsx'), namespaces: ['account', 'limits'] },
   transaction: {
     load: () => import('../features/transaction/TransactionPage.tsx'),
-    namespaces: ['transaction', 'account'],
+    namespaces: ['transaction', 'account', 'limits'],
   },
   history: {
     load: () => import('../features/transaction-history/TransactionHistoryPage.tsx'),

@@ -4,6 +4,7 @@ import type common from './en/common.json';
 import type forgotPassword from './en/forgotPassword.json';
 import type history from './en/history.json';
 import type home from './en/home.json';
+import type limits from './en/limits.json';
 import type news from './en/news.json';
 import type signIn from './en/signIn.json';
 import type signUp from './en/signUp.json';
@@ -24,4 +25,5 @@ export interface Resources {
   account: typeof account;
   transaction: typeof transaction;
   history: typeof history;
+  limits: typeof limits;
 }

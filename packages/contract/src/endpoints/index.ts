@@ -3,6 +3,7 @@ import { adminEndpoints } from './admin/index.ts';
 import { authEndpoints } from './auth.ts';
 import { homeEndpoints } from './home.ts';
 import { kycEndpoints } from './kyc.ts';
+import { limitsEndpoints } from './limits.ts';
 import { passwordResetEndpoints } from './password-reset.ts';
 import { paymentsEndpoints } from './payments.ts';
 import { transactionEndpoints } from './transaction.ts';
@@ -15,6 +16,7 @@ export * from './current-password.ts';
 export * from './files.ts';
 export * from './home.ts';
 export * from './kyc.ts';
+export * from './limits.ts';
 export * from './password-reset.ts';
 export * from './payments.ts';
 export * from './transaction.ts';
@@ -29,6 +31,7 @@ export const memberEndpoints = {
   ...paymentsEndpoints,
   ...kycEndpoints,
   ...transactionEndpoints,
+  ...limitsEndpoints,
 } as const;
 
 export type MemberEndpointName = keyof typeof memberEndpoints;

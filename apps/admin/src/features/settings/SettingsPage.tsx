@@ -9,6 +9,7 @@ import { LocationsSection } from './LocationsSection.tsx';
 import { MaintenanceSection } from './MaintenanceSection.tsx';
 import { NetworksSection } from './NetworksSection.tsx';
 import { NumberSection } from './NumberSection.tsx';
+import { TradeLimitsSection } from './TradeLimitsSection.tsx';
 
 const NUMBERS = [
   'paymentDeadlineMinutes',
@@ -61,6 +62,11 @@ export default function SettingsPage() {
               {NUMBERS.map((key) => (
                 <NumberSection key={k(key)} {...props(key)} settingKey={key} value={values[key]} />
               ))}
+              <TradeLimitsSection
+                key={k('tradeLimits')}
+                {...props('tradeLimits')}
+                value={values.tradeLimits}
+              />
               <ChatLinkSection key={k('chatLink')} {...props('chatLink')} value={values.chatLink} />
             </div>
           );

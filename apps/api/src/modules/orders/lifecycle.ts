@@ -35,6 +35,7 @@ import type { PublicReads } from '../home/index.ts';
 import { checkImage, readSlipQr, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
+import type { RiskService } from '../risk/index.ts';
 import { iso, orderUpdated, toSummary, toTransaction } from './answers.ts';
 import {
   countOpen,
@@ -105,6 +106,8 @@ export interface LifecycleDeps {
   events: Pick<EventBus, 'publish'>;
   kyc: Pick<KycService, 'tradingGate'>;
   payments: Pick<PaymentsService, 'payoutDestination'>;
+  /** The member's buy and sell limits per day and month (decision 0067). */
+  risk: Pick<RiskService, 'checkOrder'>;
   /** The rates and settings in force, from memory that follows the event bus (decision 0039). */
   reads: Pick<PublicReads, 'rates' | 'setting'>;
   /** The desk's closed days (decision 0058): no appointment on them. */
@@ -116,7 +119,7 @@ export interface LifecycleDeps {
  * payment, read and list their orders; and the expiry of pending orders past their deadline.
  * Every status change is one conditional update with its audit row, announced after it commits.
  */
-export function createOrderLifecycle({ db, events, kyc, payments, reads, calendar }: LifecycleDeps) {
+export function createOrderLifecycle({ db, events, kyc, payments, risk, reads, calendar }: LifecycleDeps) {
   const setting = async <K extends SettingKey>(key: K) => (await reads.setting(key)).value;
   const announce = (row: OrderRow) => events.publish('order.updated', orderUpdated(row));
 
@@ -162,11 +165,12 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads, calenda
       destination.catch(() => {}); // thrown below, in its turn
       await gate;
       await checkRate(body);
-      const [deadlineMinutes, cap, receiving, enabled] = await Promise.all([
+      const [deadlineMinutes, cap, receiving, enabled, limits] = await Promise.all([
         setting('paymentDeadlineMinutes'),
         setting('openOrderCap'),
         setting('receivingAddresses'),
         setting('enabledNetworks'),
+        setting('tradeLimits'),
       ]);
       if (body.type === 'sell' && !enabled.includes(body.network)) throw new AppError(E.NETWORK_DISABLED);
       if (body.type === 'sell' && !receiving[body.network]) throw new AppError(E.RECEIVE_ADDRESS_NOT_FOUND);
@@ -214,6 +218,14 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads, calenda
         row = await db.transaction().execute(async (t) => {
           await lockMember(t, memberId);
           if ((await countOpen(t, memberId, now)) >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
+          // Under the same lock: orders racing in are summed one after the other.
+          await risk.checkOrder(
+            t,
+            memberId,
+            { type: values.type, amountThb: values.amount_thb },
+            limits,
+            now,
+          );
           return insertOrder(
             t,
             {

@@ -7,6 +7,7 @@ import { useT } from '../../lib/i18n.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
 import './account.css';
 import '../../components/forms.css';
+import { LevelCard } from '../limits/LevelCard.tsx';
 import { KycSection } from './KycSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { BankAccountsSection, UsdtAddressesSection } from './PaymentSections.tsx';
@@ -130,6 +131,7 @@ function Account() {
           {t('signOut')}
         </button>
       </div>
+      <LevelCard />
       <Section id="profile" title={t('profile.title')} open={open.profile} onToggle={toggle('profile')}>
         <ProfileSection profile={profile} />
       </Section>

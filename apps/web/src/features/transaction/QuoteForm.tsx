@@ -20,6 +20,7 @@ import { ApiError, call, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
 import { calculate, groupAsTyped } from '../calculator/calc.ts';
+import { TradeLimitsNote } from '../limits/TradeLimitsNote.tsx';
 
 /** A fresh Idempotency-Key: the same key for every retry of one order, a new one for the next. */
 function newKey(): string {
@@ -181,6 +182,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
           <span className="muted">{t('quote.live')}</span>
         </p>
       )}
+      <TradeLimitsNote type={type} />
 
       <div className="field">
         <label className="field__label" htmlFor={amountId}>

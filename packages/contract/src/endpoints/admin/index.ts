@@ -3,6 +3,7 @@ import { ANY_STAFF, endpoint } from '../../endpoint.ts';
 import { calendarEndpoints } from './calendar.ts';
 import { deskEndpoints } from './desk.ts';
 import { kycReviewEndpoints } from './kyc.ts';
+import { memberLevelEndpoints } from './levels.ts';
 import { membersEndpoints } from './members.ts';
 import { orderDeskEndpoints } from './orders.ts';
 import { settingsEndpoints } from './settings.ts';
@@ -12,6 +13,7 @@ export * from './calendar.ts';
 export * from './common.ts';
 export * from './desk.ts';
 export * from './kyc.ts';
+export * from './levels.ts';
 export * from './members.ts';
 export * from './orders.ts';
 export * from './settings.ts';
@@ -58,6 +60,7 @@ export const adminEndpoints = {
   ...deskEndpoints,
   ...settingsEndpoints,
   ...membersEndpoints,
+  ...memberLevelEndpoints,
   ...kycReviewEndpoints,
   ...orderDeskEndpoints,
   ...calendarEndpoints,

@@ -24,6 +24,7 @@ export const DESK_SETTING_KEYS = [
   'payoutCoolingOffHours',
   'rateChangeConfirmPercent',
   'rateChangeMaxPercent',
+  'tradeLimits',
 ] as const satisfies readonly SettingKey[];
 export type DeskSettingKey = (typeof DESK_SETTING_KEYS)[number];
 
@@ -53,6 +54,7 @@ export const saveSettingBodySchema = z.discriminatedUnion(
     entry('payoutCoolingOffHours'),
     entry('rateChangeConfirmPercent'),
     entry('rateChangeMaxPercent'),
+    entry('tradeLimits'),
   ],
   { error: codeMessage(E.SETTINGS_INVALID) },
 );

@@ -1,0 +1,1 @@
+export { createRiskService, type RiskService } from './service.ts';

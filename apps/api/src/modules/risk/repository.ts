@@ -1,0 +1,76 @@
+import { LIMIT_COUNTED_STATUSES, type TransactionType } from '@bahtdesk/contract';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+import { kycStatusOf } from '../kyc/index.ts';
+
+/** SQL of a member's risk state: their level, and the orders that count toward their limits. */
+
+/** The member's identity status and the level staff set (null: none set); undefined: no such member. */
+export function findLevel(db: Kysely<DB>, memberId: number) {
+  return db
+    .selectFrom('members as m')
+    .leftJoin('member_risk as r', 'r.member_id', 'm.id')
+    .leftJoin('staff as s', 's.id', 'r.level_set_by')
+    .select([
+      kycStatusOf(sql.ref('m.id')).as('kyc_status'),
+      'r.level',
+      'r.level_note',
+      'r.level_set_at',
+      's.username as level_set_by',
+    ])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** Sets the level staff chose, with who, when and why. */
+export async function saveLevel(
+  t: Kysely<DB>,
+  memberId: number,
+  change: { level: number; note: string; staffId: number | null; at: Date },
+): Promise<void> {
+  const values = {
+    level: change.level,
+    level_note: change.note,
+    level_set_by: change.staffId,
+    level_set_at: change.at,
+    updated_at: change.at,
+  };
+  await t
+    .insertInto('member_risk')
+    .values({ member_id: memberId, ...values })
+    .onConflict((oc) => oc.column('member_id').doUpdateSet(values))
+    .execute();
+}
+
+export interface CountedTotals {
+  type: TransactionType;
+  day: string;
+  month: string;
+}
+
+/**
+ * THB of the member's orders created since `monthStart`, per type, and of those since `dayStart`,
+ * that count toward a limit at `now`: pending ones still within their deadline, requests and
+ * completed ones (rejected and expired ones do not).
+ */
+export async function countedTotals(
+  db: Kysely<DB>,
+  memberId: number,
+  range: { dayStart: Date; monthStart: Date },
+  now: Date,
+): Promise<CountedTotals[]> {
+  const rows = await db
+    .selectFrom('transactions')
+    .select([
+      'type',
+      sql<string>`coalesce(sum(amount_thb) filter (where created_at >= ${range.dayStart}), 0)`.as('day'),
+      sql<string>`coalesce(sum(amount_thb), 0)`.as('month'),
+    ])
+    .where('member_id', '=', memberId)
+    .where('created_at', '>=', range.monthStart)
+    .where('status', 'in', LIMIT_COUNTED_STATUSES)
+    .where((eb) => eb.or([eb('status', '!=', 'pending'), eb('deadline_at', '>', now)]))
+    .groupBy('type')
+    .execute();
+  return rows.map((r) => ({ type: r.type, day: String(r.day), month: String(r.month) }));
+}
