@@ -3,6 +3,7 @@ import { accountRoutes } from './account/routes.ts';
 import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { bansRoutes } from './bans/routes.ts';
+import { complianceRoutes } from './compliance/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { kycRoutes } from './kyc/routes.ts';
@@ -31,6 +32,7 @@ export const modules: FastifyPluginAsync[] = [
   paymentsRoutes,
   kycRoutes,
   ordersRoutes,
+  complianceRoutes,
   staffRoutes,
   ratesRoutes,
   dashboardRoutes,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANY_STAFF, endpoint } from '../../endpoint.ts';
+import { complianceEndpoints } from './compliance.ts';
 import { deskEndpoints } from './desk.ts';
 import { kycReviewEndpoints } from './kyc.ts';
 import { membersEndpoints } from './members.ts';
@@ -8,6 +9,7 @@ import { settingsEndpoints } from './settings.ts';
 import { staffAdminEndpoints, staffAuthEndpoints } from './staff.ts';
 
 export * from './common.ts';
+export * from './compliance.ts';
 export * from './desk.ts';
 export * from './kyc.ts';
 export * from './members.ts';
@@ -58,6 +60,7 @@ export const adminEndpoints = {
   ...membersEndpoints,
   ...kycReviewEndpoints,
   ...orderDeskEndpoints,
+  ...complianceEndpoints,
   events: endpoint({
     method: 'GET',
     path: '/api/admin/events',
