@@ -132,7 +132,7 @@ export default function AmloPage() {
                           </div>
                         ))}
                       </td>
-                      <td>{f.amount(e.totalThb)}</td>
+                      <td className="num">{f.amount(e.totalThb)}</td>
                       <td>
                         {e.filing ? (
                           t('amlo.filedAs', {

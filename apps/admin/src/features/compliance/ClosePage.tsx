@@ -13,7 +13,7 @@ import { downloadCsv } from './download.ts';
 
 const AMOUNT = /^-?[0-9]{1,14}(\.[0-9]{1,8})?$/;
 
-/** One channel of the day: its orders, what came in and went out, and its close. */
+/** One channel of the day as a table row: what came in and went out, its orders, and its close. */
 function Channel({ day, channel, onClosed }: { day: string; channel: CloseChannel; onClosed: () => void }) {
   const t = useT('compliance');
   const f = useFormat();
@@ -26,7 +26,6 @@ function Channel({ day, channel, onClosed }: { day: string; channel: CloseChanne
     channel.channel === 'bank' || channel.channel === 'cash'
       ? t(`close.${channel.channel}`)
       : t('close.network', { network: channel.channel.slice('network:'.length) });
-  const headingId = `close-${channel.channel.replace(':', '-')}`;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,66 +45,57 @@ function Channel({ day, channel, onClosed }: { day: string; channel: CloseChanne
   };
 
   return (
-    <section className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{name}</h2>
-      <dl className="facts">
-        <dt>{t('close.in')}</dt>
-        <dd>
-          {f.amount(channel.totalIn)} {channel.currency}
-        </dd>
-        <dt>{t('close.out')}</dt>
-        <dd>
-          {f.amount(channel.totalOut)} {channel.currency}
-        </dd>
-        <dt>{t('close.expected')}</dt>
-        <dd>
-          <strong>
-            {signed(channel.expected)} {channel.currency}
-          </strong>
-        </dd>
-      </dl>
-      {channel.orders.length === 0 ? (
-        <p className="muted">{t('close.noOrders')}</p>
-      ) : (
-        <details>
-          <summary>{t('close.orders', { count: channel.orders.length })}</summary>
-          <ul>
-            {channel.orders.map((o) => (
-              <li key={`${o.id}-${o.direction}`}>
-                {o.id} · {t(`close.direction.${o.direction}`)} {f.amount(o.amount)} ·{' '}
-                {f.dateTime(o.completedAt)}
-              </li>
-            ))}
-          </ul>
-        </details>
-      )}
-      {channel.close ? (
-        <p role="status">
-          {t('close.closed', {
+    <tr>
+      <th scope="row">{name}</th>
+      <td className="num">{f.amount(channel.totalIn)}</td>
+      <td className="num">{f.amount(channel.totalOut)}</td>
+      <td className="num">
+        <strong>{signed(channel.expected)}</strong>
+      </td>
+      <td>
+        {channel.orders.length === 0 ? (
+          <span className="muted">{t('close.noOrders')}</span>
+        ) : (
+          <details>
+            <summary>{t('close.orders', { count: channel.orders.length })}</summary>
+            <ul>
+              {channel.orders.map((o) => (
+                <li key={`${o.id}-${o.direction}`} className="nowrap">
+                  {o.id} · {t(`close.direction.${o.direction}`)} {f.amount(o.amount)} ·{' '}
+                  {f.dateTime(o.completedAt)}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
+      </td>
+      <td>
+        {channel.close ? (
+          t('close.closed', {
             statement: signed(channel.close.statementTotal),
             difference: signed(channel.close.difference),
             by: channel.close.closedBy,
             at: f.dateTime(channel.close.closedAt),
-          })}
-        </p>
-      ) : canClose ? (
-        <form className="filters" onSubmit={submit} aria-label={`${t('close.closeButton')}: ${name}`}>
-          <TextField
-            label={t('close.statement')}
-            inputMode="decimal"
-            value={statement}
-            maxLength={40}
-            hint={problem ? t('close.statementProblem') : t('close.statementHint')}
-            onChange={(e) => setStatement(e.target.value)}
-          />
-          <div className="filters__actions">
-            <button type="submit" className="button button--primary" disabled={busy}>
+          })
+        ) : canClose ? (
+          <form onSubmit={submit} aria-label={`${t('close.closeButton')}: ${name}`}>
+            <TextField
+              label={t('close.statement')}
+              inputMode="decimal"
+              value={statement}
+              maxLength={40}
+              hint={problem ? t('close.statementProblem') : t('close.statementHint')}
+              onChange={(e) => setStatement(e.target.value)}
+            />
+            <button type="submit" className="button button--primary button--small" disabled={busy}>
               {t('close.closeButton')}
             </button>
-          </div>
-        </form>
-      ) : null}
-    </section>
+          </form>
+        ) : (
+          '—'
+        )}
+      </td>
+    </tr>
   );
 }
 
@@ -158,10 +148,30 @@ export default function ClosePage() {
       </form>
       <Loaded state={state}>
         {(data) => (
-          <div className="cards">
-            {data.channels.map((c) => (
-              <Channel key={`${data.day}-${c.channel}`} day={data.day} channel={c} onClosed={state.reload} />
-            ))}
+          <div className="table-wrap">
+            <table className="table">
+              <caption className="visually-hidden">{t('close.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('close.channel')}</th>
+                  <th scope="col">{t('close.in')}</th>
+                  <th scope="col">{t('close.out')}</th>
+                  <th scope="col">{t('close.expected')}</th>
+                  <th scope="col">{t('close.ordersColumn')}</th>
+                  <th scope="col">{t('close.closeColumn')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.channels.map((c) => (
+                  <Channel
+                    key={`${data.day}-${c.channel}`}
+                    day={data.day}
+                    channel={c}
+                    onClosed={state.reload}
+                  />
+                ))}
+              </tbody>
+            </table>
           </div>
         )}
       </Loaded>
