@@ -5,6 +5,7 @@ import {
   bangkokInstants,
   Decimal,
   E,
+  isIsoDate,
   toMoneyString,
 } from '@bahtdesk/contract';
 import { type Kysely, sql } from 'kysely';
@@ -177,7 +178,8 @@ export function createAmloQueue(db: Kysely<DB>) {
         .executeTakeFirst();
       day = order?.reviewed_at ? bangkokDate(order.reviewed_at) : null;
     }
-    const found = day ? (await queue(day, day, 'all')).find((e) => e.key === key) : undefined;
+    const found =
+      day && isIsoDate(day) ? (await queue(day, day, 'all')).find((e) => e.key === key) : undefined;
     if (!found) throw new AppError(E.AMLO_ENTRY_NOT_FOUND);
     return found;
   }
