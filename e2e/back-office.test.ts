@@ -385,6 +385,8 @@ describe('every console screen is accessible and fits', () => {
     '/orders',
     'an order',
     '/reports',
+    '/amlo',
+    '/closes',
     '/bans',
     '/outbox',
     '/audit',

@@ -7,6 +7,7 @@ import { createAuditLog } from './modules/audit/index.ts';
 import { createAuthService, createClientSignatures } from './modules/auth/index.ts';
 import { createBansService } from './modules/bans/index.ts';
 import { createCalendarService } from './modules/calendar/index.ts';
+import { createAmloQueue, createDailyCloses } from './modules/compliance/index.ts';
 import { createDashboardService } from './modules/dashboard/index.ts';
 import { createPublicReads } from './modules/home/index.ts';
 import { createKycService } from './modules/kyc/index.ts';
@@ -136,6 +137,8 @@ export async function createServices({
     auditLog,
     members: createMembersService({ db, sessions, auditLog, kyc, events }),
     bans: createBansService(db, bans),
+    amlo: createAmloQueue(db),
+    closes: createDailyCloses(db),
     outbox: createOutboxService(db),
     publicReads,
   };

@@ -427,6 +427,31 @@ export const E = {
     "Each limit must be a positive amount, a day's limit no more than the month's, and level 2's limits no lower than level 1's.",
     'วงเงินแต่ละรายการต้องเป็นจำนวนบวก วงเงินต่อวันต้องไม่เกินวงเงินต่อเดือน และวงเงินระดับ 2 ต้องไม่ต่ำกว่าระดับ 1',
   ),
+  // 40030-40034: project additions, AMLO reports and daily closes (decision 0069).
+  AMLO_ENTRY_NOT_FOUND: def(
+    40030,
+    404,
+    'This entry is not in the AMLO report queue.',
+    'ไม่พบรายการนี้ในคิวรายงานต่อ ปปง.',
+  ),
+  AMLO_ALREADY_FILED: def(
+    40031,
+    409,
+    'This entry has already been marked as filed.',
+    'รายการนี้ถูกบันทึกว่ายื่นรายงานแล้ว',
+  ),
+  CLOSE_INVALID: def(
+    40032,
+    400,
+    'A close needs a past or current Bangkok day, a channel and the statement total.',
+    'การปิดยอดต้องระบุวันที่ (ไม่เกินวันนี้ตามเวลากรุงเทพฯ) ช่องทาง และยอดรวมตามรายการเดินบัญชี',
+  ),
+  CLOSE_ALREADY_DONE: def(
+    40033,
+    409,
+    'This day has already been closed for this channel.',
+    'ช่องทางนี้ปิดยอดของวันนี้ไปแล้ว',
+  ),
 
   // 50001-50040: orders, proofs and uploads (50037 to 50040 are project additions).
   COIN_REQUIRED: def(50001, 400, 'Please specify the coin.', 'กรุณาระบุเหรียญ'),

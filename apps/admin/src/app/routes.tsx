@@ -26,6 +26,8 @@ export const routes = (
       <Route path="orders" element={screen(() => import('../features/orders/OrderQueuePage.tsx'))} />
       <Route path="orders/:id" element={screen(() => import('../features/orders/OrderPage.tsx'))} />
       <Route path="reports" element={screen(() => import('../features/reports/ReportsPage.tsx'))} />
+      <Route path="amlo" element={screen(() => import('../features/compliance/AmloPage.tsx'))} />
+      <Route path="closes" element={screen(() => import('../features/compliance/ClosePage.tsx'))} />
       <Route path="bans" element={screen(() => import('../features/bans/BansPage.tsx'))} />
       <Route path="outbox" element={screen(() => import('../features/outbox/OutboxPage.tsx'))} />
       <Route path="audit" element={screen(() => import('../features/audit/AuditPage.tsx'))} />

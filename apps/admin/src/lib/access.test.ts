@@ -15,6 +15,8 @@ describe('role-based navigation, read from the access the contract declares', ()
       'kyc',
       'orders',
       'reports',
+      'amlo',
+      'closes',
       'bans',
       'outbox',
       'audit',
@@ -33,6 +35,10 @@ describe('role-based navigation, read from the access the contract declares', ()
     expect(keys('viewer')).not.toContain('kyc');
     // Every staff member reads the order desk.
     expect(keys('viewer')).toContain('orders');
+    // The AMLO queue carries identity data for reporting: operators and admins; every staff reads closes.
+    expect(keys('operator')).toContain('amlo');
+    expect(keys('viewer')).not.toContain('amlo');
+    expect(keys('viewer')).toContain('closes');
     expect(keys(undefined)).toEqual([]);
   });
 

@@ -21,6 +21,8 @@ export const SCREENS = [
   { path: '/kyc', key: 'kyc', read: 'kycQueue' },
   { path: '/orders', key: 'orders', read: 'orderQueue' },
   { path: '/reports', key: 'reports', read: 'ordersReport' },
+  { path: '/amlo', key: 'amlo', read: 'amloQueue' },
+  { path: '/closes', key: 'closes', read: 'dailyClose' },
   { path: '/bans', key: 'bans', read: 'listBans' },
   { path: '/outbox', key: 'outbox', read: 'outbox' },
   { path: '/audit', key: 'audit', read: 'auditLog' },

@@ -1,5 +1,6 @@
 import type audit from './en/audit.json';
 import type common from './en/common.json';
+import type compliance from './en/compliance.json';
 import type content from './en/content.json';
 import type dashboard from './en/dashboard.json';
 import type kyc from './en/kyc.json';
@@ -26,6 +27,7 @@ export interface Resources {
   kyc: typeof kyc;
   orders: typeof orders;
   reports: typeof reports;
+  compliance: typeof compliance;
   audit: typeof audit;
   staff: typeof staff;
 }

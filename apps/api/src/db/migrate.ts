@@ -14,6 +14,7 @@ import * as closedDays from './migrations/20261128_0400_closed_days.ts';
 import * as addressCustody from './migrations/20261128_0500_address_custody.ts';
 import * as firstPayoutDestinations from './migrations/20261128_0700_first_payout_destinations.ts';
 import * as memberRisk from './migrations/20261128_0900_member_risk.ts';
+import * as complianceReports from './migrations/20261128_1100_compliance_reports.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '20261128_0500_address_custody': addressCustody,
   '20261128_0700_first_payout_destinations': firstPayoutDestinations,
   '20261128_0900_member_risk': memberRisk,
+  '20261128_1100_compliance_reports': complianceReports,
 };
 
 const provider: MigrationProvider = {

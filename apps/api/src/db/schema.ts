@@ -361,6 +361,32 @@ export interface RateCountersTable {
   expires_at: Time;
 }
 
+/** An AMLO queue entry staff filed (decision 0069): 'order:<id>' or 'day:<member>:<date>'. */
+export interface AmloFilingsTable {
+  entry_key: string;
+  member_id: number;
+  /** The Bangkok day of the entry, 'YYYY-MM-DD'. */
+  day: string;
+  /** The public ids of the orders the entry held when filed. */
+  order_ids: Json<string[]>;
+  total_thb: Money;
+  reference: string;
+  filed_by: number;
+  filed_at: CreatedAt;
+}
+
+/** A Bangkok day's close of one desk channel, 'bank' or 'network:<id>' (decision 0069). */
+export interface DailyClosesTable {
+  day: string;
+  channel: string;
+  orders: number;
+  expected: Money;
+  statement_total: Money;
+  difference: Money;
+  closed_by: number;
+  closed_at: CreatedAt;
+}
+
 export interface DB {
   members: MembersTable;
   member_risk: MemberRiskTable;
@@ -385,4 +411,6 @@ export interface DB {
   otp_codes: OtpCodesTable;
   rate_counters: RateCountersTable;
   closed_days: ClosedDaysTable;
+  amlo_filings: AmloFilingsTable;
+  daily_closes: DailyClosesTable;
 }

@@ -4,6 +4,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { bansRoutes } from './bans/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
+import { complianceRoutes } from './compliance/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { kycRoutes } from './kyc/routes.ts';
@@ -33,6 +34,7 @@ export const modules: FastifyPluginAsync[] = [
   paymentsRoutes,
   kycRoutes,
   ordersRoutes,
+  complianceRoutes,
   staffRoutes,
   ratesRoutes,
   dashboardRoutes,

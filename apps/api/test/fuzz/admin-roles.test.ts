@@ -108,6 +108,14 @@ const EXPECTED: Record<string, Caller[]> = {
   completeOrder: OPERATORS,
   rejectOrder: OPERATORS,
   revealOrderAccount: OPERATORS,
+  // Compliance: the AMLO queue holds identity data for reporting, so operators and admins; every
+  // staff member reads the daily closes, operators and admins close.
+  amloQueue: OPERATORS,
+  fileAmlo: OPERATORS,
+  amloReport: OPERATORS,
+  dailyClose: STAFF,
+  closeDay: OPERATORS,
+  closesReport: STAFF,
   events: STAFF,
   publicEvents: EVERYONE,
   memberEvents: ['member'],

@@ -68,6 +68,7 @@ const FIELD_HINTS: Record<string, fc.Arbitrary<unknown>> = {
   endDate: calendarDate,
   from: calendarDate,
   to: calendarDate,
+  day: calendarDate,
 };
 
 function fixUp(value: Record<string, unknown>): Record<string, unknown> {

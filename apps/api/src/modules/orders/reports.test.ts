@@ -17,14 +17,14 @@ const { created, confirm, deposit, complete } = orderTestFile((t) => {
 });
 
 describe('reports and the dashboard', () => {
-  const csv = (token: string, query: string) =>
+  const csv = (token: string, query: string, lang = 'en') =>
     app.inject({
       method: 'GET',
       url: `/api/admin/reports/orders.csv?${query}`,
-      headers: { authorization: `Bearer ${token}` },
+      headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
     });
 
-  it('rule: the orders report is CSV in UTF-8 with a BOM, one line per order of the Bangkok days, with the member', async () => {
+  it('rule: the orders report is CSV in UTF-8 with a BOM, one line per order of the Bangkok days, with the member, in words and Bangkok time', async () => {
     const t = await createTrader(app);
     const order = await created(t, sell(t));
     periodOf((await confirm(t, transfer(order.id))).body);
@@ -35,11 +35,17 @@ describe('reports and the dashboard', () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).split('\r\n');
-    expect(lines[0]).toContain('"id","created_at","type","status"');
+    expect(lines[0]).toContain('"Order","Created at","Type","Status"');
     const line = lines.find((l) => l.startsWith(`"${order.id}"`)) ?? '';
-    expect(line).toContain('"success"');
+    expect(line).toContain('"Sell USDT","Completed"');
+    expect(line).toContain('"USDT transfer"');
+    expect(line).not.toContain('"success"');
+    expect(line).toMatch(/"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00"/);
     expect(line).toContain(`"${t.username}","Somchai Jaidee"`);
     expect(line).toContain('"TRF-REPORT"');
+    const thai = (await csv(admin.token, `from=${today}&to=${today}`, 'th')).body.slice(1).split('\r\n');
+    expect(thai[0]).toContain('"เลขที่รายการ","เวลาที่สร้าง","ประเภท","สถานะ"');
+    expect(thai.find((l) => l.startsWith(`"${order.id}"`))).toContain('"ขาย USDT","สำเร็จ"');
   });
 
   it('rule: the totals report gives orders, completed ones and their volumes per day and type', async () => {
@@ -51,15 +57,15 @@ describe('reports and the dashboard', () => {
       .filter(Boolean)
       .map((l) => l.split(',').map((v) => v.replace(/^"|"$/g, '')));
     expect(rows[0]).toEqual([
-      'date',
-      'type',
-      'orders',
-      'completed',
-      'completed_thb',
-      'completed_usdt',
-      'completed_fee',
+      'Bangkok day',
+      'Type',
+      'Orders',
+      'Completed',
+      'Completed (THB)',
+      'Completed (USDT)',
+      'Completed fees',
     ]);
-    const sells = rows.find((r) => r[0] === today && r[1] === 'sell');
+    const sells = rows.find((r) => r[0] === today && r[1] === 'Sell USDT');
     // Counted independently of the report's query: the rows of today's sell orders.
     const all = await app.database.db
       .selectFrom('transactions')

@@ -1,9 +1,16 @@
-import { bangkokInstants, E, type ordersReportQuerySchema, toMoneyString } from '@bahtdesk/contract';
+import {
+  bangkokInstants,
+  bangkokTimestamp,
+  E,
+  type Lang,
+  type ordersReportQuerySchema,
+  reportWords,
+  toMoneyString,
+} from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { iso, isoOrNull } from './answers.ts';
 import { reportBatch, reportTotals } from './repository.ts';
 
 type ReportQuery = z.output<typeof ordersReportQuerySchema>;
@@ -14,42 +21,47 @@ const DAY_MS = 86_400_000;
 const REPORT_MAX_DAYS = 366;
 /** Orders read per query while writing a report, so any number streams in bounded memory. */
 const REPORT_BATCH = 500;
-const ORDER_COLUMNS = [
-  'id',
-  'created_at',
-  'type',
-  'status',
-  'username',
-  'member_name',
-  'rate',
-  'amount_thb',
-  'amount_usdt',
-  'fee',
-  'total',
-  'payment_method',
-  'confirmed_at',
-  'payout_reference',
-  'reason_code',
-  'decided_at',
-] as const;
-const TOTAL_COLUMNS = [
-  'date',
-  'type',
-  'orders',
-  'completed',
-  'completed_thb',
-  'completed_usdt',
-  'completed_fee',
-] as const;
+/** The reports' headings, [English, Thai] per column. */
+const ORDER_COLUMNS: readonly (readonly [string, string])[] = [
+  ['Order', 'เลขที่รายการ'],
+  ['Created at', 'เวลาที่สร้าง'],
+  ['Type', 'ประเภท'],
+  ['Status', 'สถานะ'],
+  ['Member', 'ชื่อผู้ใช้'],
+  ['Name', 'ชื่อ-นามสกุล'],
+  ['Rate', 'อัตราแลกเปลี่ยน'],
+  ['Amount (THB)', 'จำนวนเงิน (บาท)'],
+  ['Amount (USDT)', 'จำนวน (USDT)'],
+  ['Fee', 'ค่าธรรมเนียม'],
+  ['Total (THB)', 'ยอดรวม (บาท)'],
+  ['Method', 'วิธีชำระเงิน'],
+  ['Confirmed at', 'เวลาที่ยืนยันการชำระ'],
+  ['Payout reference', 'เลขอ้างอิงการจ่าย'],
+  ['Reason', 'เหตุผล'],
+  ['Decided at', 'เวลาที่ตัดสิน'],
+];
+const TOTAL_COLUMNS: readonly (readonly [string, string])[] = [
+  ['Bangkok day', 'วันที่ (เวลากรุงเทพฯ)'],
+  ['Type', 'ประเภท'],
+  ['Orders', 'จำนวนรายการ'],
+  ['Completed', 'สำเร็จ'],
+  ['Completed (THB)', 'ยอดที่สำเร็จ (บาท)'],
+  ['Completed (USDT)', 'ยอดที่สำเร็จ (USDT)'],
+  ['Completed fees', 'ค่าธรรมเนียมที่สำเร็จ'],
+];
+const headings = (columns: readonly (readonly [string, string])[], lang: Lang) =>
+  columns.map(([en, th]) => (lang === 'th' ? th : en));
+const timeOrNull = (instant: Date | null) => (instant ? bangkokTimestamp(instant) : null);
 
 /** The staff's order reports: one line per order, or totals per Bangkok day and type. */
 export function createOrderReports(db: Kysely<DB>) {
   return {
     /**
      * The orders report as CSV lines (header first), validated before the first line (60001 for a
-     * range that ends before it starts or spans more than 366 days), then read in batches.
+     * range that ends before it starts or spans more than 366 days), then read in batches. Headings,
+     * types, statuses, methods and reasons are words in `lang`; times are Bangkok's, with +07:00.
      */
-    report(query: ReportQuery, line: CsvLine): AsyncIterable<string> {
+    report(query: ReportQuery, lang: Lang, line: CsvLine): AsyncIterable<string> {
       const { start } = bangkokInstants({ from: query.from, to: query.from });
       const { end } = bangkokInstants({ from: query.to, to: query.to });
       if (start >= end || end.getTime() - start.getTime() > REPORT_MAX_DAYS * DAY_MS) {
@@ -57,11 +69,11 @@ export function createOrderReports(db: Kysely<DB>) {
       }
       if (query.kind === 'totals') {
         return (async function* () {
-          yield line(TOTAL_COLUMNS);
+          yield line(headings(TOTAL_COLUMNS, lang));
           for (const r of await reportTotals(db, start, end)) {
             yield line([
               r.day,
-              r.type,
+              reportWords.type(r.type, lang),
               Number(r.orders),
               Number(r.completed),
               toMoneyString(r.thb),
@@ -72,16 +84,16 @@ export function createOrderReports(db: Kysely<DB>) {
         })();
       }
       return (async function* () {
-        yield line(ORDER_COLUMNS);
+        yield line(headings(ORDER_COLUMNS, lang));
         let afterId = 0;
         for (;;) {
           const rows = await reportBatch(db, start, end, afterId, REPORT_BATCH);
           for (const r of rows) {
             yield line([
               r.public_id,
-              iso(r.created_at),
-              r.type,
-              r.status,
+              bangkokTimestamp(r.created_at),
+              reportWords.type(r.type, lang),
+              reportWords.status(r.status, lang),
               r.username,
               `${r.first_name} ${r.last_name}`,
               r.rate,
@@ -89,11 +101,11 @@ export function createOrderReports(db: Kysely<DB>) {
               r.amount_usdt,
               r.fee,
               r.total,
-              r.payment_method,
-              isoOrNull(r.confirmed_at),
+              reportWords.method(r.payment_method, lang),
+              timeOrNull(r.confirmed_at),
               r.payout_reference,
-              r.reason_code,
-              isoOrNull(r.reviewed_at),
+              reportWords.reason(r.reason_code, lang),
+              timeOrNull(r.reviewed_at),
             ]);
           }
           if (rows.length < REPORT_BATCH) return;

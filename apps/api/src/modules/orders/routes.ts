@@ -3,6 +3,7 @@ import {
   E,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
+  parseLang,
   transactionEndpoints,
 } from '@bahtdesk/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -47,9 +48,9 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   );
 
   defineRoute(app, adminEndpoints.orderQueue, ({ query }) => orders.queue(query));
-  defineRoute(app, adminEndpoints.ordersReport, async ({ query }) => ({
+  defineRoute(app, adminEndpoints.ordersReport, async ({ query, req }) => ({
     filename: `orders-${query.kind}-${query.from}-${query.to}.csv`,
-    lines: orders.report(query, csvLine),
+    lines: orders.report(query, parseLang(req.headers['accept-language']), csvLine),
   }));
   defineRoute(app, adminEndpoints.staffOrder, ({ params }) => orders.staffOrder(params.id));
   defineRoute(app, adminEndpoints.completeOrder, ({ params, body, req }) => {

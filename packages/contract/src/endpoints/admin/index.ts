@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ANY_STAFF, endpoint } from '../../endpoint.ts';
 import { calendarEndpoints } from './calendar.ts';
+import { complianceEndpoints } from './compliance.ts';
 import { deskEndpoints } from './desk.ts';
 import { kycReviewEndpoints } from './kyc.ts';
 import { memberLevelEndpoints } from './levels.ts';
@@ -11,6 +12,7 @@ import { staffAdminEndpoints, staffAuthEndpoints } from './staff.ts';
 
 export * from './calendar.ts';
 export * from './common.ts';
+export * from './compliance.ts';
 export * from './desk.ts';
 export * from './kyc.ts';
 export * from './levels.ts';
@@ -64,6 +66,7 @@ export const adminEndpoints = {
   ...kycReviewEndpoints,
   ...orderDeskEndpoints,
   ...calendarEndpoints,
+  ...complianceEndpoints,
   events: endpoint({
     method: 'GET',
     path: '/api/admin/events',

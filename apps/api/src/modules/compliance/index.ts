@@ -1,0 +1,2 @@
+export { type AmloQueue, createAmloQueue } from './amlo.ts';
+export { createDailyCloses, type DailyCloses } from './closes.ts';
