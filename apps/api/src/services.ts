@@ -23,6 +23,7 @@ import {
 } from './modules/passwords/index.ts';
 import { createPaymentsService } from './modules/payments/index.ts';
 import { createRatesService } from './modules/rates/index.ts';
+import { createRiskService } from './modules/risk/index.ts';
 import { createSessionService } from './modules/sessions/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
 import { createSetupService } from './modules/setup/index.ts';
@@ -120,6 +121,7 @@ export async function createServices({
     dashboard: createDashboardService(db, rates, setup),
     auditLog,
     members: createMembersService({ db, sessions, auditLog, kyc, events }),
+    risk: createRiskService({ db, events }),
     bans: createBansService(db, bans),
     outbox: createOutboxService(db),
     publicReads,

@@ -125,6 +125,14 @@ export const settingSchemas = {
   rateChangeConfirmPercent: wholePercent,
   /** Per cent beyond which a rate change is only a proposal until a second admin approves it. */
   rateChangeMaxPercent: wholePercent,
+  /** THB at or above which an order's payout is completed in two steps by two staff (decision 0068). */
+  payoutApprovalThb: moneyString,
+  /** Minutes after which a prepared payout still not approved shows on the dashboard. */
+  payoutApprovalAlertMinutes: z
+    .number({ error: codeMessage(E.SETTINGS_INVALID) })
+    .int(codeMessage(E.SETTINGS_INVALID))
+    .min(1, codeMessage(E.SETTINGS_INVALID))
+    .max(7 * 24 * 60, codeMessage(E.SETTINGS_INVALID)),
   /** When the demo data was seeded; null on a database never seeded. */
   demoSeededAt: z.iso.datetime().nullable(),
 } as const;
@@ -144,5 +152,7 @@ export const settingDefaults: { readonly [K in SettingKey]: SettingValue<K> } = 
   payoutCoolingOffHours: 24,
   rateChangeConfirmPercent: 3,
   rateChangeMaxPercent: 15,
+  payoutApprovalThb: '500000.00',
+  payoutApprovalAlertMinutes: 60,
   demoSeededAt: null,
 };

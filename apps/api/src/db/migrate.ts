@@ -10,6 +10,7 @@ import * as orderDesk from './migrations/20261126_0100_order_desk.ts';
 import * as rateProposals from './migrations/20261127_0100_rate_proposals.ts';
 import * as staffSignInAddresses from './migrations/20261127_0200_staff_sign_in_addresses.ts';
 import * as orderProofSafety from './migrations/20261127_0300_order_proof_safety.ts';
+import * as memberRisk from './migrations/20261128_1000_member_risk.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '20261127_0100_rate_proposals': rateProposals,
   '20261127_0200_staff_sign_in_addresses': staffSignInAddresses,
   '20261127_0300_order_proof_safety': orderProofSafety,
+  '20261128_1000_member_risk': memberRisk,
 };
 
 const provider: MigrationProvider = {

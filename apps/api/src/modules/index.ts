@@ -15,6 +15,7 @@ import { pagesRoutes } from './pages/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { ratesRoutes } from './rates/routes.ts';
+import { riskRoutes } from './risk/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 
@@ -38,6 +39,7 @@ export const modules: FastifyPluginAsync[] = [
   pagesRoutes,
   settingsRoutes,
   membersRoutes,
+  riskRoutes,
   bansRoutes,
   outboxRoutes,
   auditRoutes,

@@ -33,6 +33,7 @@ import type { PublicReads } from '../home/index.ts';
 import { checkImage, readSlipQr, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
+import { hasActiveFlag } from '../risk/index.ts';
 import { iso, orderUpdated, toSummary, toTransaction } from './answers.ts';
 import { thaiHolidayOn, thaiHolidays } from './holidays.ts';
 import {
@@ -202,6 +203,8 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
       try {
         row = await db.transaction().execute(async (t) => {
           await lockMember(t, memberId);
+          // Decision 0068: a member whose trading staff blocked places no order.
+          if (await hasActiveFlag(t, memberId, 'trading_blocked')) throw new AppError(E.TRADING_BLOCKED);
           if ((await countOpen(t, memberId, now)) >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
           return insertOrder(
             t,

@@ -4,6 +4,7 @@ import { deskEndpoints } from './desk.ts';
 import { kycReviewEndpoints } from './kyc.ts';
 import { membersEndpoints } from './members.ts';
 import { orderDeskEndpoints } from './orders.ts';
+import { riskEndpoints } from './risk.ts';
 import { settingsEndpoints } from './settings.ts';
 import { staffAdminEndpoints, staffAuthEndpoints } from './staff.ts';
 
@@ -12,6 +13,7 @@ export * from './desk.ts';
 export * from './kyc.ts';
 export * from './members.ts';
 export * from './orders.ts';
+export * from './risk.ts';
 export * from './settings.ts';
 export * from './staff.ts';
 
@@ -58,6 +60,7 @@ export const adminEndpoints = {
   ...membersEndpoints,
   ...kycReviewEndpoints,
   ...orderDeskEndpoints,
+  ...riskEndpoints,
   events: endpoint({
     method: 'GET',
     path: '/api/admin/events',

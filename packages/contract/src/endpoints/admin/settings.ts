@@ -23,6 +23,8 @@ export const DESK_SETTING_KEYS = [
   'payoutCoolingOffHours',
   'rateChangeConfirmPercent',
   'rateChangeMaxPercent',
+  'payoutApprovalThb',
+  'payoutApprovalAlertMinutes',
 ] as const satisfies readonly SettingKey[];
 export type DeskSettingKey = (typeof DESK_SETTING_KEYS)[number];
 
@@ -51,6 +53,8 @@ export const saveSettingBodySchema = z.discriminatedUnion(
     entry('payoutCoolingOffHours'),
     entry('rateChangeConfirmPercent'),
     entry('rateChangeMaxPercent'),
+    entry('payoutApprovalThb'),
+    entry('payoutApprovalAlertMinutes'),
   ],
   { error: codeMessage(E.SETTINGS_INVALID) },
 );

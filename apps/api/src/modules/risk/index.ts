@@ -1,0 +1,2 @@
+export { activeFlagsOf, hasActiveFlag } from './repository.ts';
+export { createRiskService, type RiskService } from './service.ts';
