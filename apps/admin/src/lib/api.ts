@@ -47,9 +47,9 @@ export const queries = createQueries<Endpoints>({
   live: {
     on: onLiveEvents,
     stale: {
-      'order.updated': ['staffOrder', 'orderQueue', 'dashboard'],
+      'order.updated': ['staffOrder', 'orderQueue', 'dashboard', 'payoutApproval', 'payoutsAwaiting'],
       'kyc.updated': ['kycSubmission', 'kycQueue', 'memberDetail', 'searchMembers', 'dashboard'],
-      'members.changed': ['memberDetail', 'searchMembers', 'dashboard'],
+      'members.changed': ['memberDetail', 'searchMembers', 'dashboard', 'memberRisk', 'orderQueue'],
       'rates.changed': ['rateHistory', 'rateProposals', 'dashboard'],
       'settings.changed': ['getSettings'],
       'news.changed': ['listNews'],

@@ -7,6 +7,7 @@ import type members from './en/members.json';
 import type orders from './en/orders.json';
 import type rates from './en/rates.json';
 import type reports from './en/reports.json';
+import type risk from './en/risk.json';
 import type settings from './en/settings.json';
 import type signIn from './en/signIn.json';
 import type staff from './en/staff.json';
@@ -28,4 +29,5 @@ export interface Resources {
   reports: typeof reports;
   audit: typeof audit;
   staff: typeof staff;
+  risk: typeof risk;
 }

@@ -18,6 +18,7 @@ import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
+import { MemberRiskPanel } from '../risk/MemberRiskPanel.tsx';
 
 function BankAccounts({
   member,
@@ -134,6 +135,7 @@ function MemberView({ detail, onChanged }: { detail: MemberDetail; onChanged: ()
         <dt>{t('list.joined')}</dt>
         <dd>{f.dateTime(member.createdAt)}</dd>
       </dl>
+      <MemberRiskPanel memberId={member.id} />
 
       <h2>{tKyc('history.title')}</h2>
       <KycHistory history={kycHistory} />

@@ -18,6 +18,8 @@ const SETTINGS = {
     payoutCoolingOffHours: 24,
     rateChangeConfirmPercent: 3,
     rateChangeMaxPercent: 15,
+    payoutApprovalThb: '500000.00',
+    payoutApprovalAlertMinutes: 60,
   },
   updatedAt: {},
 };

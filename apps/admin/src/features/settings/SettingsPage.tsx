@@ -15,6 +15,8 @@ const NUMBERS = [
   'payoutCoolingOffHours',
   'rateChangeConfirmPercent',
   'rateChangeMaxPercent',
+  'payoutApprovalThb',
+  'payoutApprovalAlertMinutes',
 ] as const;
 
 /**
