@@ -10,7 +10,7 @@ import { useT } from '../../lib/i18n.ts';
 export function PayoutsAwaiting() {
   const t = useT('risk');
   const f = useFormat();
-  const state = useApi('payoutsAwaiting');
+  const state = useApi('payoutsAwaiting', { dialog: false });
   const data = state.status === 'ready' ? state.data : undefined;
   if (!data || data.items.length === 0) return null;
   const overdue = data.items.filter((i) => i.overdue).length;

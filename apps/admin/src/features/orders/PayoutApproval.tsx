@@ -26,7 +26,7 @@ export function PayoutApproval({
   const f = useFormat();
   const me = useAdminState((s) => s.profile?.username);
   const canDecide = useCan('approvePayout');
-  const state = useApi('payoutApproval', { params: { id: detail.order.id } });
+  const state = useApi('payoutApproval', { params: { id: detail.order.id }, dialog: false });
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const approval = state.status === 'ready' ? state.data : undefined;

@@ -162,7 +162,7 @@ function NoteForm({ memberId, reload }: { memberId: number; reload: () => void }
 export function MemberRiskPanel({ memberId }: { memberId: number }) {
   const t = useT('risk');
   const f = useFormat();
-  const state = useApi('memberRisk', { params: { id: memberId } });
+  const state = useApi('memberRisk', { params: { id: memberId }, dialog: false });
   const canWrite = useCan('addMemberNote');
   const data = state.status === 'ready' ? state.data : undefined;
   if (!data) return null;
