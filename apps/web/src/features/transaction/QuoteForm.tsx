@@ -17,6 +17,7 @@ import { ApiError, call, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
 import { calculate } from '../calculator/calc.ts';
+import { TradingBlocked } from './TradingBlocked.tsx';
 
 /** A fresh Idempotency-Key: the same key for every retry of one order, a new one for the next. */
 function newKey(): string {
@@ -49,6 +50,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
   const [review, setReview] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState(false);
   const [touched, setTouched] = useState(false);
   const key = useRef(newKey());
   const amountId = useId();
@@ -109,6 +111,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
       onCreated(order);
     } catch (error) {
       setReview(false);
+      setBlocked(error instanceof ApiError && error.code === E.TRADING_BLOCKED.code);
       if (error instanceof ApiError && error.code === E.RATE_MISMATCH.code) {
         // The member never gets a rate they did not see: show the new one and ask again.
         key.current = newKey();
@@ -245,6 +248,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
           {problem}
         </p>
       ) : null}
+      {blocked ? <TradingBlocked /> : null}
       <button type="submit" className="button button--primary button--block" disabled={!live}>
         {t('quote.submit')}
       </button>
