@@ -140,72 +140,75 @@ test('staff place a payout hold; a large payout waits for approval; another staf
 });
 
 /** Screens for a person to look at (SHOTS_DIR): not part of the test run. */
-test.runIf(process.env.SHOTS_DIR)('screenshots of the holds and approvals screens', async () => {
-  const dir = process.env.SHOTS_DIR ?? '';
-  const { memberId, orderId } = await paidBuy();
-  const admin = journeyAdmin().token;
-  for (const flag of ['watch', 'payouts_held']) {
-    await adminOk('POST', `/api/admin/members/${memberId}/flags`, operator.token, {
-      flag,
-      reason:
-        flag === 'watch'
-          ? 'Several large cash deposits this week'
-          : 'Bank asked us to check the source of funds',
-    });
-  }
-  await adminOk('POST', `/api/admin/members/${memberId}/notes`, operator.token, {
-    body: 'Called the member: the money comes from selling a car. Asked for the sale contract.',
-  });
-  await adminOk('POST', `/api/admin/members/${memberId}/flags/lift`, admin, {
-    flag: 'payouts_held',
-    reason: 'Sale contract received',
-  });
-  await adminOk('POST', `/api/admin/orders/${orderId}/complete`, operator.token, COMPLETE);
-  const blocked = await paidBuy();
-  await adminOk('POST', `/api/admin/members/${blocked.memberId}/flags`, operator.token, {
-    flag: 'trading_blocked',
-    reason: 'Identity document expired',
-  });
-  const shots: [string, string][] = [
-    ['member', `/members/${memberId}`],
-    ['order-awaiting', `/orders/${orderId}`],
-    ['queue-flag', `/orders?flag=watch`],
-  ];
-  for (const lang of ['en', 'th'] as const) {
-    const t = lang === 'en' ? transactionEn : transactionTh;
-    for (const [size, viewport] of [
-      ['390', PHONE],
-      ['1280', DESKTOP],
-    ] as const) {
-      const context = await otherContext(lang, viewport);
-      const page = await consolePage(context, admin, '/', lang);
-      await page.setViewportSize(viewport);
-      for (const [name, route] of shots) {
-        await page.goto(`/admin/#${route}`);
-        await page.getByRole('heading', { level: 1 }).waitFor();
-        await page.waitForLoadState('networkidle').catch(() => {});
-        await page
-          .getByText(lang === 'en' ? risk.title : riskTh.title)
-          .first()
-          .waitFor()
-          .catch(() => {});
-        await page.screenshot({ path: `${dir}/${name}-${lang}-${size}.png`, fullPage: true });
-      }
-      await context.close();
-      const memberContext = await otherContext(lang, viewport);
-      await signInContext(memberContext, blocked.member.token);
-      const member = await memberContext.newPage();
-      await openRoute(member, '/transaction?type=buy');
-      await member.getByLabel(t.quote.amountThb).fill('1000');
-      await member.getByLabel(t.quote.address).selectOption({ index: 1 });
-      await member.getByRole('button', { name: t.quote.submit }).click();
-      await member
-        .getByRole('dialog', { name: t.quote.reviewTitle })
-        .getByRole('button', { name: t.quote.place })
-        .click();
-      await member.getByRole('button', { name: t.blocked.contact }).waitFor();
-      await member.screenshot({ path: `${dir}/member-blocked-${lang}-${size}.png`, fullPage: true });
-      await memberContext.close();
+test.runIf(process.env.SHOTS_DIR)(
+  'screenshots of the holds and approvals screens',
+  async () => {
+    const dir = process.env.SHOTS_DIR ?? '';
+    const { memberId, orderId } = await paidBuy();
+    const admin = journeyAdmin().token;
+    for (const flag of ['watch', 'payouts_held']) {
+      await adminOk('POST', `/api/admin/members/${memberId}/flags`, operator.token, {
+        flag,
+        reason:
+          flag === 'watch'
+            ? 'Several large cash deposits this week'
+            : 'Bank asked us to check the source of funds',
+      });
     }
-  }
-});
+    await adminOk('POST', `/api/admin/members/${memberId}/notes`, operator.token, {
+      body: 'Called the member: the money comes from selling a car. Asked for the sale contract.',
+    });
+    await adminOk('POST', `/api/admin/members/${memberId}/flags/lift`, admin, {
+      flag: 'payouts_held',
+      reason: 'Sale contract received',
+    });
+    await adminOk('POST', `/api/admin/orders/${orderId}/complete`, operator.token, COMPLETE);
+    const blocked = await paidBuy();
+    await adminOk('POST', `/api/admin/members/${blocked.memberId}/flags`, operator.token, {
+      flag: 'trading_blocked',
+      reason: 'Identity document expired',
+    });
+    const shots: [string, string][] = [
+      ['member', `/members/${memberId}`],
+      ['order-awaiting', `/orders/${orderId}`],
+      ['queue-flag', `/orders?flag=watch`],
+    ];
+    for (const lang of ['en', 'th'] as const) {
+      const t = lang === 'en' ? transactionEn : transactionTh;
+      for (const [size, viewport] of [
+        ['390', PHONE],
+        ['1280', DESKTOP],
+      ] as const) {
+        const context = await otherContext(lang, viewport);
+        const page = await consolePage(context, admin, '/', lang);
+        await page.setViewportSize(viewport);
+        for (const [name, route] of shots) {
+          await page.goto(`/admin/#${route}`);
+          await page.getByRole('heading', { level: 1 }).waitFor();
+          await page
+            .getByText(lang === 'en' ? risk.title : riskTh.title)
+            .first()
+            .waitFor()
+            .catch(() => {});
+          await page.screenshot({ path: `${dir}/${name}-${lang}-${size}.png`, fullPage: true });
+        }
+        await context.close();
+        const memberContext = await otherContext(lang, viewport);
+        await signInContext(memberContext, blocked.member.token);
+        const member = await memberContext.newPage();
+        await openRoute(member, '/transaction?type=buy');
+        await member.getByLabel(t.quote.amountThb).fill('1000');
+        await member.getByLabel(t.quote.address).selectOption({ index: 1 });
+        await member.getByRole('button', { name: t.quote.submit }).click();
+        await member
+          .getByRole('dialog', { name: t.quote.reviewTitle })
+          .getByRole('button', { name: t.quote.place })
+          .click();
+        await member.getByRole('button', { name: t.blocked.contact }).waitFor();
+        await member.screenshot({ path: `${dir}/member-blocked-${lang}-${size}.png`, fullPage: true });
+        await memberContext.close();
+      }
+    }
+  },
+  300_000,
+);
