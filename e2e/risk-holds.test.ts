@@ -185,11 +185,13 @@ test.runIf(process.env.SHOTS_DIR)(
         for (const [name, route] of shots) {
           await page.goto(`/admin/#${route}`);
           await page.getByRole('heading', { level: 1 }).waitFor();
+          const words = lang === 'en' ? risk : riskTh;
+          if (name === 'order-awaiting')
+            await page.getByRole('heading', { name: words.approval.awaiting }).waitFor();
           await page
-            .getByText(lang === 'en' ? risk.title : riskTh.title)
+            .getByText(name === 'queue-flag' ? words.flag.watch : words.title)
             .first()
-            .waitFor()
-            .catch(() => {});
+            .waitFor();
           await page.screenshot({ path: `${dir}/${name}-${lang}-${size}.png`, fullPage: true });
         }
         await context.close();

@@ -29,8 +29,11 @@ export function PayoutApproval({
   const state = useApi('payoutApproval', { params: { id: detail.order.id }, dialog: false });
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
+  if (detail.order.status !== 'request') return <>{children}</>;
+  // No decision is offered before the server says whether the payout awaits approval.
+  if (state.status === 'loading') return null;
   const approval = state.status === 'ready' ? state.data : undefined;
-  if (detail.order.status !== 'request' || !approval) return <>{children}</>;
+  if (!approval) return <>{children}</>;
   if (!approval.awaiting) {
     return (
       <>
