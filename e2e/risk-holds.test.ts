@@ -188,10 +188,11 @@ test.runIf(process.env.SHOTS_DIR)(
           const words = lang === 'en' ? risk : riskTh;
           if (name === 'order-awaiting')
             await page.getByRole('heading', { name: words.approval.awaiting }).waitFor();
-          await page
-            .getByText(name === 'queue-flag' ? words.flag.watch : words.title)
-            .first()
-            .waitFor();
+          const shown =
+            name === 'queue-flag'
+              ? page.getByRole('table').getByText(words.flag.watch)
+              : page.getByText(words.title);
+          await shown.first().waitFor();
           await page.screenshot({ path: `${dir}/${name}-${lang}-${size}.png`, fullPage: true });
         }
         await context.close();
