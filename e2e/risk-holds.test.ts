@@ -14,7 +14,15 @@ import transactionTh from '../apps/web/src/locales/th/transaction.json' with { t
 import { a11yViolations, baseUrl, DESKTOP, launchChromium, PHONE, useBrowser } from './browser.ts';
 import { newVerifiedMember, signInContext, testPhoto } from './members.ts';
 import { openRoute } from './routes.ts';
-import { adminCall, adminOk, consoleContext, journeyAdmin, newStaff, type StaffSession } from './staff.ts';
+import {
+  adminCall,
+  adminOk,
+  consoleContext,
+  journeyAdmin,
+  newStaff,
+  type StaffSession,
+  saveSetting,
+} from './staff.ts';
 
 const browser = useBrowser({ viewport: DESKTOP });
 let operator: StaffSession;
@@ -29,10 +37,6 @@ function otherContext(lang: 'en' | 'th' = 'en', viewport = DESKTOP) {
     serviceWorkers: 'block',
     locale: lang === 'th' ? 'th-TH' : 'en-US',
   });
-}
-
-async function saveSetting(key: string, value: unknown): Promise<void> {
-  await adminOk('POST', '/api/admin/settings', journeyAdmin().token, { key, value });
 }
 
 beforeAll(async () => {
