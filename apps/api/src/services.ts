@@ -7,6 +7,7 @@ import { createAuditLog } from './modules/audit/index.ts';
 import { createAuthService, createClientSignatures } from './modules/auth/index.ts';
 import { createBansService } from './modules/bans/index.ts';
 import { createDashboardService } from './modules/dashboard/index.ts';
+import { createFlagsService } from './modules/flags/index.ts';
 import { createPublicReads } from './modules/home/index.ts';
 import { createKycService } from './modules/kyc/index.ts';
 import { createMembersService } from './modules/members/index.ts';
@@ -23,7 +24,6 @@ import {
 } from './modules/passwords/index.ts';
 import { createPaymentsService } from './modules/payments/index.ts';
 import { createRatesService } from './modules/rates/index.ts';
-import { createRiskService } from './modules/risk/index.ts';
 import { createSessionService } from './modules/sessions/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
 import { createSetupService } from './modules/setup/index.ts';
@@ -121,7 +121,7 @@ export async function createServices({
     dashboard: createDashboardService(db, rates, setup),
     auditLog,
     members: createMembersService({ db, sessions, auditLog, kyc, events }),
-    risk: createRiskService({ db, events }),
+    flags: createFlagsService({ db, events }),
     bans: createBansService(db, bans),
     outbox: createOutboxService(db),
     publicReads,

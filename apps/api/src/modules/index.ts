@@ -4,6 +4,7 @@ import { auditRoutes } from './audit/routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import { bansRoutes } from './bans/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { flagsRoutes } from './flags/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { kycRoutes } from './kyc/routes.ts';
 import { liveRoutes } from './live/routes.ts';
@@ -15,7 +16,6 @@ import { pagesRoutes } from './pages/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
 import { ratesRoutes } from './rates/routes.ts';
-import { riskRoutes } from './risk/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { staffRoutes } from './staff/routes.ts';
 
@@ -39,7 +39,7 @@ export const modules: FastifyPluginAsync[] = [
   pagesRoutes,
   settingsRoutes,
   membersRoutes,
-  riskRoutes,
+  flagsRoutes,
   bansRoutes,
   outboxRoutes,
   auditRoutes,

@@ -4,8 +4,8 @@ import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../audit/index.ts';
+import { hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
-import { hasActiveFlag } from '../risk/index.ts';
 import { iso, orderUpdated } from './answers.ts';
 import {
   approvePrepared,

@@ -19,9 +19,9 @@ import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type Actor, type AuditLog, recordAudit } from '../audit/index.ts';
+import { activeFlagsOf, hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import type { KycService } from '../kyc/index.ts';
-import { activeFlagsOf, hasActiveFlag } from '../risk/index.ts';
 import { orderTarget, orderUpdated, toQueueItem, toStaffOrder } from './answers.ts';
 import { createPayoutApproval } from './approval.ts';
 import {

@@ -29,11 +29,11 @@ import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../audit/index.ts';
+import { hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import { checkImage, readSlipQr, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
-import { hasActiveFlag } from '../risk/index.ts';
 import { iso, orderUpdated, toSummary, toTransaction } from './answers.ts';
 import { thaiHolidayOn, thaiHolidays } from './holidays.ts';
 import {

@@ -16,7 +16,7 @@ interface Deps {
  * operator or admin with a reason and lifted by an admin with a reason; every change is audited on
  * the member (`member:<id>`) in the transaction that makes it, and announced as members.changed.
  */
-export function createRiskService({ db, events }: Deps) {
+export function createFlagsService({ db, events }: Deps) {
   async function memberExists(memberId: number): Promise<void> {
     const row = await db.selectFrom('members').select('id').where('id', '=', memberId).executeTakeFirst();
     if (!row) throw new AppError(E.MEMBER_NOT_FOUND);
@@ -114,4 +114,4 @@ export function createRiskService({ db, events }: Deps) {
   };
 }
 
-export type RiskService = ReturnType<typeof createRiskService>;
+export type FlagsService = ReturnType<typeof createFlagsService>;

@@ -1,2 +1,0 @@
-export { activeFlagsOf, hasActiveFlag } from './repository.ts';
-export { createRiskService, type RiskService } from './service.ts';
