@@ -9,6 +9,7 @@ import { createBansService } from './modules/bans/index.ts';
 import { createCalendarService } from './modules/calendar/index.ts';
 import { createAmloQueue, createDailyCloses } from './modules/compliance/index.ts';
 import { createDashboardService } from './modules/dashboard/index.ts';
+import { createFlagsService } from './modules/flags/index.ts';
 import { createPublicReads } from './modules/home/index.ts';
 import { createKycService } from './modules/kyc/index.ts';
 import { createMembersService } from './modules/members/index.ts';
@@ -136,6 +137,7 @@ export async function createServices({
     dashboard: createDashboardService(db, rates, setup),
     auditLog,
     members: createMembersService({ db, sessions, auditLog, kyc, events }),
+    flags: createFlagsService({ db, events }),
     bans: createBansService(db, bans),
     amlo: createAmloQueue(db),
     closes: createDailyCloses(db),

@@ -645,6 +645,59 @@ export const E = {
     'กรุณายืนยันว่าได้เห็นยอดเงินฝากเข้าบัญชีธนาคารของร้านแล้ว',
   ),
 
+  // 50056-50060: member flags and the two-step payout of large orders (decision 0068).
+  TRADING_BLOCKED: def(
+    50056,
+    403,
+    'Trading on your account is paused by the desk. Please contact the desk to resolve it.',
+    'บัญชีของคุณถูกระงับการซื้อขายชั่วคราวโดยร้าน กรุณาติดต่อร้านเพื่อดำเนินการแก้ไข',
+  ),
+  PAYOUTS_HELD: def(
+    50057,
+    409,
+    'Payouts to this member are held. An admin must lift the hold before the order is completed.',
+    'การจ่ายเงินให้สมาชิกรายนี้ถูกระงับไว้ ผู้ดูแลระบบต้องยกเลิกการระงับก่อนจึงจะทำรายการให้เสร็จได้',
+  ),
+  APPROVAL_SAME_STAFF: def(
+    50058,
+    403,
+    'You prepared this payout: another staff member must approve it or send it back.',
+    'คุณเป็นผู้เตรียมการจ่ายเงินนี้ เจ้าหน้าที่คนอื่นต้องเป็นผู้อนุมัติหรือส่งกลับ',
+  ),
+  APPROVAL_NOT_AWAITED: def(
+    50059,
+    409,
+    'This payout is not awaiting approval: it was approved, sent back or not prepared yet.',
+    'การจ่ายเงินนี้ไม่ได้รอการอนุมัติ อาจได้รับการอนุมัติแล้ว ถูกส่งกลับ หรือยังไม่ได้เตรียม',
+  ),
+  APPROVAL_PENDING: def(
+    50060,
+    409,
+    'This payout is prepared and awaits approval by another staff member: approve it or send it back first.',
+    'การจ่ายเงินนี้เตรียมไว้แล้วและรอเจ้าหน้าที่คนอื่นอนุมัติ กรุณาอนุมัติหรือส่งกลับก่อน',
+  ),
+  // 40025-40029: staff notes and flags on a member (decision 0068).
+  MEMBER_FLAG_SET: def(40025, 409, 'The member already has this flag.', 'สมาชิกรายนี้มีสถานะเฝ้าระวังนี้อยู่แล้ว'),
+  MEMBER_FLAG_NOT_SET: def(40026, 404, 'The member does not have this flag.', 'สมาชิกรายนี้ไม่มีสถานะเฝ้าระวังนี้'),
+  MEMBER_FLAG_REASON_REQUIRED: def(
+    40027,
+    400,
+    'Please give the reason (up to 500 characters).',
+    'กรุณาระบุเหตุผล (ไม่เกิน 500 ตัวอักษร)',
+  ),
+  MEMBER_NOTE_INVALID: def(
+    40028,
+    400,
+    'Please write the note (up to 2,000 characters).',
+    'กรุณาเขียนบันทึก (ไม่เกิน 2,000 ตัวอักษร)',
+  ),
+  SEND_BACK_NOTE_REQUIRED: def(
+    40029,
+    400,
+    'Please say why the payout is sent back (up to 500 characters).',
+    'กรุณาระบุเหตุผลที่ส่งการจ่ายเงินกลับ (ไม่เกิน 500 ตัวอักษร)',
+  ),
+
   // 60001, 70001: back-office reports and dashboard.
   REPORT_INCORRECT: def(
     60001,

@@ -142,6 +142,14 @@ export const settingSchemas = {
    * (50051, 50052; decision 0067).
    */
   tradeLimits: tradeLimitsSchema,
+  /** THB at or above which an order's payout is completed in two steps by two staff (decision 0068). */
+  payoutApprovalThb: moneyString,
+  /** Minutes after which a prepared payout still not approved shows on the dashboard. */
+  payoutApprovalAlertMinutes: z
+    .number({ error: codeMessage(E.SETTINGS_INVALID) })
+    .int(codeMessage(E.SETTINGS_INVALID))
+    .min(1, codeMessage(E.SETTINGS_INVALID))
+    .max(7 * 24 * 60, codeMessage(E.SETTINGS_INVALID)),
   /** When the demo data was seeded; null on a database never seeded. */
   demoSeededAt: z.iso.datetime().nullable(),
 } as const;
@@ -179,5 +187,7 @@ export const settingDefaults: { readonly [K in SettingKey]: SettingValue<K> } = 
   rateChangeConfirmPercent: 3,
   rateChangeMaxPercent: 15,
   tradeLimits: DEFAULT_TRADE_LIMITS,
+  payoutApprovalThb: '500000.00',
+  payoutApprovalAlertMinutes: 60,
   demoSeededAt: null,
 };

@@ -47,7 +47,14 @@ export const queries = createQueries<Endpoints>({
   live: {
     on: onLiveEvents,
     stale: {
-      'order.updated': ['staffOrder', 'orderQueue', 'dashboard', 'memberLevel'],
+      'order.updated': [
+        'staffOrder',
+        'orderQueue',
+        'dashboard',
+        'memberLevel',
+        'payoutApproval',
+        'payoutsAwaiting',
+      ],
       'kyc.updated': [
         'kycSubmission',
         'kycQueue',
@@ -56,7 +63,14 @@ export const queries = createQueries<Endpoints>({
         'dashboard',
         'memberLevel',
       ],
-      'members.changed': ['memberDetail', 'searchMembers', 'dashboard', 'memberLevel'],
+      'members.changed': [
+        'memberDetail',
+        'searchMembers',
+        'dashboard',
+        'memberLevel',
+        'memberRisk',
+        'orderQueue',
+      ],
       'rates.changed': ['rateHistory', 'rateProposals', 'dashboard'],
       'settings.changed': ['getSettings'],
       'news.changed': ['listNews'],

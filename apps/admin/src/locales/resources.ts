@@ -8,6 +8,7 @@ import type members from './en/members.json';
 import type orders from './en/orders.json';
 import type rates from './en/rates.json';
 import type reports from './en/reports.json';
+import type risk from './en/risk.json';
 import type settings from './en/settings.json';
 import type signIn from './en/signIn.json';
 import type staff from './en/staff.json';
@@ -30,4 +31,5 @@ export interface Resources {
   compliance: typeof compliance;
   audit: typeof audit;
   staff: typeof staff;
+  risk: typeof risk;
 }

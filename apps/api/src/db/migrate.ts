@@ -14,6 +14,7 @@ import * as closedDays from './migrations/20261128_0400_closed_days.ts';
 import * as addressCustody from './migrations/20261128_0500_address_custody.ts';
 import * as firstPayoutDestinations from './migrations/20261128_0700_first_payout_destinations.ts';
 import * as memberRisk from './migrations/20261128_0900_member_risk.ts';
+import * as memberFlags from './migrations/20261128_1000_member_flags.ts';
 import * as complianceReports from './migrations/20261128_1100_compliance_reports.ts';
 
 /**
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   '20261128_0500_address_custody': addressCustody,
   '20261128_0700_first_payout_destinations': firstPayoutDestinations,
   '20261128_0900_member_risk': memberRisk,
+  '20261128_1000_member_flags': memberFlags,
   '20261128_1100_compliance_reports': complianceReports,
 };
 

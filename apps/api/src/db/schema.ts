@@ -1,5 +1,6 @@
 import type {
   KycStatus,
+  MemberFlag,
   PaymentMethod,
   StaffRole,
   TransactionStatus,
@@ -230,6 +231,9 @@ export interface TransactionsTable {
   slip_qr: string | null;
   reviewed_by: number | null;
   reviewed_at: Date | null;
+  /** A large payout recorded by this staff member, waiting for another's approval (decision 0068). */
+  payout_prepared_by: number | null;
+  payout_prepared_at: Date | null;
   version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -247,6 +251,28 @@ export interface RatesTable {
 }
 
 /** A rate change past rateChangeMaxPercent waiting for a second admin (decision 0045). */
+/** Staff notes on a member: append-only (a trigger refuses update and delete). */
+export interface MemberNotesTable {
+  id: Id;
+  member_id: number;
+  staff_id: number;
+  body: string;
+  created_at: CreatedAt;
+}
+
+/** Flags on a member; active while `lifted_at` is null, at most one active of each kind. */
+export interface MemberFlagsTable {
+  id: Id;
+  member_id: number;
+  flag: MemberFlag;
+  reason: string;
+  set_by: number;
+  set_at: CreatedAt;
+  lifted_by: number | null;
+  lifted_at: Date | null;
+  lift_reason: string | null;
+}
+
 export interface RateProposalsTable {
   id: Id;
   buy_rate: Money;
@@ -402,6 +428,8 @@ export interface DB {
   transactions: TransactionsTable;
   rates: RatesTable;
   rate_proposals: RateProposalsTable;
+  member_notes: MemberNotesTable;
+  member_flags: MemberFlagsTable;
   news: NewsTable;
   html_pages: HtmlPagesTable;
   settings: SettingsTable;

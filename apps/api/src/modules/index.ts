@@ -6,6 +6,7 @@ import { bansRoutes } from './bans/routes.ts';
 import { calendarRoutes } from './calendar/routes.ts';
 import { complianceRoutes } from './compliance/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
+import { flagsRoutes } from './flags/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { kycRoutes } from './kyc/routes.ts';
 import { liveRoutes } from './live/routes.ts';
@@ -43,6 +44,7 @@ export const modules: FastifyPluginAsync[] = [
   settingsRoutes,
   membersRoutes,
   riskRoutes,
+  flagsRoutes,
   bansRoutes,
   calendarRoutes,
   outboxRoutes,

@@ -116,6 +116,16 @@ const EXPECTED: Record<string, Caller[]> = {
   dailyClose: STAFF,
   closeDay: OPERATORS,
   closesReport: STAFF,
+  // Member notes, flags and large payouts (decision 0068): everyone reads; operators and admins
+  // write notes, set flags and take either step of a payout; only an admin lifts a flag.
+  memberRisk: STAFF,
+  addMemberNote: OPERATORS,
+  setMemberFlag: OPERATORS,
+  liftMemberFlag: ADMIN,
+  payoutApproval: STAFF,
+  payoutsAwaiting: STAFF,
+  approvePayout: OPERATORS,
+  sendBackPayout: OPERATORS,
   events: STAFF,
   publicEvents: EVERYONE,
   memberEvents: ['member'],

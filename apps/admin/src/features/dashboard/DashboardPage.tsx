@@ -5,6 +5,7 @@ import { Loaded } from '../../components/States.tsx';
 import { useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
+import { PayoutsAwaiting } from './PayoutsAwaiting.tsx';
 
 /** Completed orders of a period: THB and USDT bought and sold, with how many orders. */
 function VolumeCard({ title, volume }: { title: string; volume: Volume }) {
@@ -75,6 +76,7 @@ export default function DashboardPage() {
         {(d) => (
           <>
             <SetupChecklist missing={d.setupMissing} />
+            <PayoutsAwaiting />
             <ul className="cards">
               <li className="card">
                 <span className="card__label">{t('membersTotal')}</span>

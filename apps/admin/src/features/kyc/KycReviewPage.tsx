@@ -19,6 +19,7 @@ import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/store.ts';
+import { MemberRiskPanel } from '../risk/MemberRiskPanel.tsx';
 
 type Decision = { decision: 'verified' } | { decision: 'failed'; reasonCode: KycRejectReason; note: string };
 
@@ -131,68 +132,71 @@ export default function KycReviewPage() {
       <h1 id="kyc-review-title">{t('review.title')}</h1>
       <Loaded state={state}>
         {(s) => (
-          <div className="kyc-review">
-            <div className="kyc-review__images">
-              {KYC_IMAGE_SLOTS.map((slot) => (
-                <StaffImage key={slot} fileId={s.images[slot]} caption={t(`slots.${slot}`)} />
-              ))}
+          <>
+            <MemberRiskPanel memberId={s.memberId} />
+            <div className="kyc-review">
+              <div className="kyc-review__images">
+                {KYC_IMAGE_SLOTS.map((slot) => (
+                  <StaffImage key={slot} fileId={s.images[slot]} caption={t(`slots.${slot}`)} />
+                ))}
+              </div>
+              <div className="kyc-review__side">
+                <dl className="facts">
+                  <dt>{t('review.name')}</dt>
+                  <dd>
+                    <Link to={`/members/${s.memberId}`}>
+                      {s.firstName} {s.lastName}
+                    </Link>
+                  </dd>
+                  <dt>{t('queue.username')}</dt>
+                  <dd>{s.username}</dd>
+                  <dt>{t('review.phone')}</dt>
+                  <dd>{formatThaiPhone(s.member.phone)}</dd>
+                  <dt>{t('review.email')}</dt>
+                  <dd>{s.member.email}</dd>
+                  <dt>{t('review.signedUp')}</dt>
+                  <dd>{f.date(s.member.createdAt)}</dd>
+                  <dt>{t('queue.submitted')}</dt>
+                  <dd>{f.dateTime(s.submittedAt)}</dd>
+                  <dt>{t('review.status')}</dt>
+                  <dd>
+                    <span className={`badge badge--kyc-${s.status}`}>{t(`status.${s.status}`)}</span>
+                  </dd>
+                </dl>
+                <h2>{t('review.accounts')}</h2>
+                {s.usdtAddresses.length === 0 ? (
+                  <p className="muted">{t('review.noAccounts')}</p>
+                ) : (
+                  <ul className="kyc-accounts">
+                    {s.usdtAddresses.map((a) => (
+                      <li key={a.id}>
+                        <strong>
+                          {a.custody === 'wallet'
+                            ? t('review.personalWallet')
+                            : `UID ${a.uid ?? t('review.uidMissing')}`}
+                        </strong>{' '}
+                        · {networkLabel(networkById(a.network), a.network)}
+                        <br />
+                        <code>{a.address}</code>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {s.status === 'waiting' ? (
+                  <DecisionForm key={s.id} submission={s} onDecided={() => navigate('/kyc')} />
+                ) : (
+                  <p>
+                    {t('review.decidedBy', {
+                      who: s.decidedBy ?? '—',
+                      when: s.decidedAt ? f.dateTime(s.decidedAt) : '—',
+                    })}
+                    {s.reasonCode ? ` · ${KYC_REJECT_REASONS[s.reasonCode][f.lang]}` : ''}
+                    {s.note ? ` · ${s.note}` : ''}
+                  </p>
+                )}
+              </div>
             </div>
-            <div className="kyc-review__side">
-              <dl className="facts">
-                <dt>{t('review.name')}</dt>
-                <dd>
-                  <Link to={`/members/${s.memberId}`}>
-                    {s.firstName} {s.lastName}
-                  </Link>
-                </dd>
-                <dt>{t('queue.username')}</dt>
-                <dd>{s.username}</dd>
-                <dt>{t('review.phone')}</dt>
-                <dd>{formatThaiPhone(s.member.phone)}</dd>
-                <dt>{t('review.email')}</dt>
-                <dd>{s.member.email}</dd>
-                <dt>{t('review.signedUp')}</dt>
-                <dd>{f.date(s.member.createdAt)}</dd>
-                <dt>{t('queue.submitted')}</dt>
-                <dd>{f.dateTime(s.submittedAt)}</dd>
-                <dt>{t('review.status')}</dt>
-                <dd>
-                  <span className={`badge badge--kyc-${s.status}`}>{t(`status.${s.status}`)}</span>
-                </dd>
-              </dl>
-              <h2>{t('review.accounts')}</h2>
-              {s.usdtAddresses.length === 0 ? (
-                <p className="muted">{t('review.noAccounts')}</p>
-              ) : (
-                <ul className="kyc-accounts">
-                  {s.usdtAddresses.map((a) => (
-                    <li key={a.id}>
-                      <strong>
-                        {a.custody === 'wallet'
-                          ? t('review.personalWallet')
-                          : `UID ${a.uid ?? t('review.uidMissing')}`}
-                      </strong>{' '}
-                      · {networkLabel(networkById(a.network), a.network)}
-                      <br />
-                      <code>{a.address}</code>
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {s.status === 'waiting' ? (
-                <DecisionForm key={s.id} submission={s} onDecided={() => navigate('/kyc')} />
-              ) : (
-                <p>
-                  {t('review.decidedBy', {
-                    who: s.decidedBy ?? '—',
-                    when: s.decidedAt ? f.dateTime(s.decidedAt) : '—',
-                  })}
-                  {s.reasonCode ? ` · ${KYC_REJECT_REASONS[s.reasonCode][f.lang]}` : ''}
-                  {s.note ? ` · ${s.note}` : ''}
-                </p>
-              )}
-            </div>
-          </div>
+          </>
         )}
       </Loaded>
     </section>

@@ -18,6 +18,7 @@ import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
+import { MemberRiskPanel } from '../risk/MemberRiskPanel.tsx';
 import { MemberLevelPanel } from './MemberLevelPanel.tsx';
 
 function BankAccounts({
@@ -136,6 +137,7 @@ function MemberView({ detail, onChanged }: { detail: MemberDetail; onChanged: ()
         <dd>{f.dateTime(member.createdAt)}</dd>
       </dl>
       <MemberLevelPanel memberId={member.id} />
+      <MemberRiskPanel memberId={member.id} />
 
       <h2>{tKyc('history.title')}</h2>
       <KycHistory history={kycHistory} />

@@ -3,8 +3,18 @@ import { SelectField, TextField } from '@bahtdesk/ui/forms';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../lib/i18n.ts';
 import type { QueueFilters } from './queueFilters.ts';
+import { RiskFilters } from './RiskFilters.tsx';
 
-const BLANK: QueueFilters = { status: '', type: '', from: '', to: '', q: '', sort: '' };
+const BLANK: QueueFilters = {
+  status: '',
+  type: '',
+  from: '',
+  to: '',
+  q: '',
+  sort: '',
+  memberId: '',
+  flag: '',
+};
 
 /** Status, type, Bangkok creation dates, a search and the order, applied together. */
 export function FilterForm({
@@ -66,6 +76,7 @@ export function FilterForm({
         value={draft.q}
         onChange={(e) => set({ q: e.target.value })}
       />
+      <RiskFilters draft={draft} set={set} />
       <SelectField
         label={t('queue.sort')}
         value={draft.sort}

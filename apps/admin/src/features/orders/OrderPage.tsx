@@ -3,11 +3,13 @@ import { AuditTable } from '../../components/AuditTable.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
+import { MemberRiskPanel } from '../risk/MemberRiskPanel.tsx';
 import { Duplicates } from './Duplicates.tsx';
 import { MemberContext } from './MemberContext.tsx';
 import { OrderDecision } from './OrderDecision.tsx';
 import { OrderFacts } from './OrderFacts.tsx';
 import { OrderProof } from './OrderProof.tsx';
+import { PayoutApproval } from './PayoutApproval.tsx';
 
 /**
  * One order: duplicate slips first, the proof beside the member, the order, the decisions, the
@@ -26,6 +28,7 @@ export default function OrderPage() {
       <Loaded state={state}>
         {(d) => (
           <>
+            <MemberRiskPanel memberId={d.member.id} />
             <Duplicates duplicates={d.duplicates} />
             <div className="order-review">
               <div>
@@ -34,7 +37,9 @@ export default function OrderPage() {
               </div>
               <div>
                 {/* Keyed by the order: nothing typed for one order is left in the form of the next. */}
-                <OrderDecision key={d.order.id} detail={d} onChanged={state.reload} />
+                <PayoutApproval detail={d} onChanged={state.reload}>
+                  <OrderDecision key={d.order.id} detail={d} onChanged={state.reload} />
+                </PayoutApproval>
               </div>
             </div>
             <h2>{t('detail.history')}</h2>

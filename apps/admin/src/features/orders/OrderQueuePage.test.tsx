@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { eventStream, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
 import t from '../../locales/en/orders.json';
+import risk from '../../locales/en/risk.json';
 
 const item = (id: string, patch: Record<string, unknown> = {}) => ({
   id,
@@ -23,6 +24,8 @@ const item = (id: string, patch: Record<string, unknown> = {}) => ({
   paymentMethod: 'cash_deposit',
   appointmentAt: null,
   duplicateSlip: false,
+  memberFlags: [],
+  awaitingApproval: false,
   ...patch,
 });
 
@@ -70,6 +73,28 @@ describe('the order queue', () => {
       from: '2026-11-01',
       to: '2026-11-23',
       q: 'somchai',
+      page: '1',
+      pageSize: '20',
+    });
+  });
+
+  it('filters by member flag and member number, and marks flagged members and payouts awaiting approval', async () => {
+    const api = mockApi({
+      me: () => ok(profile('operator')),
+      orderQueue: () =>
+        page([item('B2611230003', { memberFlags: ['payouts_held'], awaitingApproval: true })]),
+    });
+    await renderConsole('/orders', 'tok');
+    const rows = await table();
+    expect(rows.getByText(risk.flag.payouts_held)).toBeTruthy();
+    expect(rows.getByText(risk.approval.awaiting)).toBeTruthy();
+    await userEvent.selectOptions(screen.getByLabelText(risk.queue.flag), 'payouts_held');
+    await userEvent.type(screen.getByLabelText(risk.queue.memberId), '42');
+    await userEvent.click(screen.getByRole('button', { name: t.queue.apply }));
+    await waitFor(() => expect(api.called('orderQueue')).toHaveLength(2));
+    expect(Object.fromEntries(api.called('orderQueue')[1]?.query ?? [])).toEqual({
+      flag: 'payouts_held',
+      memberId: '42',
       page: '1',
       pageSize: '20',
     });

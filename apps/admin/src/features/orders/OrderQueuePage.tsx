@@ -7,6 +7,7 @@ import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { waitedMinutes } from '../../lib/waitingTime.ts';
 import { FilterForm } from './FilterForm.tsx';
+import { QueueMarks } from './QueueMarks.tsx';
 import { type QueueFilters, readFilters, setFilters } from './queueFilters.ts';
 import { StatusChip } from './StatusChip.tsx';
 
@@ -77,6 +78,7 @@ function QueueTable({ items }: { items: OrderQueueItem[] }) {
                     <span className="badge badge--bad">{t('queue.duplicate')}</span>
                   </>
                 ) : null}
+                <QueueMarks item={o} />
               </td>
               <td>{t(`type.${o.type}`)}</td>
               <td>

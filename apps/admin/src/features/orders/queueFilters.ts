@@ -1,4 +1,6 @@
 import {
+  MEMBER_FLAGS,
+  type MemberFlag,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   type TransactionStatus,
@@ -16,6 +18,9 @@ export interface QueueFilters {
   to: string;
   q: string;
   sort: (typeof QUEUE_SORTS)[number] | '';
+  /** Only this member's orders (their number), and only members with this flag (decision 0068). */
+  memberId: string;
+  flag: MemberFlag | '';
 }
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | '' =>
@@ -29,6 +34,10 @@ export function readFilters(params: URLSearchParams): QueueFilters {
     to: params.get('to') ?? '',
     q: params.get('q') ?? '',
     sort: oneOf(QUEUE_SORTS, params.get('sort')),
+    memberId: /^[1-9][0-9]{0,14}$/.test(params.get('memberId') ?? '')
+      ? (params.get('memberId') as string)
+      : '',
+    flag: oneOf(MEMBER_FLAGS, params.get('flag')),
   };
 }
 

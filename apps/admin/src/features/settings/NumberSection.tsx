@@ -9,8 +9,10 @@ type WholeKey =
   | 'openOrderCap'
   | 'payoutCoolingOffHours'
   | 'rateChangeConfirmPercent'
-  | 'rateChangeMaxPercent';
-type Key = WholeKey | 'cashDepositCeilingThb';
+  | 'rateChangeMaxPercent'
+  | 'payoutApprovalAlertMinutes';
+type BahtKey = 'cashDepositCeilingThb' | 'payoutApprovalThb';
+type Key = WholeKey | BahtKey;
 
 /**
  * A setting that is one number: whole numbers (minutes, hours, a count, per cent) or an amount of baht (a
@@ -28,7 +30,7 @@ export function NumberSection({
   onSaved: () => void;
 }) {
   const t = useT('settings');
-  const whole = settingKey !== 'cashDepositCeilingThb';
+  const whole = settingKey !== 'cashDepositCeilingThb' && settingKey !== 'payoutApprovalThb';
   const { form, save, alert } = useSettingForm<Key, string>(settingKey, String(value), onSaved, (text) =>
     whole ? (text.trim() === '' || !/^\d+$/.test(text.trim()) ? Number.NaN : Number(text)) : text.trim(),
   );

@@ -19,6 +19,8 @@ const SETTINGS = {
     payoutCoolingOffHours: 24,
     rateChangeConfirmPercent: 3,
     rateChangeMaxPercent: 15,
+    payoutApprovalThb: '500000.00',
+    payoutApprovalAlertMinutes: 60,
   },
   updatedAt: {},
 };

@@ -18,6 +18,8 @@ const NUMBERS = [
   'payoutCoolingOffHours',
   'rateChangeConfirmPercent',
   'rateChangeMaxPercent',
+  'payoutApprovalThb',
+  'payoutApprovalAlertMinutes',
 ] as const;
 
 /**

@@ -56,6 +56,8 @@ function orderRow(over: Partial<OrderRow> = {}): OrderRow {
     slip_qr: 'qr-1',
     reviewed_by: null,
     reviewed_at: null,
+    payout_prepared_by: null,
+    payout_prepared_at: null,
     version: 2,
     created_at: at,
     updated_at: at,

@@ -103,7 +103,11 @@ export function toTransaction(row: OrderRow): Transaction {
 }
 
 /** A line of the staff queue: the order with its member, and whether its slip was used elsewhere. */
-export function toQueueItem(row: QueueRow, duplicateSlip: boolean): OrderQueueItem {
+export function toQueueItem(
+  row: QueueRow,
+  duplicateSlip: boolean,
+  memberFlags: OrderQueueItem['memberFlags'] = [],
+): OrderQueueItem {
   return {
     ...toSummary(row),
     memberId: row.member_id,
@@ -114,6 +118,8 @@ export function toQueueItem(row: QueueRow, duplicateSlip: boolean): OrderQueueIt
     paymentMethod: row.payment_method,
     appointmentAt: isoOrNull(row.appointment_at),
     duplicateSlip,
+    memberFlags,
+    awaitingApproval: row.status === 'request' && row.payout_prepared_by !== null,
   };
 }
 

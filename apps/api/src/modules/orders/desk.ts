@@ -20,9 +20,11 @@ import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type Actor, type AuditLog, recordAudit } from '../audit/index.ts';
+import { activeFlagsOf, hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import { orderTarget, orderUpdated, toQueueItem, toStaffOrder } from './answers.ts';
+import { createPayoutApproval } from './approval.ts';
 import {
   findOrder,
   type OrderChanges,
@@ -104,6 +106,7 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads }: DeskDeps) 
     if (!orderTransitionAllowed(to === 'success' ? 'complete' : 'reject', before.status)) {
       throw new AppError(E.TRANSACTION_STATUS_INVALID);
     }
+    if (before.payout_prepared_by !== null) throw new AppError(E.APPROVAL_PENDING);
     const after = await transition(
       db,
       before.id,
@@ -118,11 +121,18 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads }: DeskDeps) 
           reason,
         },
       },
+      { unprepared: true },
     );
-    if (!after) throw new AppError(E.TRANSACTION_STATUS_INVALID);
+    if (!after) {
+      const now = await findOrder(db, id);
+      const prepared = now?.status === 'request' && now.payout_prepared_by !== null;
+      throw new AppError(prepared ? E.APPROVAL_PENDING : E.TRANSACTION_STATUS_INVALID);
+    }
     await events.publish('order.updated', orderUpdated(after));
     return staffOrder(after);
   }
+
+  const approval = createPayoutApproval({ db, events, reads, staffOrder });
 
   return {
     /** The staff queue: open orders awaiting staff first, or any status, by date, type or search. */
@@ -138,15 +148,23 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads }: DeskDeps) 
         end,
         q: query.q || undefined,
         byAppointment: query.sort === 'appointment',
+        memberId: query.memberId,
+        flag: query.flag,
         offset,
         limit,
       });
-      const duplicated = await withDuplicateSlips(
-        db,
-        rows.map((r) => r.id),
-      );
+      const [duplicated, flags] = await Promise.all([
+        withDuplicateSlips(
+          db,
+          rows.map((r) => r.id),
+        ),
+        activeFlagsOf(
+          db,
+          rows.map((r) => r.member_id),
+        ),
+      ]);
       return {
-        items: rows.map((r) => toQueueItem(r, duplicated.has(r.id))),
+        items: rows.map((r) => toQueueItem(r, duplicated.has(r.id), flags.get(r.member_id) ?? [])),
         total,
         page: query.page,
         pageSize: query.pageSize,
@@ -162,6 +180,10 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads }: DeskDeps) 
     async complete(actor: Actor, staffId: number, id: string, body: CompleteOrderBody): Promise<StaffOrder> {
       const row = await findOrder(db, id);
       if (!row) throw new AppError(E.TRANSACTION_NOT_FOUND);
+      if (!orderTransitionAllowed('complete', row.status)) throw new AppError(E.TRANSACTION_STATUS_INVALID);
+      if (row.payout_prepared_by !== null) throw new AppError(E.APPROVAL_PENDING);
+      // Decision 0068: no order of a member whose payouts are held is completed.
+      if (await hasActiveFlag(db, row.member_id, 'payouts_held')) throw new AppError(E.PAYOUTS_HELD);
       const slipCheck = row.payment_method === 'cash_deposit';
       if (slipCheck && body.slipNameMatches !== true) throw new AppError(E.SLIP_NAME_CHECK_REQUIRED);
       if (slipCheck && body.depositSeen !== true) throw new AppError(E.DEPOSIT_SEEN_CHECK_REQUIRED);
@@ -175,19 +197,15 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads }: DeskDeps) 
       // Decision 0035: a payout into an account in another name is the staff's explicit choice.
       const otherName = row.bank_account_name !== null && !(await nameMatches(row));
       if (otherName && body.otherNameAccepted !== true) throw new AppError(E.PAYOUT_NAME_CHECK_REQUIRED);
-      return decide(
-        actor,
-        staffId,
-        id,
-        'success',
-        { payout_reference: body.payoutReference.trim(), slip_name_checked: slipCheck },
-        null,
-        {
-          ...(otherName ? { other_name_accepted: true } : {}),
-          ...(slipCheck ? { deposit_seen: true } : {}),
-          ...(early ? { came_early: true, appointment_at: row.appointment_at?.toISOString() } : {}),
-        },
-      );
+      const set = { payout_reference: body.payoutReference.trim(), slip_name_checked: slipCheck };
+      const noted = {
+        ...(otherName ? { other_name_accepted: true } : {}),
+        ...(slipCheck ? { deposit_seen: true } : {}),
+        ...(early ? { came_early: true, appointment_at: row.appointment_at?.toISOString() } : {}),
+      };
+      // A large payout is only prepared here; another staff member approves it (approval.ts).
+      if (await approval.needsApproval(row)) return approval.prepare(actor, staffId, row, set, noted);
+      return decide(actor, staffId, id, 'success', set, null, noted);
     },
 
     /**
@@ -206,6 +224,11 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads }: DeskDeps) 
       });
       return { accountNumber };
     },
+
+    approvePayout: approval.approve,
+    sendBackPayout: approval.sendBack,
+    payoutApproval: approval.approvalOf,
+    payoutsAwaiting: approval.awaiting,
 
     async reject(actor: Actor, staffId: number, id: string, body: RejectOrderBody): Promise<StaffOrder> {
       // The route's schema refuses these already; checked again for callers other than the route.

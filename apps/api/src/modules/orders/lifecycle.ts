@@ -31,6 +31,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../audit/index.ts';
 import type { CalendarService } from '../calendar/index.ts';
+import { hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import { checkImage, readSlipQr, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
@@ -217,6 +218,8 @@ export function createOrderLifecycle({ db, events, kyc, payments, risk, reads, c
       try {
         row = await db.transaction().execute(async (t) => {
           await lockMember(t, memberId);
+          // Decision 0068: a member whose trading staff blocked places no order.
+          if (await hasActiveFlag(t, memberId, 'trading_blocked')) throw new AppError(E.TRADING_BLOCKED);
           if ((await countOpen(t, memberId, now)) >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
           // Under the same lock: orders racing in are summed one after the other.
           await risk.checkOrder(

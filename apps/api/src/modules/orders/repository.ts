@@ -1,4 +1,9 @@
-import { OPEN_ORDER_STATUSES, type TransactionStatus, type TransactionType } from '@bahtdesk/contract';
+import {
+  type MemberFlag,
+  OPEN_ORDER_STATUSES,
+  type TransactionStatus,
+  type TransactionType,
+} from '@bahtdesk/contract';
 import {
   type Compilable,
   type Insertable,
@@ -125,7 +130,7 @@ export type OrderChanges = Omit<Updateable<TransactionsTable>, 'status' | 'updat
 
 /**
  * Moves an order from one status to another with `set`, if it is still in `from` (and before
- * `before`), with its audit row, in one statement: atomic on its own, no transaction needed.
+ * `guard.before`; with `guard.unprepared`, if no payout awaits approval), with its audit row, in one statement: atomic on its own, no transaction needed.
  */
 export async function transition(
   db: Kysely<DB>,
@@ -133,14 +138,16 @@ export async function transition(
   move: { from: TransactionStatus; to: TransactionStatus },
   set: OrderChanges,
   audit: OrderAudit,
-  deadline?: { before: Date },
+  guard: { before?: Date; unprepared?: true } = {},
 ): Promise<OrderRow | undefined> {
   let query = db
     .updateTable('transactions')
     .set({ ...set, status: move.to, updated_at: new Date(), version: sql`version + 1` })
     .where('id', '=', id)
     .where('status', '=', move.from);
-  if (deadline) query = query.where('deadline_at', '>', deadline.before);
+  if (guard.before) query = query.where('deadline_at', '>', guard.before);
+  // A payout prepared for a second staff member's approval moves only by approve or send back.
+  if (guard.unprepared) query = query.where('payout_prepared_by', 'is', null);
   const [row] = await audited(db, query.returningAll(), audit);
   return row;
 }
@@ -234,6 +241,9 @@ export interface QueueQuery {
   q?: string;
   /** Cash appointments first, soonest first, then the rest in the usual order. */
   byAppointment?: boolean;
+  memberId?: number;
+  /** Only orders of members with this flag active. */
+  flag?: MemberFlag;
   offset: number;
   limit: number;
 }
@@ -249,6 +259,19 @@ export async function queue(db: Kysely<DB>, q: QueueQuery) {
     ? query.where('t.status', '=', q.status)
     : query.where('t.status', 'in', OPEN_ORDER_STATUSES);
   if (q.type) query = query.where('t.type', '=', q.type);
+  if (q.memberId !== undefined) query = query.where('t.member_id', '=', q.memberId);
+  const flag = q.flag;
+  if (flag) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('member_flags as f')
+          .select('f.id')
+          .whereRef('f.member_id', '=', 't.member_id')
+          .where('f.flag', '=', flag)
+          .where('f.lifted_at', 'is', null),
+      ),
+    );
+  }
   if (q.start) query = query.where('t.created_at', '>=', q.start);
   if (q.end) query = query.where('t.created_at', '<', q.end);
   if (q.q) {
@@ -416,5 +439,109 @@ export function countByStatus(db: Kysely<DB>) {
       (eb) => eb.fn.min('confirmed_at').as('first_confirmed_at'),
     ])
     .groupBy('status')
+    .execute();
+}
+
+/**
+ * Records a large payout as prepared by `staffId` (the order stays `request` and waits for a second
+ * staff member), if it awaits staff and is not prepared yet, with its audit row: one statement.
+ */
+export async function preparePayout(
+  db: Kysely<DB>,
+  id: number,
+  staffId: number,
+  set: Pick<OrderChanges, 'payout_reference' | 'slip_name_checked'>,
+  audit: OrderAudit,
+): Promise<OrderRow | undefined> {
+  const query = db
+    .updateTable('transactions')
+    .set({
+      ...set,
+      payout_prepared_by: staffId,
+      payout_prepared_at: new Date(),
+      updated_at: new Date(),
+      version: sql`version + 1`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'request')
+    .where('payout_prepared_by', 'is', null)
+    .returningAll();
+  const [row] = await audited(db, query, audit);
+  return row;
+}
+
+/**
+ * Completes a payout prepared by `preparer` ('request' -> 'success'), approved by `staffId`, never
+ * the preparer: one conditional update, so of two approvals, or an approval and a send-back, one wins.
+ */
+export async function approvePrepared(
+  db: Kysely<DB>,
+  id: number,
+  preparer: number,
+  staffId: number,
+  audit: OrderAudit,
+): Promise<OrderRow | undefined> {
+  const query = db
+    .updateTable('transactions')
+    .set({
+      status: 'success',
+      reviewed_by: staffId,
+      reviewed_at: new Date(),
+      updated_at: new Date(),
+      version: sql`version + 1`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'request')
+    .where('payout_prepared_by', '=', preparer)
+    .where('payout_prepared_by', '!=', staffId)
+    .returningAll();
+  const [row] = await audited(db, query, audit);
+  return row;
+}
+
+/** Sends a payout prepared by `preparer` back: the order awaits staff again, unprepared. */
+export async function unpreparePayout(
+  db: Kysely<DB>,
+  id: number,
+  preparer: number,
+  audit: OrderAudit,
+): Promise<OrderRow | undefined> {
+  const query = db
+    .updateTable('transactions')
+    .set({
+      payout_prepared_by: null,
+      payout_prepared_at: null,
+      payout_reference: null,
+      slip_name_checked: false,
+      updated_at: new Date(),
+      version: sql`version + 1`,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'request')
+    .where('payout_prepared_by', '=', preparer)
+    .returningAll();
+  const [row] = await audited(db, query, audit);
+  return row;
+}
+
+/** Payouts prepared and awaiting approval, oldest first, with the member and the preparer. */
+export function awaitingApproval(db: Kysely<DB>) {
+  return db
+    .selectFrom('transactions as t')
+    .innerJoin('members as m', 'm.id', 't.member_id')
+    .innerJoin('staff as s', 's.id', 't.payout_prepared_by')
+    .select([
+      't.public_id',
+      't.type',
+      't.member_id',
+      't.amount_thb',
+      't.payout_prepared_at',
+      'm.username',
+      's.username as prepared_by',
+    ])
+    .where('t.status', '=', 'request')
+    .where('t.payout_prepared_by', 'is not', null)
+    .orderBy('t.payout_prepared_at')
+    .limit(200)
     .execute();
 }

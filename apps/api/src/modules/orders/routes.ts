@@ -60,6 +60,16 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   defineRoute(app, adminEndpoints.revealOrderAccount, ({ params, req }) =>
     orders.revealAccount(staffActor(req, signedInStaff(req).staffId), params.id),
   );
+  defineRoute(app, adminEndpoints.payoutApproval, ({ params }) => orders.payoutApproval(params.id));
+  defineRoute(app, adminEndpoints.payoutsAwaiting, () => orders.payoutsAwaiting());
+  defineRoute(app, adminEndpoints.approvePayout, ({ params, req }) => {
+    const { staffId } = signedInStaff(req);
+    return orders.approvePayout(staffActor(req, staffId), staffId, params.id);
+  });
+  defineRoute(app, adminEndpoints.sendBackPayout, ({ params, body, req }) => {
+    const { staffId } = signedInStaff(req);
+    return orders.sendBackPayout(staffActor(req, staffId), staffId, params.id, body.note);
+  });
   defineRoute(app, adminEndpoints.rejectOrder, ({ params, body, req }) => {
     const { staffId } = signedInStaff(req);
     return orders.reject(staffActor(req, staffId), staffId, params.id, body);

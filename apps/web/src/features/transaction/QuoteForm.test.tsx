@@ -1,3 +1,4 @@
+import { E } from '@bahtdesk/contract';
 import { formatDateTime } from '@bahtdesk/ui/format';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -102,5 +103,23 @@ describe('quote form', () => {
     const th = await screen.findByText(/^บัญชีธนาคารของคุณจะรับเงินได้ตั้งแต่ /);
     expect(th.textContent).toContain(formatDateTime(usableFrom, 'th'));
     expect(screen.getByRole('link', { name: 'ใช้บัญชีธนาคารอื่น' })).toBeTruthy();
+  });
+
+  it('tells a member whose trading the desk blocked (50056) why, and how to reach the desk', async () => {
+    trader(TRADER, {
+      createTransaction: () => fail(E.TRADING_BLOCKED.code, E.TRADING_BLOCKED.en),
+      contactUs: () => ok({ line: { link: 'https://line.me/R/ti/p/@bahtdesk' } }),
+    });
+    await renderApp('/transaction?type=buy');
+    await screen.findByText(/Buy rate: 35\.50 THB per USDT/);
+    await userEvent.type(screen.getByLabelText('Amount to pay (THB)'), '3550');
+    const destination = screen.getByLabelText('USDT address that receives the coins');
+    await userEvent.selectOptions(destination, screen.getByRole('option', { name: ADDRESS }));
+    await userEvent.click(screen.getByRole('button', { name: 'Review order' }));
+    const review = await screen.findByRole('dialog', { name: 'Confirm your order' });
+    await userEvent.click(within(review).getByRole('button', { name: 'Place order' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(E.TRADING_BLOCKED.en);
+    await userEvent.click(screen.getByRole('button', { name: 'Contact the desk' }));
+    expect(await screen.findByRole('dialog', { name: 'Contact us' })).toBeTruthy();
   });
 });

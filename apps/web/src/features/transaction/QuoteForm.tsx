@@ -21,6 +21,7 @@ import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
 import { calculate, groupAsTyped } from '../calculator/calc.ts';
 import { TradeLimitsNote } from '../limits/TradeLimitsNote.tsx';
+import { TradingBlocked } from './TradingBlocked.tsx';
 
 /** A fresh Idempotency-Key: the same key for every retry of one order, a new one for the next. */
 function newKey(): string {
@@ -54,6 +55,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
   const [review, setReview] = useState(false);
   const [placing, setPlacing] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [blocked, setBlocked] = useState(false);
   const [touched, setTouched] = useState(false);
   const key = useRef(newKey());
   const amountId = useId();
@@ -128,6 +130,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
       onCreated(order);
     } catch (error) {
       setReview(false);
+      setBlocked(error instanceof ApiError && error.code === E.TRADING_BLOCKED.code);
       if (error instanceof ApiError && error.code === E.RATE_MISMATCH.code) {
         // The member never gets a rate they did not see: show the new one and ask again.
         key.current = newKey();
@@ -283,6 +286,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
           {problem}
         </p>
       ) : null}
+      {blocked ? <TradingBlocked /> : null}
       <button type="submit" className="button button--primary button--block" disabled={!live}>
         {t('quote.submit')}
       </button>

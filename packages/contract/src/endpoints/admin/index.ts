@@ -7,6 +7,7 @@ import { kycReviewEndpoints } from './kyc.ts';
 import { memberLevelEndpoints } from './levels.ts';
 import { membersEndpoints } from './members.ts';
 import { orderDeskEndpoints } from './orders.ts';
+import { riskEndpoints } from './risk.ts';
 import { settingsEndpoints } from './settings.ts';
 import { staffAdminEndpoints, staffAuthEndpoints } from './staff.ts';
 
@@ -18,6 +19,7 @@ export * from './kyc.ts';
 export * from './levels.ts';
 export * from './members.ts';
 export * from './orders.ts';
+export * from './risk.ts';
 export * from './settings.ts';
 export * from './staff.ts';
 
@@ -67,6 +69,7 @@ export const adminEndpoints = {
   ...orderDeskEndpoints,
   ...calendarEndpoints,
   ...complianceEndpoints,
+  ...riskEndpoints,
   events: endpoint({
     method: 'GET',
     path: '/api/admin/events',

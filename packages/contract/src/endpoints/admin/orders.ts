@@ -12,6 +12,7 @@ import { transactionIdSchema, transactionSchema, transactionSummarySchema } from
 import { iso, paged, pageQuery } from './common.ts';
 import { kycSubmissionSummarySchema } from './kyc.ts';
 import { auditEntrySchema } from './members.ts';
+import { MEMBER_FLAGS } from './risk-flags.ts';
 
 /**
  * The order desk (decision 0037): the queue (orders awaiting staff first, oldest first, then the ones
@@ -32,6 +33,15 @@ export const orderQueueQuerySchema = pageQuery(100, 20).extend({
   to: calendarDay(codeMessage(E.INVALID_INPUT)),
   /** Part of the member's username, name or phone, or the order's id. */
   q: cappedString(200, codeMessage(E.INVALID_INPUT)).trim().max(100, codeMessage(E.INVALID_INPUT)).optional(),
+  /** Only this member's orders. */
+  memberId: z.coerce
+    .number({ error: codeMessage(E.INVALID_INPUT) })
+    .int()
+    .positive()
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional(),
+  /** Only orders of members with this flag active (decision 0068). */
+  flag: z.enum(MEMBER_FLAGS, { error: codeMessage(E.INVALID_INPUT) }).optional(),
   /** `appointment`: cash appointments first, soonest appointment first, then the rest as without it. */
   sort: z.enum(['appointment'], { error: codeMessage(E.INVALID_INPUT) }).optional(),
 });
@@ -47,6 +57,10 @@ export const orderQueueItemSchema = transactionSummarySchema.extend({
   appointmentAt: iso.nullable(),
   /** Another order used the same slip image, slip QR or transaction hash. */
   duplicateSlip: z.boolean(),
+  /** The member's active flags (decision 0068). */
+  memberFlags: z.array(z.enum(MEMBER_FLAGS)),
+  /** Its payout is prepared and waits for a second staff member's approval. */
+  awaitingApproval: z.boolean(),
 });
 export type OrderQueueItem = z.infer<typeof orderQueueItemSchema>;
 

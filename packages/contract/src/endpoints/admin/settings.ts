@@ -25,6 +25,8 @@ export const DESK_SETTING_KEYS = [
   'rateChangeConfirmPercent',
   'rateChangeMaxPercent',
   'tradeLimits',
+  'payoutApprovalThb',
+  'payoutApprovalAlertMinutes',
 ] as const satisfies readonly SettingKey[];
 export type DeskSettingKey = (typeof DESK_SETTING_KEYS)[number];
 
@@ -55,6 +57,8 @@ export const saveSettingBodySchema = z.discriminatedUnion(
     entry('rateChangeConfirmPercent'),
     entry('rateChangeMaxPercent'),
     entry('tradeLimits'),
+    entry('payoutApprovalThb'),
+    entry('payoutApprovalAlertMinutes'),
   ],
   { error: codeMessage(E.SETTINGS_INVALID) },
 );
