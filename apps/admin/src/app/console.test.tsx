@@ -1,3 +1,4 @@
+import { settingDefaults } from '@bahtdesk/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +9,8 @@ import th from '../locales/th/common.json';
 
 const SETTINGS = {
   values: {
+    // Every setting the console edits, as a fresh desk has them; the lines below differ.
+    ...settingDefaults,
     maintenance: 'on',
     chatLink: 'https://line.me/ti/p/desk',
     paymentDeadlineMinutes: 15,

@@ -1,3 +1,4 @@
+import { settingDefaults } from '@bahtdesk/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -6,6 +7,8 @@ import t from '../../locales/en/settings.json';
 
 const SETTINGS = {
   values: {
+    // Every setting the console edits, as a fresh desk has them; the lines below differ.
+    ...settingDefaults,
     maintenance: 'off',
     chatLink: '',
     paymentDeadlineMinutes: 15,

@@ -1,4 +1,4 @@
-import { messageFor } from '@bahtdesk/contract';
+import { messageFor, settingDefaults } from '@bahtdesk/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,8 @@ import t from '../../locales/en/settings.json';
 
 const SETTINGS = {
   values: {
+    // Every setting the console edits, as a fresh desk has them; the lines below differ.
+    ...settingDefaults,
     maintenance: 'on',
     chatLink: '',
     paymentDeadlineMinutes: 15,

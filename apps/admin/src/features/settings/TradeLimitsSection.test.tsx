@@ -7,6 +7,8 @@ import t from '../../locales/en/settings.json';
 
 const SETTINGS = {
   values: {
+    // Every setting the console edits, as a fresh desk has them; the lines below differ.
+    ...settingDefaults,
     maintenance: 'on',
     chatLink: '',
     paymentDeadlineMinutes: 15,

@@ -44,6 +44,7 @@ describe('staff sign-in', () => {
             },
           },
           volumePerDay: [],
+          setupMissing: [],
         }),
     });
     await renderConsole('/sign-in');

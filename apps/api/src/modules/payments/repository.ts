@@ -236,6 +236,7 @@ export function usdtAddressesOf(memberId: Expression<number> | number) {
         'u.address',
         'u.nickname',
         'u.uid',
+        'u.custody',
         isoTime(u.ref('u.created_at')).as('createdAt'),
         isoTime(u.ref('u.usable_from')).as('usableFrom'),
       ])

@@ -111,7 +111,7 @@ describe('quote form', () => {
       contactUs: () => ok({ line: { link: 'https://line.me/R/ti/p/@bahtdesk' } }),
     });
     await renderApp('/transaction?type=buy');
-    await screen.findByText(/Buy rate: 35\.50 THB per USDT/);
+    await screen.findByText(wholeText(/Buy rate: 35\.50 THB per USDT/));
     await userEvent.type(screen.getByLabelText('Amount to pay (THB)'), '3550');
     const destination = screen.getByLabelText('USDT address that receives the coins');
     await userEvent.selectOptions(destination, screen.getByRole('option', { name: ADDRESS }));
