@@ -69,6 +69,7 @@ const FIELD_HINTS: Record<string, fc.Arbitrary<unknown>> = {
   from: calendarDate,
   to: calendarDate,
   day: calendarDate,
+  date: calendarDate,
 };
 
 function fixUp(value: Record<string, unknown>): Record<string, unknown> {
