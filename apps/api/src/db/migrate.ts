@@ -10,6 +10,8 @@ import * as orderDesk from './migrations/20261126_0100_order_desk.ts';
 import * as rateProposals from './migrations/20261127_0100_rate_proposals.ts';
 import * as staffSignInAddresses from './migrations/20261127_0200_staff_sign_in_addresses.ts';
 import * as orderProofSafety from './migrations/20261127_0300_order_proof_safety.ts';
+import * as identityDocuments from './migrations/20261128_0600_identity_documents.ts';
+import * as slipQrAfterAnswer from './migrations/20261128_0610_slip_qr_after_answer.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -29,6 +31,8 @@ export const migrations: Record<string, Migration> = {
   '20261127_0100_rate_proposals': rateProposals,
   '20261127_0200_staff_sign_in_addresses': staffSignInAddresses,
   '20261127_0300_order_proof_safety': orderProofSafety,
+  '20261128_0600_identity_documents': identityDocuments,
+  '20261128_0610_slip_qr_after_answer': slipQrAfterAnswer,
 };
 
 const provider: MigrationProvider = {

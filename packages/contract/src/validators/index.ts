@@ -5,3 +5,4 @@ export * from './messages.ts';
 export * from './text.ts';
 export * from './txHash.ts';
 export * from './usdtAddress.ts';
+export * from './thaiId.ts';
