@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import type { Lang } from '../errors.ts';
-import { joinThaiTerms } from '../thai-terms.ts';
 import { E } from '../errors.ts';
 import { KYC_STAGED_PHOTO_HOURS } from '../limits.ts';
+import { joinThaiTerms } from '../thai-terms.ts';
 import { imageBase64Schema } from '../validators/image.ts';
 import { codeMessage } from '../validators/messages.ts';
 import { thaiIdNumberSchema } from '../validators/thaiId.ts';
@@ -64,12 +64,19 @@ function withDocumentCheck<S extends z.ZodObject<typeof documentFields>>(schema:
     .superRefine((v, ctx) => {
       const { documentType, idCardNumber } = v as { documentType: KycDocumentType; idCardNumber?: string };
       if (documentType === 'thaiIdCard' && idCardNumber === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['idCardNumber'], message: codeMessage(E.ID_CARD_NUMBER_INVALID) });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['idCardNumber'],
+          message: codeMessage(E.ID_CARD_NUMBER_INVALID),
+        });
       }
     })
     .transform((v) => {
       const value = v as z.output<S> & { documentType: KycDocumentType; idCardNumber?: string };
-      return { ...value, idCardNumber: value.documentType === 'thaiIdCard' ? (value.idCardNumber ?? null) : null };
+      return {
+        ...value,
+        idCardNumber: value.documentType === 'thaiIdCard' ? (value.idCardNumber ?? null) : null,
+      };
     });
 }
 

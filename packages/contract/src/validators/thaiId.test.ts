@@ -35,7 +35,14 @@ describe('a Thai ID card number has 13 digits and its check digit', () => {
   });
 
   it('refuses anything but 13 digits with 10044', () => {
-    for (const typed of ['', '110370001234', '11037000123466', '11037000123a6', 'x'.repeat(200), 'ー'.repeat(13)]) {
+    for (const typed of [
+      '',
+      '110370001234',
+      '11037000123466',
+      '11037000123a6',
+      'x'.repeat(200),
+      'ー'.repeat(13),
+    ]) {
       const result = thaiIdNumberSchema.safeParse(typed);
       expect(result.success).toBe(false);
       if (!result.success) expect(firstIssueCode(result.error)).toBe(E.ID_CARD_NUMBER_INVALID.code);

@@ -24,7 +24,6 @@ export function isValidThaiIdNumber(digits: string): boolean {
   return /^[0-9]{13}$/.test(digits) && thaiIdCheckDigit(digits) === Number(digits[12]);
 }
 
-
 /** The number typed from the card: 13 digits (10044), and the check digit right (10045). */
 export const thaiIdNumberSchema = cappedString(
   inputCap(13),

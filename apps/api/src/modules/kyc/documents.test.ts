@@ -37,7 +37,9 @@ beforeAll(async () => {
   operator = await createStaff(app, 'operator');
   for (const [i, slot] of KYC_IMAGE_SLOTS.entries()) {
     photos[slot] = (
-      await sharp({ create: { width: 320, height: 200, channels: 3, background: { r: 40 * i, g: 90, b: 70 } } })
+      await sharp({
+        create: { width: 320, height: 200, channels: 3, background: { r: 40 * i, g: 90, b: 70 } },
+      })
         .jpeg()
         .toBuffer()
     ).toString('base64');
@@ -70,7 +72,9 @@ async function latestSubmission(memberId: number): Promise<KycSubmission> {
     .where('member_id', '=', memberId)
     .orderBy('id', 'desc')
     .executeTakeFirstOrThrow();
-  return periodOf((await staffCall<KycSubmission>(app, operator.token, 'GET', `/api/admin/kyc/${row.id}`)).body);
+  return periodOf(
+    (await staffCall<KycSubmission>(app, operator.token, 'GET', `/api/admin/kyc/${row.id}`)).body,
+  );
 }
 
 async function fileCount(memberId: number): Promise<number> {
@@ -97,7 +101,10 @@ describe('a member shows a passport or a Thai ID card, and staff see which', () 
       idCardNumber: '1-1037-00012-34-6',
     });
     expect(res.body).toMatchObject({ code: 0, result: { period: { kycStatus: 'waiting' } } });
-    expect(await latestSubmission(m.id)).toMatchObject({ documentType: 'thaiIdCard', idCardNumber: ID_NUMBER });
+    expect(await latestSubmission(m.id)).toMatchObject({
+      documentType: 'thaiIdCard',
+      idCardNumber: ID_NUMBER,
+    });
     const queue = await staffCall<{ items: { memberId: number; documentType: string }[] }>(
       app,
       operator.token,
@@ -125,14 +132,25 @@ describe('a member shows a passport or a Thai ID card, and staff see which', () 
   it('uploadKyc, the specification call, takes the document type too and checks the number the same way', async () => {
     const m = await member();
     const body = { ...photos, documentType: 'thaiIdCard', idCardNumber: '1103700012340' };
-    expect((await post(app, UPLOAD, body, { token: m.token })).body.code).toBe(E.ID_CARD_NUMBER_CHECK_DIGIT.code);
-    expect((await post(app, UPLOAD, { ...body, idCardNumber: ID_NUMBER }, { token: m.token })).body.code).toBe(0);
-    expect(await latestSubmission(m.id)).toMatchObject({ documentType: 'thaiIdCard', idCardNumber: ID_NUMBER });
+    expect((await post(app, UPLOAD, body, { token: m.token })).body.code).toBe(
+      E.ID_CARD_NUMBER_CHECK_DIGIT.code,
+    );
+    expect(
+      (await post(app, UPLOAD, { ...body, idCardNumber: ID_NUMBER }, { token: m.token })).body.code,
+    ).toBe(0);
+    expect(await latestSubmission(m.id)).toMatchObject({
+      documentType: 'thaiIdCard',
+      idCardNumber: ID_NUMBER,
+    });
   });
 
   it('a passport keeps no ID number even when one is sent', async () => {
     const m = await member();
-    const res = await submit(m.token, { photos: await stageAll(m.token), documentType: 'passport', idCardNumber: ID_NUMBER });
+    const res = await submit(m.token, {
+      photos: await stageAll(m.token),
+      documentType: 'passport',
+      idCardNumber: ID_NUMBER,
+    });
     expect(res.body.code).toBe(0);
     expect(await latestSubmission(m.id)).toMatchObject({ documentType: 'passport', idCardNumber: null });
   });
@@ -164,7 +182,10 @@ describe('a checked photo is sent once: the submission names photos already chec
     const ids = { ...(await stageAll(m.token)), passportImage: first };
     ids.passportImage = first;
     const res = await submit(m.token, { photos: ids });
-    expect(res.body).toMatchObject({ code: E.STAGED_IMAGE_NOT_FOUND.code, result: { period: { slot: 'passportImage' } } });
+    expect(res.body).toMatchObject({
+      code: E.STAGED_IMAGE_NOT_FOUND.code,
+      result: { period: { slot: 'passportImage' } },
+    });
     expect(second).not.toBe(first);
   });
 
@@ -173,7 +194,9 @@ describe('a checked photo is sent once: the submission names photos already chec
     const thief = await member();
     const theirs = await stageAll(owner.token);
     const mine = await stageAll(thief.token);
-    const stolen = await submit(thief.token, { photos: { ...mine, holdingPassportImage: theirs.holdingPassportImage } });
+    const stolen = await submit(thief.token, {
+      photos: { ...mine, holdingPassportImage: theirs.holdingPassportImage },
+    });
     const missing = await submit(thief.token, { photos: { ...mine, holdingPassportImage: 2 ** 31 - 1 } });
     for (const res of [stolen, missing]) {
       expect(res.status).toBe(404);
@@ -194,7 +217,10 @@ describe('a checked photo is sent once: the submission names photos already chec
     const res = await submit(m.token, {
       photos: { ...ids, screenshot1Image: ids.screenshot2Image, screenshot2Image: ids.screenshot1Image },
     });
-    expect(res.body).toMatchObject({ code: E.STAGED_IMAGE_NOT_FOUND.code, result: { period: { slot: 'screenshot1Image' } } });
+    expect(res.body).toMatchObject({
+      code: E.STAGED_IMAGE_NOT_FOUND.code,
+      result: { period: { slot: 'screenshot1Image' } },
+    });
   });
 
   it('an expired photo answers 50033 naming it; the member replaces only that photo and submits', async () => {
@@ -206,7 +232,10 @@ describe('a checked photo is sent once: the submission names photos already chec
       .where('id', '=', ids.screenshot2Image)
       .execute();
     const refused = await submit(m.token, { photos: ids });
-    expect(refused.body).toMatchObject({ code: E.STAGED_IMAGE_EXPIRED.code, result: { period: { slot: 'screenshot2Image' } } });
+    expect(refused.body).toMatchObject({
+      code: E.STAGED_IMAGE_EXPIRED.code,
+      result: { period: { slot: 'screenshot2Image' } },
+    });
     expect(refused.status).toBe(410);
     const replaced = periodOf((await stage(m.token, 'screenshot2Image')).body).photoId;
     const res = await submit(m.token, { photos: { ...ids, screenshot2Image: replaced } });
@@ -219,7 +248,10 @@ describe('a checked photo is sent once: the submission names photos already chec
     const ids = await stageAll(m.token);
     const again = periodOf((await stage(m.token, 'screenshot2Image', photos.screenshot1Image)).body).photoId;
     const res = await submit(m.token, { photos: { ...ids, screenshot2Image: again } });
-    expect(res.body).toMatchObject({ code: E.STAGED_IMAGE_REPEATED.code, result: { period: { slot: 'screenshot2Image' } } });
+    expect(res.body).toMatchObject({
+      code: E.STAGED_IMAGE_REPEATED.code,
+      result: { period: { slot: 'screenshot2Image' } },
+    });
   });
 
   it('a photo taken by a submission cannot be sent again, and a waiting member cannot stage (10036)', async () => {
@@ -234,7 +266,10 @@ describe('a checked photo is sent once: the submission names photos already chec
       reasonCode: 'passportUnreadable',
     });
     const reused = await submit(m.token, { photos: ids });
-    expect(reused.body).toMatchObject({ code: E.STAGED_IMAGE_NOT_FOUND.code, result: { period: { slot: 'passportImage' } } });
+    expect(reused.body).toMatchObject({
+      code: E.STAGED_IMAGE_NOT_FOUND.code,
+      result: { period: { slot: 'passportImage' } },
+    });
   });
 
   it('the staged photos of a submission that never came are pruned when they expire; used ones stay', async () => {

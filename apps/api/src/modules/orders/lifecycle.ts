@@ -30,7 +30,7 @@ import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Actor } from '../audit/index.ts';
 import type { PublicReads } from '../home/index.ts';
-import { checkImage, readSlipQr, storeImage } from '../images/index.ts';
+import { checkImage, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import { iso, orderUpdated, toSummary, toTransaction } from './answers.ts';
@@ -51,6 +51,7 @@ import {
   transition,
   violates,
 } from './repository.ts';
+import type { SlipScans } from './slip-scan.ts';
 
 type CreateBody = z.output<typeof createTransactionBodySchema>;
 type ConfirmBody = z.output<typeof confirmTransactionBodySchema>;
@@ -104,6 +105,8 @@ export interface LifecycleDeps {
   payments: Pick<PaymentsService, 'payoutDestination'>;
   /** The rates and settings in force, from memory that follows the event bus (decision 0039). */
   reads: Pick<PublicReads, 'rates' | 'setting'>;
+  /** A cash-deposit slip's QR code is read after the confirm's answer. */
+  slips: Pick<SlipScans, 'after'>;
 }
 
 /**
@@ -111,7 +114,7 @@ export interface LifecycleDeps {
  * payment, read and list their orders; and the expiry of pending orders past their deadline.
  * Every status change is one conditional update with its audit row, announced after it commits.
  */
-export function createOrderLifecycle({ db, events, kyc, payments, reads }: LifecycleDeps) {
+export function createOrderLifecycle({ db, events, kyc, payments, reads, slips }: LifecycleDeps) {
   const setting = async <K extends SettingKey>(key: K) => (await reads.setting(key)).value;
   const announce = (row: OrderRow) => events.publish('order.updated', orderUpdated(row));
 
@@ -321,7 +324,6 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
         set.deposit_amount = body.depositAmount;
         set.deposit_at = depositAt;
         set.proof_sha256 = image.sha256;
-        set.slip_qr = await readSlipQr(image.bytes);
       } else if (body.method === 'cash_appointment') {
         const location = (await setting('locations')).find((l) => l.id === body.locationId);
         if (!location) throw new AppError(E.LOCATION_NOT_FOUND);
@@ -396,6 +398,8 @@ export function createOrderLifecycle({ db, events, kyc, payments, reads }: Lifec
         );
       }
       await announce(confirmed);
+      // The slip's QR code is read after this answer (slip-scan.ts): most slips need seconds of it.
+      if (body.method === 'cash_deposit' && image) slips.after(confirmed.id, image.bytes);
       return toTransaction(confirmed);
     },
 
