@@ -225,11 +225,13 @@ describe('identity photos are sent once, when chosen', () => {
     await userEvent.click(send);
     await waitFor(() => expect(requests.filter((r) => r.path === SUBMIT)).toHaveLength(2));
     expect(requests.filter((r) => r.path === STAGE)).toHaveLength(5);
-    expect((requests.filter((r) => r.path === SUBMIT)[1]?.body as { photos: unknown }).photos).toEqual({
-      passportImage: 100,
-      holdingPassportImage: 101,
-      screenshot1Image: 104,
-      screenshot2Image: 103,
+    expect(requests.filter((r) => r.path === SUBMIT)[1]?.body).toMatchObject({
+      photos: {
+        passportImage: 100,
+        holdingPassportImage: 101,
+        screenshot1Image: 104,
+        screenshot2Image: 103,
+      },
     });
   });
 
