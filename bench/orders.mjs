@@ -15,9 +15,9 @@ const MEMBERS = 20;
 const ORDERS_PER_MEMBER = 100;
 const CONNECTIONS = 50;
 const STREAMS = 1000;
-const ADMIN = { username: 'benchadmin', password: 'bench-admin-password-1' };
+export const ADMIN = { username: 'benchadmin', password: 'bench-admin-password-1' };
 
-async function call(url, path, { token, body, method = 'POST' } = {}) {
+export async function call(url, path, { token, body, method = 'POST' } = {}) {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: {
@@ -32,7 +32,7 @@ async function call(url, path, { token, body, method = 'POST' } = {}) {
 }
 
 /** The bench's admin, made by the operator CLI, then signed in with its second factor enrolled. */
-async function adminToken(url) {
+export async function adminToken(url) {
   const login = await call(url, '/api/admin/auth/login', { body: ADMIN });
   const { secret } = await call(url, '/api/admin/auth/enrolment', { token: login.token, body: {} });
   const totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
@@ -44,7 +44,7 @@ async function adminToken(url) {
 }
 
 /** A member who signed up, sent four photos and was verified by the admin: their token. */
-async function verifiedMember(url, admin, photo) {
+export async function verifiedMember(url, admin, photo) {
   const token = await signUpMember(url);
   const { username } = await call(url, '/api/external/user/profile', { token, body: {} });
   await call(url, '/api/external/user/uploadKyc', {

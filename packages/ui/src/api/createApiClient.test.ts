@@ -157,8 +157,8 @@ describe('API client', () => {
         onUploadProgress: (percent) => seen.push(percent),
       }),
     ).resolves.toEqual({ photoId: 7 });
-    // Half the body, all of it, then the answer.
-    expect(seen).toEqual([Math.floor((Math.floor(sentLength() / 2) * 100) / sentLength()), 100, 100]);
+    // Nothing yet, half the body, all of it, then the answer.
+    expect(seen).toEqual([0, Math.floor((Math.floor(sentLength() / 2) * 100) / sentLength()), 100, 100]);
     expect(fetchStub).not.toHaveBeenCalled();
     expect(sent[0]?.url).toBe('https://api.example.test/api/external/user/stageKycImage');
     expect(sent[0]?.init.headers).toMatchObject({ Authorization: 'Bearer member-token' });

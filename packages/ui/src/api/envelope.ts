@@ -54,6 +54,8 @@ export function sendWithProgress(
     xhr.ontimeout = () => resolve(noEnvelope());
     xhr.onabort = () => reject(new DOMException('The upload was aborted.', 'AbortError'));
     init.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    // A figure from the start: a browser may report nothing more until the body is all sent.
+    onProgress(0);
     xhr.send(init.body ?? null);
   });
 }
