@@ -14,7 +14,8 @@
 //               a frozen database (bench/hardening.mjs)
 //   images      a member's photo: shrinking 12 MP in Chromium, checking and re-encoding 2 MB on the server;
 //               then eight worst-case uploads at once: sign-in p50 against idle and the server's
-//               peak memory, against their targets (bench/upload-load.mjs)
+//               peak memory, against their targets (bench/upload-load.mjs); a cash deposit confirmed
+//               with a 2 MB slip against its 1 s target, its QR read after (bench/slip-confirm.mjs)
 //   orders      createTransaction and confrimTransaction under load beside bare Fastify, and a staff
 //               completion reaching 1,000 open member streams, on PGlite and with BENCH_DATABASE_URL
 //               on PostgreSQL (bench/orders.mjs)
@@ -41,6 +42,7 @@ import { CONNECTIONS, measure, median, WARMUP_SECONDS } from './load.mjs';
 import { createBenchAdmin, measureOrders, memberWithOrders, printOrders } from './orders.mjs';
 import { measurePostgresRestart, printPostgresRestart } from './pg-restart.mjs';
 import { createDatabase, repoRoot, signUpMember, startApi, startNode } from './processes.mjs';
+import { measureSlipConfirm, printSlipConfirm } from './slip-confirm.mjs';
 import { measureUploadLoad, printUploadLoad } from './upload-load.mjs';
 
 const HOME_JS_BUDGET_BROTLI = 100 * 1024;
@@ -427,6 +429,7 @@ if (wanted('images')) {
     execFileSync(process.execPath, [script], { cwd: repoRoot, timeout: 300_000, encoding: 'utf8' }),
   );
   printUploadLoad(await measureUploadLoad(postgresUrl));
+  printSlipConfirm(await measureSlipConfirm(postgresUrl));
 }
 if (wanted('orders')) {
   const hello = await startNode(await bundle('hello-server'));

@@ -6,8 +6,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { KYC_REJECT_REASONS } from '@bahtdesk/contract';
-import type { Browser, Page } from 'playwright-core';
+import { E, KYC_REJECT_REASONS } from '@bahtdesk/contract';
+import type { Browser, Page, Request } from 'playwright-core';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import kycEn from '../apps/admin/src/locales/en/kyc.json' with { type: 'json' };
@@ -59,22 +59,57 @@ afterAll(async () => {
 const SLOTS = ['passportImage', 'holdingPassportImage', 'screenshot1Image', 'screenshot2Image'] as const;
 const FILES = ['large.png', 'holding.jpg', 'screen1.jpg', 'screen2.jpg'];
 
-/** Picks the four photos on the open account page and sends them; waits for "waiting". */
-async function sendPhotos(page: Page, account: typeof accountEn): Promise<void> {
+/** The title of a photo's slot: a Thai ID card names its own two. */
+function slotTitle(account: typeof accountEn, slot: (typeof SLOTS)[number], idCard: boolean): string {
+  return idCard && (slot === 'passportImage' || slot === 'holdingPassportImage')
+    ? account.kyc.idCardSlots[slot].title
+    : account.kyc.slots[slot].title;
+}
+
+/**
+ * Picks the four photos on the open account page and sends them; waits for "waiting". Answers the
+ * identity calls the page made and every upload progress it showed.
+ */
+async function sendPhotos(
+  page: Page,
+  account: typeof accountEn,
+  idCard = false,
+): Promise<{ calls: { path: string; bytes: number }[]; progress: string[] }> {
+  const calls: { path: string; bytes: number }[] = [];
+  const record = (request: Request) => {
+    const path = new URL(request.url()).pathname;
+    if (/\/api\/external\/user\/(stageKycImage|submitKyc|uploadKyc|uploadImgFile)$/.test(path))
+      calls.push({
+        path: path.replace('/api/external/user/', ''),
+        bytes: request.postDataBuffer()?.length ?? 0,
+      });
+  };
+  page.on('request', record);
+  // Every name a progress bar of the identity section takes, as the page shows it.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { progressSeen: string[] }).progressSeen = seen;
+    new MutationObserver(() => {
+      for (const bar of document.querySelectorAll('#kyc progress')) {
+        const name = bar.getAttribute('aria-label') ?? '';
+        if (seen.at(-1) !== name) seen.push(name);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
   for (const [i, slot] of SLOTS.entries()) {
-    await page
-      .getByLabel(account.kyc.slots[slot].title, { exact: true })
-      .setInputFiles(photos[FILES[i] ?? ''] ?? '');
-    await page
-      .getByRole('img', { name: account.kyc.thumbnail.replace('{{photo}}', account.kyc.slots[slot].title) })
-      .waitFor();
+    const title = slotTitle(account, slot, idCard);
+    await page.getByLabel(title, { exact: true }).setInputFiles(photos[FILES[i] ?? ''] ?? '');
+    await page.getByRole('img', { name: account.kyc.thumbnail.replace('{{photo}}', title) }).waitFor();
   }
   await page.getByRole('button', { name: account.kyc.submit }).click();
   await page.locator('#kyc').getByText(account.kyc.waiting, { exact: true }).first().waitFor();
+  page.off('request', record);
+  const progress = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+  return { calls, progress };
 }
 
-/** Opens the operator's console on a submission of `username` and returns the page. */
-async function openReview(username: string): Promise<Page> {
+/** Opens the operator's console on the waiting submission of `username` and returns the page. */
+async function openReview(username: string, idCard = false): Promise<Page> {
   const context = await staffBrowser.newContext({ baseURL: baseUrl(), viewport: DESKTOP });
   await consoleContext(context, operator.token);
   const page = await context.newPage();
@@ -83,7 +118,13 @@ async function openReview(username: string): Promise<Page> {
   await row.getByRole('link').click();
   await page.getByRole('heading', { level: 1, name: kycEn.review.title }).waitFor();
   // The four images, read with the staff session.
-  for (const slot of SLOTS) await page.getByRole('img', { name: kycEn.slots[slot] }).waitFor();
+  for (const slot of SLOTS) {
+    const caption =
+      idCard && (slot === 'passportImage' || slot === 'holdingPassportImage')
+        ? kycEn.idCardSlots[slot]
+        : kycEn.slots[slot];
+    await page.getByRole('img', { name: caption }).waitFor();
+  }
   return page;
 }
 
@@ -113,7 +154,7 @@ test('a member sends four photos (a large PNG shrunk first), an operator approve
   await expectRoute(page, '/account');
 });
 
-test('a member in Thai is rejected with a reason, reads it in Thai, and sends new photos', async () => {
+test('a member in Thai is rejected with a reason, reads it in Thai, and sends new photos of a Thai ID card, each photo sent once', async () => {
   const member = await newSignedInMember();
   const context = await browser.context({ viewport: PHONE, locale: 'th-TH' });
   await signInContext(context, member.token);
@@ -132,7 +173,34 @@ test('a member in Thai is rejected with a reason, reads it in Thai, and sends ne
   const kyc = page.locator('#kyc');
   await kyc.getByText(KYC_REJECT_REASONS.paperMissing.th).waitFor();
   await kyc.getByText('Please write today’s date on the paper.').waitFor();
-  await sendPhotos(page, accountTh);
+
+  // A Thai ID card this time: a mistyped number is caught on the page, before anything is sent.
+  await page.getByRole('radio', { name: accountTh.kyc.document.thaiIdCard }).check();
+  const number = page.getByLabel(accountTh.kyc.idNumber.label, { exact: true });
+  await number.fill('1-1037-00012-34-7');
+  await number.blur();
+  await kyc.getByText(E.ID_CARD_NUMBER_CHECK_DIGIT.th).waitFor();
+  await number.fill('1-1037-00012-34-6');
+  const { calls, progress } = await sendPhotos(page, accountTh, true);
+  // Each photo went up once, when chosen; the submission named them and carried no image.
+  expect(calls.map((c) => c.path)).toEqual([
+    'stageKycImage',
+    'stageKycImage',
+    'stageKycImage',
+    'stageKycImage',
+    'submitKyc',
+  ]);
+  expect(calls.at(-1)?.bytes).toBeLessThan(1024);
+  // The upload showed its progress in per cent (or was all sent at once), then the server's check.
+  expect(progress.some((name) => /^กำลังอัปโหลด \d+ %$/.test(name) || name === accountTh.kyc.checking)).toBe(
+    true,
+  );
+
+  // Staff see the document type and the number.
+  const second = await openReview(member.username, true);
+  await second.getByText(kycEn.documentType.thaiIdCard, { exact: true }).waitFor();
+  await second.getByText('1-1037-00012-34-6', { exact: true }).waitFor();
+  await second.context().close();
 });
 
 test("a photo is chosen through a button in the page's language, which opens the file chooser", async () => {

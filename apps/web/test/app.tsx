@@ -1,6 +1,7 @@
 import { memberEndpoints as endpoints } from '@bahtdesk/contract';
 import { act, render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
+import { stubXhr } from '../../../packages/ui/test/fakeXhr.ts';
 import { App } from '../src/app/App.tsx';
 import { prepare } from '../src/app/start.ts';
 import { resetState } from '../src/lib/store.ts';
@@ -72,6 +73,8 @@ export function mockApi(handlers: Partial<Record<EndpointName, Handler>>, config
     return reply(handler ? await handler(request) : fail(404, 'This page could not be found.'));
   });
   vi.stubGlobal('fetch', fetchMock);
+  // Uploads with progress go through XMLHttpRequest (the kit's sendWithProgress): the same handlers answer.
+  stubXhr((url, init) => fetchMock(url, init));
   return { requests, fetch: fetchMock };
 }
 

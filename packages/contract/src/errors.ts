@@ -215,6 +215,19 @@ export const E = {
     'The desk does not take USDT on this network at the moment. Please choose another network.',
     'ขณะนี้ร้านไม่รับ USDT บนเครือข่ายนี้ กรุณาเลือกเครือข่ายอื่น',
   ),
+  // 10044-10047: identity documents (project additions).
+  ID_CARD_NUMBER_INVALID: def(
+    10044,
+    400,
+    'Please enter the 13 digits of the number on your Thai ID card.',
+    'กรุณากรอกเลขประจำตัวประชาชน 13 หลักตามบัตรประชาชน',
+  ),
+  ID_CARD_NUMBER_CHECK_DIGIT: def(
+    10045,
+    400,
+    'This ID card number is not valid: its last digit does not match the others. Please check it against your card.',
+    'เลขประจำตัวประชาชนนี้ไม่ถูกต้อง หลักสุดท้ายไม่ตรงกับหลักอื่น กรุณาตรวจสอบกับบัตรประชาชนอีกครั้ง',
+  ),
   USERNAME_RESEND_TOO_SOON: def(
     10048,
     429,
@@ -522,6 +535,25 @@ export const E = {
     400,
     'Entered in the wrong format. Please enter a valid number.',
     'รูปแบบข้อมูลไม่ถูกต้อง กรุณากรอกตัวเลขให้ถูกต้อง',
+  ),
+  // 50032-50035: identity photos checked and kept before the submission (project additions).
+  STAGED_IMAGE_NOT_FOUND: def(
+    50032,
+    404,
+    'This photo is no longer on the server. Please choose it again.',
+    'ไม่พบรูปภาพนี้ในระบบแล้ว กรุณาเลือกรูปภาพอีกครั้ง',
+  ),
+  STAGED_IMAGE_EXPIRED: def(
+    50033,
+    410,
+    'This photo was checked too long ago. Please choose it again.',
+    'รูปภาพนี้ตรวจสอบไว้นานเกินไปแล้ว กรุณาเลือกรูปภาพอีกครั้ง',
+  ),
+  STAGED_IMAGE_REPEATED: def(
+    50034,
+    400,
+    'The same photo was chosen twice. Please choose a different photo for each step.',
+    'เลือกรูปภาพเดียวกันซ้ำ กรุณาเลือกรูปภาพที่ต่างกันในแต่ละขั้นตอน',
   ),
   WEEKDAY_REQUIRED: def(
     50036,

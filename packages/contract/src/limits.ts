@@ -41,6 +41,8 @@ export const UPLOADS_AT_ONCE_PER_ADDRESS = 4;
 /** Per-member uploads (uploadKyc and uploadImgFile together) in a sliding window. */
 export const UPLOADS_PER_MEMBER = 30;
 export const UPLOADS_WINDOW_MS = 10 * 60_000;
+/** A photo checked ahead of an identity submission (stageKycImage) waits this long for it. */
+export const KYC_STAGED_PHOTO_HOURS = 24;
 /** An exchange account's UID: the member's numeric user id on the exchange platform. */
 export const EXCHANGE_UID_MIN_LENGTH = 5;
 export const EXCHANGE_UID_MAX_LENGTH = 20;

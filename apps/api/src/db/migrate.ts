@@ -12,6 +12,8 @@ import * as staffSignInAddresses from './migrations/20261127_0200_staff_sign_in_
 import * as orderProofSafety from './migrations/20261127_0300_order_proof_safety.ts';
 import * as closedDays from './migrations/20261128_0400_closed_days.ts';
 import * as addressCustody from './migrations/20261128_0500_address_custody.ts';
+import * as identityDocuments from './migrations/20261128_0600_identity_documents.ts';
+import * as slipQrAfterAnswer from './migrations/20261128_0610_slip_qr_after_answer.ts';
 import * as firstPayoutDestinations from './migrations/20261128_0700_first_payout_destinations.ts';
 import * as memberRisk from './migrations/20261128_0900_member_risk.ts';
 import * as memberFlags from './migrations/20261128_1000_member_flags.ts';
@@ -37,6 +39,8 @@ export const migrations: Record<string, Migration> = {
   '20261127_0300_order_proof_safety': orderProofSafety,
   '20261128_0400_closed_days': closedDays,
   '20261128_0500_address_custody': addressCustody,
+  '20261128_0600_identity_documents': identityDocuments,
+  '20261128_0610_slip_qr_after_answer': slipQrAfterAnswer,
   '20261128_0700_first_payout_destinations': firstPayoutDestinations,
   '20261128_0900_member_risk': memberRisk,
   '20261128_1000_member_flags': memberFlags,

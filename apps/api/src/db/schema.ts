@@ -1,4 +1,5 @@
 import type {
+  KycDocumentType,
   KycStatus,
   MemberFlag,
   PaymentMethod,
@@ -137,6 +138,8 @@ export interface FilesTable {
   size: number;
   sha256: string;
   bytes: Uint8Array;
+  /** A photo staged for an identity submission (stageKycImage) waits until then; null once used, and for every other file. */
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   created_at: CreatedAt;
 }
 
@@ -176,6 +179,9 @@ export interface KycSubmissionsTable {
   holding_file_id: number;
   screenshot1_file_id: number;
   screenshot2_file_id: number;
+  document_type: ColumnType<KycDocumentType, KycDocumentType | undefined, never>;
+  /** A Thai ID card's 13 digits; null for a passport. */
+  id_card_number: ColumnType<string | null, string | null | undefined, never>;
   /** One of the contract's KYC_REJECT_REASONS when failed; `reason` holds the staff's note. */
   reason_code: string | null;
   reason: string | null;
@@ -229,6 +235,8 @@ export interface TransactionsTable {
   confirm_sha256: string | null;
   proof_sha256: string | null;
   slip_qr: string | null;
+  /** When the slip's QR code was read (after the confirm answered); null while the read is to come. */
+  slip_qr_read_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   reviewed_by: number | null;
   reviewed_at: Date | null;
   /** A large payout recorded by this staff member, waiting for another's approval (decision 0068). */

@@ -44,6 +44,7 @@ describe('per-IP limits', () => {
       'changePassword',
       'uploadKyc',
       'uploadImgFile',
+      'stageKycImage',
     ] as const) {
       const rule = DEFAULT_LIMITS.byPath[endpoints[name].path];
       expect(rule, name).toBeDefined();

@@ -1,5 +1,5 @@
 import { appendFileSync } from 'node:fs';
-import { type Access, bankByCode, type Endpoint, fillPath } from '@bahtdesk/contract';
+import { type Access, bankByCode, type Endpoint, fillPath, thaiIdCheckDigit } from '@bahtdesk/contract';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,8 @@ const FIELD_HINTS: Record<string, fc.Arbitrary<unknown>> = {
   to: calendarDate,
   day: calendarDate,
   date: calendarDate,
+  // A Thai ID card's number with its check digit right.
+  idCardNumber: fc.stringMatching(/^[1-8][0-9]{11}$/).map((d) => `${d}${thaiIdCheckDigit(d)}`),
 };
 
 function fixUp(value: Record<string, unknown>): Record<string, unknown> {
@@ -118,7 +120,8 @@ function fromSchema(schema: JsonSchema, context: Context, depth = 0): fc.Arbitra
       const properties = schema.properties ?? {};
       const variant = Object.values(properties).find((p) => typeof p.const === 'string')?.const;
       const field = (k: string, v: JsonSchema) => {
-        const own = FIELD_HINTS[k] ?? (/image$/i.test(k) ? fc.constant(TINY_PNG) : next(v));
+        const own =
+          FIELD_HINTS[k] ?? (/image$/i.test(k) && v.type === 'string' ? fc.constant(TINY_PNG) : next(v));
         const hint = (variant === undefined ? undefined : hints[`${variant}.${k}`]) ?? hints[k];
         return hint ? fc.oneof({ weight: 3, arbitrary: hint }, { weight: 1, arbitrary: own }) : own;
       };

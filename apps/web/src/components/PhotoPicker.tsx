@@ -6,16 +6,27 @@ import './photoPicker.css';
 
 export type Photo =
   | { state: 'empty' }
-  | { state: 'working' }
+  | { state: 'working'; percent?: number }
   | { state: 'ready'; image: string; preview: string }
   | { state: 'refused'; message: string };
 
 /**
- * A photo (an identity photo, a slip, a screenshot): picked, shrunk in the browser and checked by
- * the server (uploadImgFile), then shown; `onChange` gets the base64 image once it passed, ''
- * otherwise. `preparing` names the progress while it is shrunk and checked, `previewAlt` the
- * photo once shown. The browser's own file control says "Choose File" in the browser's language,
- * so it is hidden (still focusable and labelled) behind a button in the page's language.
+ * How a picked photo reaches the server: it gets the shrunk photo as base64 and a function to
+ * report the per cent sent; it resolves once the server accepted the photo, rejects otherwise.
+ */
+export type PhotoUpload = (image: string, progress: (percent: number) => void) => Promise<unknown>;
+
+/** The default: the server checks the photo (uploadImgFile) and keeps nothing. */
+const checkOnly: PhotoUpload = (image) => call('uploadImgFile', { body: { image }, dialog: false });
+
+/**
+ * A photo (an identity photo, a slip, a screenshot): picked, shrunk in the browser and sent to the
+ * server (`upload`: checked only by default), with the per cent sent while it uploads, then shown;
+ * `onChange` gets the base64 image once it passed, '' otherwise. `problem` is a refusal found later
+ * (a submission that refused this photo): it shows until another photo is picked. `preparing`
+ * names the progress while it is shrunk and checked, `previewAlt` the photo once shown. The
+ * browser's own file control says "Choose File" in the browser's language, so it is hidden (still
+ * focusable and labelled) behind a button in the page's language.
  */
 export function PhotoPicker({
   label,
@@ -24,6 +35,8 @@ export function PhotoPicker({
   previewAlt,
   onChange,
   disabled,
+  upload = checkOnly,
+  problem,
 }: {
   label: string;
   hint?: string;
@@ -31,6 +44,8 @@ export function PhotoPicker({
   previewAlt: string;
   onChange: (image: string) => void;
   disabled?: boolean;
+  upload?: PhotoUpload;
+  problem?: string | null;
 }) {
   const account = useT('account');
   const id = useId();
@@ -45,13 +60,15 @@ export function PhotoPicker({
 
   async function pick(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
+    // Emptied, so the same file chosen again (after a refusal) is a change too.
+    event.target.value = '';
     onChange('');
     if (!file) return setPhoto({ state: 'empty' });
     setPhoto({ state: 'working' });
     try {
       const shrunk = await shrinkPhoto(file);
       const image = await toBase64(shrunk);
-      await call('uploadImgFile', { body: { image }, dialog: false });
+      await upload(image, (percent) => setPhoto({ state: 'working', percent }));
       setPhoto({ state: 'ready', image, preview: URL.createObjectURL(shrunk) });
       onChange(image);
     } catch (error) {
@@ -65,6 +82,7 @@ export function PhotoPicker({
     }
   }
 
+  const shown: Photo = problem && photo.state !== 'working' ? { state: 'refused', message: problem } : photo;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -91,13 +109,29 @@ export function PhotoPicker({
         </label>
       </div>
       <div id={`${id}-state`} className="photo-pick__state" aria-live="polite">
-        {photo.state === 'empty' ? <p className="field__hint">{account('kyc.pick.noneChosen')}</p> : null}
-        {photo.state === 'working' ? <progress aria-label={preparing} /> : null}
-        {photo.state === 'ready' ? (
-          <img className="photo-preview" src={photo.preview} alt={previewAlt} />
+        {shown.state === 'empty' ? <p className="field__hint">{account('kyc.pick.noneChosen')}</p> : null}
+        {shown.state === 'working' ? <Progress percent={shown.percent} preparing={preparing} /> : null}
+        {shown.state === 'ready' ? (
+          <img className="photo-preview" src={shown.preview} alt={previewAlt} />
         ) : null}
-        {photo.state === 'refused' ? <p className="field__error">{photo.message}</p> : null}
+        {shown.state === 'refused' ? <p className="field__error">{shown.message}</p> : null}
       </div>
+    </div>
+  );
+}
+
+/** Shrinking (no figure yet), then the per cent sent, then the server's check once all is sent. */
+function Progress({ percent, preparing }: { percent: number | undefined; preparing: string }) {
+  const account = useT('account');
+  if (percent === undefined) return <progress aria-label={preparing} />;
+  const sent = percent >= 100;
+  const text = sent ? account('kyc.checking') : account('kyc.uploading', { percent });
+  return (
+    <div className="photo-progress">
+      {sent ? <progress aria-label={text} /> : <progress aria-label={text} max={100} value={percent} />}
+      <span className="photo-progress__text" aria-hidden="true">
+        {text}
+      </span>
     </div>
   );
 }

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.ts';
 import type { Lang } from '../errors.ts';
+import { E } from '../errors.ts';
+import { KYC_STAGED_PHOTO_HOURS } from '../limits.ts';
 import { joinThaiTerms } from '../thai-terms.ts';
 import { imageBase64Schema } from '../validators/image.ts';
+import { codeMessage } from '../validators/messages.ts';
+import { thaiIdNumberSchema } from '../validators/thaiId.ts';
 import { IMAGE_BODY_LIMIT, KYC_BODY_LIMIT } from './uploads.ts';
 
 /**
@@ -40,18 +44,58 @@ export const KYC_IMAGE_SLOTS = [
 export type KycImageSlot = (typeof KYC_IMAGE_SLOTS)[number];
 
 /**
+ * The identity document a member shows: a passport (the specification's path) or a Thai national
+ * ID card, with the same four photos (the slots keep the specification's names: `passportImage`
+ * holds the document, `holdingPassportImage` the member holding it). A Thai ID card's 13-digit
+ * number is typed too, with its check digit (10044, 10045); staff see the type and the number.
+ */
+export const KYC_DOCUMENT_TYPES = ['passport', 'thaiIdCard'] as const;
+export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
+
+/** The document's type (passport when not given) and, for a Thai ID card, its number. */
+const documentFields = {
+  documentType: z.enum(KYC_DOCUMENT_TYPES, { error: codeMessage(E.INVALID_INPUT) }).default('passport'),
+  idCardNumber: thaiIdNumberSchema.optional(),
+};
+
+/** A Thai ID card needs its number (10044 on the number's field); a passport's submission keeps none. */
+function withDocumentCheck<S extends z.ZodObject<typeof documentFields>>(schema: S) {
+  return schema
+    .superRefine((v, ctx) => {
+      const { documentType, idCardNumber } = v as { documentType: KycDocumentType; idCardNumber?: string };
+      if (documentType === 'thaiIdCard' && idCardNumber === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['idCardNumber'],
+          message: codeMessage(E.ID_CARD_NUMBER_INVALID),
+        });
+      }
+    })
+    .transform((v) => {
+      const value = v as z.output<S> & { documentType: KycDocumentType; idCardNumber?: string };
+      return {
+        ...value,
+        idCardNumber: value.documentType === 'thaiIdCard' ? (value.idCardNumber ?? null) : null,
+      };
+    });
+}
+
+/**
  * The common reasons staff give for failing a submission, in both languages, so a member reads the
  * reason in their own language. `other` needs the staff's note (31009 without it).
  */
 const REASONS = {
   passportUnreadable: {
-    en: 'The passport photo is blurred, cut off or unreadable.',
-    th: 'รูปถ่ายหน้าหนังสือเดินทางไม่ชัด ถูกตัดขอบ หรืออ่านไม่ได้',
+    en: 'The photo of the passport or ID card is blurred, cut off or unreadable.',
+    th: 'รูปถ่ายหนังสือเดินทางหรือบัตรประชาชนไม่ชัด ถูกตัดขอบ หรืออ่านไม่ได้',
   },
-  passportExpired: { en: 'The passport has expired.', th: 'หนังสือเดินทางหมดอายุแล้ว' },
+  passportExpired: {
+    en: 'The passport or ID card has expired.',
+    th: 'หนังสือเดินทางหรือบัตรประชาชนหมดอายุแล้ว',
+  },
   faceNotVisible: {
-    en: 'Your face or the passport is not clearly visible in the photo where you hold it.',
-    th: 'ไม่เห็นใบหน้าหรือหนังสือเดินทางชัดเจนในรูปที่ถือหนังสือเดินทาง',
+    en: 'Your face or the document is not clearly visible in the photo where you hold it.',
+    th: 'ไม่เห็นใบหน้าหรือเอกสารชัดเจนในรูปที่ถือเอกสาร',
   },
   paperMissing: {
     en: "The paper with the site's name and today's date is missing or unreadable.",
@@ -89,13 +133,43 @@ export const kycReviewSchema = z
   .nullable();
 export type KycReview = z.infer<typeof kycReviewSchema>;
 
-/** The four identity-verification images. */
-export const uploadKycBodySchema = z.object({
-  passportImage: imageBase64Schema,
-  holdingPassportImage: imageBase64Schema,
-  screenshot1Image: imageBase64Schema,
-  screenshot2Image: imageBase64Schema,
-});
+/** The four identity-verification images, with the document's type (a passport when not given). */
+export const uploadKycBodySchema = withDocumentCheck(
+  z.object({
+    passportImage: imageBase64Schema,
+    holdingPassportImage: imageBase64Schema,
+    screenshot1Image: imageBase64Schema,
+    screenshot2Image: imageBase64Schema,
+    ...documentFields,
+  }),
+);
+
+/**
+ * A photo checked and kept by stageKycImage, named in submitKyc by its id. It waits on the server
+ * KYC_STAGED_PHOTO_HOURS for its submission; one per slot and member (a newer one for the slot
+ * replaces it).
+ */
+const stagedPhotoId = z
+  .number({ error: codeMessage(E.IMAGE_REQUIRED) })
+  .int({ error: codeMessage(E.STAGED_IMAGE_NOT_FOUND) })
+  .positive({ error: codeMessage(E.STAGED_IMAGE_NOT_FOUND) })
+  .max(2 ** 31 - 1, { error: codeMessage(E.STAGED_IMAGE_NOT_FOUND) });
+
+export const submitKycBodySchema = withDocumentCheck(
+  z.object({
+    photos: z.object(
+      {
+        passportImage: stagedPhotoId,
+        holdingPassportImage: stagedPhotoId,
+        screenshot1Image: stagedPhotoId,
+        screenshot2Image: stagedPhotoId,
+      },
+      { error: codeMessage(E.KYC_INCOMPLETE) },
+    ),
+    ...documentFields,
+  }),
+);
+export type SubmitKycBody = z.input<typeof submitKycBodySchema>;
 
 /** What the server found in an image it accepted (uploadImgFile). */
 export const imageCheckSchema = z.object({
@@ -106,16 +180,44 @@ export const imageCheckSchema = z.object({
 });
 export type ImageCheck = z.infer<typeof imageCheckSchema>;
 
+/** A photo checked and kept for the member's submission: what the check found, its id and until when it waits. */
+export const stagedPhotoSchema = imageCheckSchema.extend({
+  photoId: z.number().int(),
+  expiresAt: z.iso.datetime(),
+});
+export type StagedPhoto = z.infer<typeof stagedPhotoSchema>;
+
+const slotSchema = z.enum(KYC_IMAGE_SLOTS, { error: codeMessage(E.INVALID_INPUT) });
+
 export const kycEndpoints = {
   uploadKyc: endpoint({
     method: 'POST',
     path: '/api/external/user/uploadKyc',
     access: 'member',
     summary:
-      'Submits the four identity-verification images in one request; the member becomes waiting. Allowed when unverified or failed (10036 otherwise). Each image is checked by its bytes (50007, 50008, 50016, 50037, 50038), re-encoded without metadata and stored with the submission in one transaction. Uploads are limited per member and address (50039), and in progress at once (50049); 50050 when the server has too many images waiting.',
+      'Submits the four identity-verification images in one request, with the document type (passport by default; a Thai ID card needs its number, 10044/10045); the member becomes waiting. Allowed when unverified or failed (10036 otherwise). Each image is checked by its bytes (50007, 50008, 50016, 50037, 50038), re-encoded without metadata and stored with the submission in one transaction. Uploads are limited per member and address (50039), and in progress at once (50049); 50050 when the server has too many images waiting.',
     body: uploadKycBodySchema,
     bodyLimit: KYC_BODY_LIMIT,
     imageFields: KYC_IMAGE_SLOTS,
+    result: z.object({ kycStatus: z.enum(KYC_STATUSES) }),
+  }),
+  stageKycImage: endpoint({
+    method: 'POST',
+    path: '/api/external/user/stageKycImage',
+    access: 'member',
+    summary: `Checks one identity photo exactly as uploadKyc does and keeps it, re-encoded, for the member's submission (submitKyc), for ${KYC_STAGED_PHOTO_HOURS} hours; a newer photo for the same slot replaces it. Allowed when unverified or failed (10036). Counted as an upload (50039, 50049, 50050).`,
+    body: z.object({ slot: slotSchema, image: imageBase64Schema }),
+    bodyLimit: IMAGE_BODY_LIMIT,
+    imageFields: ['image'],
+    result: stagedPhotoSchema,
+  }),
+  submitKyc: endpoint({
+    method: 'POST',
+    path: '/api/external/user/submitKyc',
+    access: 'member',
+    summary:
+      "Submits identity verification with photos already checked by stageKycImage, named by their ids: each must be the member's own, staged for its slot (50032, with the slot) and not expired (50033); the same photo twice answers 50034. The document type as in uploadKyc (10044, 10045). The member becomes waiting (10036 unless unverified or failed).",
+    body: submitKycBodySchema,
     result: z.object({ kycStatus: z.enum(KYC_STATUSES) }),
   }),
   uploadImgFile: endpoint({

@@ -34,6 +34,8 @@ describe('transaction endpoints', () => {
       getReceivePayment: 'POST /api/external/transaction/getReceivePayment',
       uploadKyc: 'POST /api/external/user/uploadKyc',
       uploadImgFile: 'POST /api/external/user/uploadImgFile',
+      stageKycImage: 'POST /api/external/user/stageKycImage',
+      submitKyc: 'POST /api/external/user/submitKyc',
     });
     for (const e of Object.values({ ...transactionEndpoints, ...kycEndpoints }))
       expect(e.access).toBe('member');

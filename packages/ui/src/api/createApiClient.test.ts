@@ -1,5 +1,6 @@
 import { adminEndpoints, memberEndpoints } from '@bahtdesk/contract';
 import { describe, expect, it, vi } from 'vitest';
+import { stubXhr } from '../../test/fakeXhr.ts';
 import { ApiError } from './ApiError.ts';
 import {
   type ApiClientOptions,
@@ -136,6 +137,44 @@ describe('API client', () => {
     online = true;
     await expect(call('me', { dialog: false })).rejects.toMatchObject({ code: 40001 });
     expect(onErrorDialog).not.toHaveBeenCalled();
+  });
+
+  it('reports an upload in whole per cent through XMLHttpRequest, and answers as fetch would', async () => {
+    const sent: { url: string; init: RequestInit }[] = [];
+    const fetchStub = vi.fn();
+    vi.stubGlobal('fetch', fetchStub);
+    stubXhr(async (url, init) => {
+      sent.push({ url, init });
+      return new Response(JSON.stringify(ok({ photoId: 7 })));
+    });
+    const { call } = client(memberEndpoints, { token: () => 'member-token' });
+    const sentLength = () => String(sent[0]?.init.body).length;
+    const seen: number[] = [];
+    const image = 'A'.repeat(999);
+    await expect(
+      call('stageKycImage', {
+        body: { slot: 'passportImage', image },
+        onUploadProgress: (percent) => seen.push(percent),
+      }),
+    ).resolves.toEqual({ photoId: 7 });
+    // Nothing yet, half the body, all of it, then the answer.
+    expect(seen).toEqual([0, Math.floor((Math.floor(sentLength() / 2) * 100) / sentLength()), 100, 100]);
+    expect(fetchStub).not.toHaveBeenCalled();
+    expect(sent[0]?.url).toBe('https://api.example.test/api/external/user/stageKycImage');
+    expect(sent[0]?.init.headers).toMatchObject({ Authorization: 'Bearer member-token' });
+    expect(JSON.parse(String(sent[0]?.init.body))).toEqual({ slot: 'passportImage', image });
+  });
+
+  it('an upload that gets no envelope answers 998 like any call', async () => {
+    stubXhr(async () => new Response('<html>bad gateway</html>', { status: 502 }));
+    const { call } = client(memberEndpoints);
+    await expect(
+      call('stageKycImage', {
+        body: { slot: 'passportImage', image: 'AAAA' },
+        onUploadProgress: () => {},
+        dialog: false,
+      }),
+    ).rejects.toMatchObject({ code: 998 });
   });
 
   it('carries the error period (what the server said more)', async () => {

@@ -11,7 +11,7 @@ import {
 import { createStore, type Store } from '../store/createStore.ts';
 import { ApiError } from './ApiError.ts';
 import { NO_ENVELOPE, SESSION_ENDED, UNAVAILABLE } from './codes.ts';
-import { sendForEnvelope } from './envelope.ts';
+import { sendForEnvelope, sendWithProgress } from './envelope.ts';
 import { apiBase } from './runtimeConfig.ts';
 
 /** A map of the contract's endpoints by name (`memberEndpoints`, `adminEndpoints`). */
@@ -44,6 +44,11 @@ export interface CallOptions<E extends EndpointTable, N extends keyof E> {
   /** Extra request headers (e.g. the clientSignature of anonymous POSTs). */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * For an upload: called with the whole per cent of the body sent so far (0 to 100); the request
+   * then goes through XMLHttpRequest, whose upload events fetch lacks.
+   */
+  onUploadProgress?: (percent: number) => void;
 }
 
 /** Calls an endpoint by name; resolves with its `result.period`, rejects with an ApiError. */
@@ -132,7 +137,10 @@ export function createApiClient<E extends EndpointTable>(options: ApiClientOptio
     let envelope: Envelope<unknown>;
     try {
       const url = `${await baseUrl()}${fillPath(path, params)}${query}`;
-      envelope = await sendForEnvelope(url, { method, headers, body, signal: callOptions.signal ?? null });
+      const signal = callOptions.signal ?? null;
+      envelope = callOptions.onUploadProgress
+        ? await sendWithProgress(url, { method, headers, body, signal }, callOptions.onUploadProgress)
+        : await sendForEnvelope(url, { method, headers, body, signal });
     } finally {
       if (!callOptions.background) count(-1);
     }

@@ -47,6 +47,7 @@ export default function KycQueuePage() {
                   <tr>
                     <th scope="col">{t('queue.member')}</th>
                     <th scope="col">{t('queue.username')}</th>
+                    <th scope="col">{t('queue.document')}</th>
                     <th scope="col">{t('queue.submitted')}</th>
                     <th scope="col">{status === 'waiting' ? t('queue.waited') : t('queue.decided')}</th>
                   </tr>
@@ -62,6 +63,7 @@ export default function KycQueuePage() {
                           </Link>
                         </td>
                         <td>{s.username}</td>
+                        <td>{t(`documentType.${s.documentType}`)}</td>
                         <td>{f.dateTime(s.submittedAt)}</td>
                         <td>
                           {status === 'waiting'

@@ -16,6 +16,7 @@ const summary = {
   firstName: 'Somchai',
   lastName: 'Jaidee',
   status: 'waiting',
+  documentType: 'passport',
   submittedAt: SUBMITTED,
   decidedAt: null,
   decidedBy: null,
@@ -26,6 +27,7 @@ const summary = {
 const submission = {
   ...summary,
   member: { phone: '0812345678', email: 'somchai@example.com', createdAt: SUBMITTED },
+  idCardNumber: null,
   usdtAddresses: [
     {
       id: 3,
@@ -78,6 +80,31 @@ describe('identity reviews in the console', () => {
     expect(screen.getByText(/UID 12345678/)).toBeTruthy();
   });
 
+  it('shows which document the member sent: a Thai ID card with its number as printed, and its photos named for it', async () => {
+    mockApi({
+      me: () => ok(profile('operator')),
+      kycSubmission: () => ok({ ...submission, documentType: 'thaiIdCard', idCardNumber: '1103700012346' }),
+      staffFile: image,
+    });
+    await renderConsole('/kyc/12', 'tok');
+    expect(await screen.findByRole('img', { name: t.idCardSlots.passportImage })).toBeTruthy();
+    expect(screen.getByRole('img', { name: t.idCardSlots.holdingPassportImage })).toBeTruthy();
+    expect(screen.getByRole('img', { name: t.slots.screenshot1Image })).toBeTruthy();
+    expect(screen.getByText(t.documentType.thaiIdCard)).toBeTruthy();
+    expect(screen.getByText('1-1037-00012-34-6')).toBeTruthy();
+  });
+
+  it('lists the document type of each submission in the queue', async () => {
+    mockApi({
+      me: () => ok(profile('operator')),
+      kycQueue: () =>
+        ok({ items: [{ ...summary, documentType: 'thaiIdCard' }], total: 1, page: 1, pageSize: 100 }),
+    });
+    await renderConsole('/kyc', 'tok');
+    const row = (await screen.findByRole('link', { name: 'Somchai Jaidee' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText(t.documentType.thaiIdCard)).toBeTruthy();
+  });
+
   it('approves only after a confirmation, then goes back to the queue', async () => {
     const api = mockApi({
       me: () => ok(profile('operator')),
@@ -106,6 +133,8 @@ describe('identity reviews in the console', () => {
     await renderConsole('/kyc/12', 'tok');
     await userEvent.click(await screen.findByRole('button', { name: t.review.reject }));
     expect(await screen.findByText(t.review.reasonRequired)).toBeTruthy();
+    // The kit's select, styled and labelled as every other field of the console.
+    expect(screen.getByLabelText(t.review.reason).className).toBe('field__input');
     await userEvent.selectOptions(screen.getByLabelText(t.review.reason), 'other');
     await userEvent.click(screen.getByRole('button', { name: t.review.reject }));
     expect(await screen.findByText(messageFor(E.KYC_REASON_REQUIRED.code, 'en'))).toBeTruthy();

@@ -10,16 +10,22 @@ import {
   networkLabel,
 } from '@bahtdesk/contract';
 import { ApiError } from '@bahtdesk/ui/api';
+import { FormAlert, SelectField } from '@bahtdesk/ui/forms';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { StaffImage } from '../../components/StaffImage.tsx';
 import { Loaded } from '../../components/States.tsx';
+import { TextAreaField } from '../../components/TextAreaField.tsx';
 import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/store.ts';
 import { MemberRiskPanel } from '../risk/MemberRiskPanel.tsx';
+
+/** A Thai ID number as printed on the card: 1-2345-67890-12-3. */
+const formatIdCardNumber = (digits: string) =>
+  `${digits.slice(0, 1)}-${digits.slice(1, 5)}-${digits.slice(5, 10)}-${digits.slice(10, 12)}-${digits.slice(12)}`;
 
 type Decision = { decision: 'verified' } | { decision: 'failed'; reasonCode: KycRejectReason; note: string };
 
@@ -55,6 +61,7 @@ function DecisionForm({ submission, onDecided }: { submission: KycSubmission; on
   return (
     <div className="kyc-decision">
       <h2>{t('review.decide')}</h2>
+      <FormAlert message={problem} />
       <button
         type="button"
         className="button button--primary"
@@ -64,11 +71,9 @@ function DecisionForm({ submission, onDecided }: { submission: KycSubmission; on
       </button>
       <fieldset className="kyc-decision__reject">
         <legend>{t('review.rejectLegend')}</legend>
-        <label className="field__label" htmlFor="kyc-reason">
-          {t('review.reason')}
-        </label>
-        <select
+        <SelectField
           id="kyc-reason"
+          label={t('review.reason')}
           value={reasonCode}
           onChange={(event) => setReasonCode(event.target.value as KycRejectReason)}
         >
@@ -78,12 +83,9 @@ function DecisionForm({ submission, onDecided }: { submission: KycSubmission; on
               {KYC_REJECT_REASONS[code][f.lang]}
             </option>
           ))}
-        </select>
-        <label className="field__label" htmlFor="kyc-note">
-          {t('review.note')}
-        </label>
-        <textarea
-          id="kyc-note"
+        </SelectField>
+        <TextAreaField
+          label={t('review.note')}
           rows={3}
           maxLength={500}
           value={note}
@@ -94,11 +96,6 @@ function DecisionForm({ submission, onDecided }: { submission: KycSubmission; on
           {t('review.reject')}
         </button>
       </fieldset>
-      {problem ? (
-        <p className="state state--error" role="alert">
-          {problem}
-        </p>
-      ) : null}
       {confirming ? (
         <ConfirmDialog
           title={t(confirming.decision === 'verified' ? 'review.approveTitle' : 'review.rejectTitle')}
@@ -137,7 +134,16 @@ export default function KycReviewPage() {
             <div className="kyc-review">
               <div className="kyc-review__images">
                 {KYC_IMAGE_SLOTS.map((slot) => (
-                  <StaffImage key={slot} fileId={s.images[slot]} caption={t(`slots.${slot}`)} />
+                  <StaffImage
+                    key={slot}
+                    fileId={s.images[slot]}
+                    caption={
+                      s.documentType === 'thaiIdCard' &&
+                      (slot === 'passportImage' || slot === 'holdingPassportImage')
+                        ? t(`idCardSlots.${slot}`)
+                        : t(`slots.${slot}`)
+                    }
+                  />
                 ))}
               </div>
               <div className="kyc-review__side">
@@ -150,6 +156,14 @@ export default function KycReviewPage() {
                   </dd>
                   <dt>{t('queue.username')}</dt>
                   <dd>{s.username}</dd>
+                  <dt>{t('review.document')}</dt>
+                  <dd>{t(`documentType.${s.documentType}`)}</dd>
+                  {s.idCardNumber ? (
+                    <>
+                      <dt>{t('review.idCardNumber')}</dt>
+                      <dd className="nowrap">{formatIdCardNumber(s.idCardNumber)}</dd>
+                    </>
+                  ) : null}
                   <dt>{t('review.phone')}</dt>
                   <dd>{formatThaiPhone(s.member.phone)}</dd>
                   <dt>{t('review.email')}</dt>

@@ -162,8 +162,8 @@ describe('the server prunes at start and every hour', () => {
 
       await vi.advanceTimersByTimeAsync(60 * 60_000);
       // One delete per kind of row: member and staff sessions, OTPs, bans, request counters,
-      // staff sign-in addresses.
-      await vi.waitFor(() => expect(deleteFrom.mock.calls.length).toBe(callsAfterStart + 6));
+      // staff sign-in addresses, staged identity photos.
+      await vi.waitFor(() => expect(deleteFrom.mock.calls.length).toBe(callsAfterStart + 7));
       expect(log.warn).toHaveBeenCalledTimes(1);
     } finally {
       stop();

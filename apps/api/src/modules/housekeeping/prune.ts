@@ -9,7 +9,8 @@ const DAY_MS = 24 * HOUR_MS;
  * How long rows that no longer do anything are kept. An ended session stays a week so that its
  * token still gets "expired" (501) or "signed out" (502) rather than "unknown" (500) for a while;
  * an OTP or reset ticket stays a day, well past the hour over which OTPs per member are counted;
- * a ban goes when it ends; a staff sign-in address once its window has passed and it is no longer
+ * a ban goes when it ends; an identity photo staged for a submission that never came goes when it
+ * expires (decision 0062); a staff sign-in address once its window has passed and it is no longer
  * known for a recent sign-in (decision 0019). The audit log is never pruned.
  */
 export const KEEP = {
@@ -26,12 +27,13 @@ export interface Pruned {
   ipBans: number;
   rateCounters: number;
   staffSignInAddresses: number;
+  stagedPhotos: number;
 }
 
 /** Deletes ended sessions, old OTPs and reset tickets, ended bans and spent request counters; returns how many of each. */
 export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pruned> {
   const sessionsBefore = new Date(now.getTime() - KEEP.endedSessionMs);
-  const [member, staff, otp, bans, counters, addresses] = await Promise.all([
+  const [member, staff, otp, bans, counters, addresses, staged] = await Promise.all([
     db
       .deleteFrom('member_sessions')
       .where((eb) => eb.or([eb('expires_at', '<', sessionsBefore), eb('revoked_at', '<', sessionsBefore)]))
@@ -56,6 +58,7 @@ export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pr
         ]),
       )
       .executeTakeFirst(),
+    db.deleteFrom('files').where('expires_at', '<', now).executeTakeFirst(),
   ]);
   return {
     memberSessions: Number(member.numDeletedRows),
@@ -64,6 +67,7 @@ export async function pruneExpired(db: Kysely<DB>, now = new Date()): Promise<Pr
     ipBans: Number(bans.numDeletedRows),
     rateCounters: Number(counters.numDeletedRows),
     staffSignInAddresses: Number(addresses.numDeletedRows),
+    stagedPhotos: Number(staged.numDeletedRows),
   };
 }
 

@@ -26,6 +26,23 @@ export function imageWork<T>(job: () => Promise<T>): Promise<T> {
   return queue(job);
 }
 
+const later = pLimit(1);
+const IDLE_POLL_MS = 25;
+
+/**
+ * Image work no request waits for (a slip's QR read after the confirm answered, decision 0062):
+ * one at a time, and each starts only when no other image job runs or waits, so it never holds
+ * an upload back in the queue; an upload that arrives while one runs waits for that one only.
+ */
+export function imageWorkWhenIdle<T>(job: () => Promise<T>): Promise<T> {
+  return later(async () => {
+    while (queue.activeCount > 0 || queue.pendingCount > 0) {
+      await new Promise((resolve) => setTimeout(resolve, IDLE_POLL_MS));
+    }
+    return imageWork(job);
+  });
+}
+
 /** Jobs running and waiting now. */
 export function imageQueueState(): { running: number; waiting: number } {
   return { running: queue.activeCount, waiting: queue.pendingCount };

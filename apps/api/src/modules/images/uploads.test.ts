@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { testApp } from '../../../test/harness.ts';
 import { createMember, post, signIn } from '../../../test/members.ts';
-import { IMAGE_JOBS_WAITING_MAX, imageQueueState, imageWork } from './index.ts';
+import { IMAGE_JOBS_WAITING_MAX, imageQueueState, imageWork, imageWorkWhenIdle } from './index.ts';
 
 /**
  * What an upload may cost the server (decision 0048): the pixels an image declares are checked
@@ -217,5 +217,27 @@ describe('uploads in progress at once are capped per member and per address', ()
       Array(UPLOADS_AT_ONCE_PER_ADDRESS + 1).fill(0),
     );
     expect(codeOf(await check(tokens[UPLOADS_AT_ONCE_PER_ADDRESS] as string, small, shared))).toBe(0);
+  });
+});
+
+describe('image work no request waits for yields to uploads', () => {
+  it('starts only when the queue is idle, so an upload queued after it still goes first', async () => {
+    const queue = await holdQueue();
+    const order: string[] = [];
+    let later: Promise<void> | undefined;
+    let upload: Promise<void> | undefined;
+    try {
+      later = imageWorkWhenIdle(async () => {
+        order.push('later');
+      });
+      upload = imageWork(async () => {
+        order.push('upload');
+      });
+      await waiting(1);
+    } finally {
+      await queue.release();
+    }
+    await Promise.all([later, upload]);
+    expect(order).toEqual(['upload', 'later']);
   });
 });

@@ -1,4 +1,4 @@
-import type { KycImageSlot, KycStatus } from '@bahtdesk/contract';
+import type { KycDocumentType, KycImageSlot, KycStatus } from '@bahtdesk/contract';
 import { type Expression, expressionBuilder, type Kysely, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { isoTime } from '../../db/json.ts';
@@ -16,12 +16,25 @@ export const SLOT_COLUMN = {
   screenshot2Image: 'screenshot2_file_id',
 } as const satisfies Record<KycImageSlot, string>;
 
-export function insertSubmission(t: Kysely<DB>, memberId: number, files: Record<KycImageSlot, number>) {
+/** The document a submission shows: its type and, for a Thai ID card, its number. */
+export interface KycDocument {
+  documentType: KycDocumentType;
+  idCardNumber: string | null;
+}
+
+export function insertSubmission(
+  t: Kysely<DB>,
+  memberId: number,
+  files: Record<KycImageSlot, number>,
+  document: KycDocument,
+) {
   return t
     .insertInto('kyc_submissions')
     .values({
       member_id: memberId,
       status: 'waiting',
+      document_type: document.documentType,
+      id_card_number: document.idCardNumber,
       passport_file_id: files.passportImage,
       holding_file_id: files.holdingPassportImage,
       screenshot1_file_id: files.screenshot1Image,
@@ -45,6 +58,8 @@ function submissions(db: Kysely<DB>) {
       'k.holding_file_id',
       'k.screenshot1_file_id',
       'k.screenshot2_file_id',
+      'k.document_type',
+      'k.id_card_number',
       'k.reason_code',
       'k.reason',
       'k.reviewed_at',
@@ -192,4 +207,64 @@ export async function countWaiting(db: Kysely<DB>): Promise<number> {
     .where('status', '=', 'waiting')
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The purpose of a photo staged for `slot` of the member's next submission. */
+export const stagedPurpose = (slot: KycImageSlot) => `kyc-staged-${slot}`;
+
+/**
+ * Keeps a checked photo for the member's next submission until `expiresAt`; the photo staged
+ * before it for the same slot goes, so a member holds at most one per slot.
+ */
+export async function stagePhoto(
+  t: Kysely<DB>,
+  memberId: number,
+  slot: KycImageSlot,
+  fileId: number,
+  expiresAt: Date,
+): Promise<void> {
+  await t
+    .deleteFrom('files')
+    .where('owner_member_id', '=', memberId)
+    .where('purpose', '=', stagedPurpose(slot))
+    .where('id', '<>', fileId)
+    .execute();
+  await t
+    .updateTable('files')
+    .set({ purpose: stagedPurpose(slot), expires_at: expiresAt })
+    .where('id', '=', fileId)
+    .execute();
+}
+
+/** The files of these ids that the member owns, with what they are for, until when they wait and their hash. */
+export function ownFiles(db: Kysely<DB>, memberId: number, ids: number[]) {
+  return db
+    .selectFrom('files')
+    .select(['id', 'purpose', 'expires_at', 'sha256'])
+    .where('owner_member_id', '=', memberId)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/**
+ * Takes a staged photo into a submission: a conditional update, so a photo that expired, was
+ * replaced or was taken by another submission in the meantime is not taken (answers false).
+ */
+export async function claimStagedPhoto(
+  t: Kysely<DB>,
+  memberId: number,
+  slot: KycImageSlot,
+  fileId: number,
+  now: Date,
+): Promise<boolean> {
+  const row = await t
+    .updateTable('files')
+    .set({ purpose: 'kyc', expires_at: null })
+    .where('id', '=', fileId)
+    .where('owner_member_id', '=', memberId)
+    .where('purpose', '=', stagedPurpose(slot))
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }

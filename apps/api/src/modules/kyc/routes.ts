@@ -15,6 +15,14 @@ export async function kycRoutes(app: FastifyInstance): Promise<void> {
     const { memberId, actor } = member(req);
     return kyc.checkOne(actor, memberId, body.image);
   });
+  defineRoute(app, kycEndpoints.stageKycImage, ({ body, req }) => {
+    const { memberId, actor } = member(req);
+    return kyc.stage(actor, memberId, body.slot, body.image);
+  });
+  defineRoute(app, kycEndpoints.submitKyc, ({ body, req }) => {
+    const { memberId, actor } = member(req);
+    return kyc.submitStaged(actor, memberId, body);
+  });
   defineRoute(app, kycEndpoints.uploadKyc, ({ body, req }) => {
     const { memberId, actor } = member(req);
     return kyc.submit(actor, memberId, body);

@@ -3,6 +3,7 @@ import {
   type ImageCheck,
   KYC_IMAGE_SLOTS,
   KYC_REJECT_REASON_CODES,
+  KYC_STAGED_PHOTO_HOURS,
   type KycImageSlot,
   type KycRejectReason,
   type KycReview,
@@ -11,6 +12,8 @@ import {
   type KycSubmissionSummary,
   type kycDecisionBodySchema,
   kycTransitionAllowed,
+  type StagedPhoto,
+  type submitKycBodySchema,
   UPLOADS_PER_MEMBER,
   UPLOADS_WINDOW_MS,
   type uploadKycBodySchema,
@@ -26,20 +29,28 @@ import { type Actor, countRecentAudits, recordAudit } from '../audit/index.ts';
 import { checkImage, storeImage } from '../images/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import {
+  claimStagedPhoto,
   countWaiting,
   decideSubmission,
   findFile,
   findSubmission,
   insertSubmission,
+  type KycDocument,
   kycStatus,
+  ownFiles,
   SLOT_COLUMN,
   type StoredKycReview,
   type SubmissionRow,
+  stagedPurpose,
+  stagePhoto,
   submissionsOfMember,
   submissionsPage,
 } from './repository.ts';
 
 type UploadKycBody = z.output<typeof uploadKycBodySchema>;
+type SubmitKycBody = z.output<typeof submitKycBodySchema>;
+
+const STAGED_MS = KYC_STAGED_PHOTO_HOURS * 60 * 60_000;
 type DecisionBody = z.output<typeof kycDecisionBodySchema>;
 
 const UPLOAD = { action: 'kyc.upload', reason: 'upload', outcome: 'success' } as const;
@@ -60,6 +71,7 @@ function toSummary(row: SubmissionRow): KycSubmissionSummary {
     firstName: row.first_name,
     lastName: row.last_name,
     status: row.status,
+    documentType: row.document_type,
     submittedAt: row.created_at.toISOString(),
     decidedAt: row.reviewed_at?.toISOString() ?? null,
     decidedBy: row.reviewer,
@@ -88,6 +100,50 @@ export function createKycService({ db, events, payments }: Deps) {
     await recordAudit(db, actor, { ...UPLOAD, target: `member:${memberId} ${what}` });
   }
 
+  /** The member's status, when a submission may start from it (10036 otherwise). */
+  async function mayStillSubmit(memberId: number): Promise<KycStatus> {
+    const status = await kycStatus(db, memberId);
+    if (!kycTransitionAllowed('submit', status)) throw new AppError(E.KYC_ALREADY_SUBMITTED);
+    return status;
+  }
+
+  /**
+   * Writes a submission with the files `filesIn` gives in the same transaction, audited (the
+   * document's type, never its number), and announces it. The one-waiting-submission index
+   * answers a race between two submissions of one member with 10036.
+   */
+  async function record(
+    actor: Actor,
+    memberId: number,
+    before: KycStatus,
+    document: KycDocument,
+    filesIn: (t: Kysely<DB>) => Promise<Record<KycImageSlot, number>>,
+  ): Promise<{ kycStatus: KycStatus }> {
+    const submission = await db
+      .transaction()
+      .execute(async (t) => {
+        const files = await filesIn(t);
+        const row = await insertSubmission(t, memberId, files, {
+          documentType: document.documentType,
+          idCardNumber: document.idCardNumber,
+        });
+        await recordAudit(t, actor, {
+          action: 'kyc.submit',
+          target: `member:${memberId}`,
+          before: { status: before },
+          after: { status: 'waiting', submission: row.id, documentType: document.documentType, files },
+        });
+        return row;
+      })
+      .catch((error: unknown) => {
+        // The one-waiting-submission index: another submission of this member won the race.
+        if ((error as { code?: string }).code === '23505') throw new AppError(E.KYC_ALREADY_SUBMITTED);
+        throw error;
+      });
+    await events.publish('kyc.updated', { memberId, submissionId: submission.id, status: 'waiting' });
+    return { kycStatus: 'waiting' };
+  }
+
   return {
     /** uploadImgFile: the same checks as a submission's, nothing stored. */
     async checkOne(actor: Actor, memberId: number, image: string): Promise<ImageCheck> {
@@ -96,37 +152,86 @@ export function createKycService({ db, events, payments }: Deps) {
       return { mime: checked.mime, size: checked.bytes.length, width: checked.width, height: checked.height };
     },
 
+    /**
+     * stageKycImage: the same checks as a submission's; the photo is kept for the member's next
+     * submission (submitKyc) for KYC_STAGED_PHOTO_HOURS, replacing the one staged for its slot.
+     */
+    async stage(
+      actor: Actor,
+      memberId: number,
+      slot: KycImageSlot,
+      image: string,
+      now = new Date(),
+    ): Promise<StagedPhoto> {
+      await mayStillSubmit(memberId);
+      await spendUpload(actor, memberId, `stage ${slot}`);
+      const checked = await checkImage(image);
+      const expiresAt = new Date(now.getTime() + STAGED_MS);
+      const photoId = await db.transaction().execute(async (t) => {
+        const id = await storeImage(t, memberId, stagedPurpose(slot), checked);
+        await stagePhoto(t, memberId, slot, id, expiresAt);
+        return id;
+      });
+      return {
+        photoId,
+        expiresAt: expiresAt.toISOString(),
+        mime: checked.mime,
+        size: checked.bytes.length,
+        width: checked.width,
+        height: checked.height,
+      };
+    },
+
     /** uploadKyc: the member becomes waiting, or nothing is stored (10036 unless unverified or failed). */
     async submit(actor: Actor, memberId: number, body: UploadKycBody): Promise<{ kycStatus: KycStatus }> {
-      const before = await kycStatus(db, memberId);
-      if (!kycTransitionAllowed('submit', before)) throw new AppError(E.KYC_ALREADY_SUBMITTED);
+      const before = await mayStillSubmit(memberId);
       await spendUpload(actor, memberId, 'submit');
       // Checked one after another: one process never decodes four large images at once.
       const images = [] as Awaited<ReturnType<typeof checkImage>>[];
       for (const slot of KYC_IMAGE_SLOTS) images.push(await checkImage(body[slot]));
-      const submission = await db
-        .transaction()
-        .execute(async (t) => {
-          const files = {} as Record<KycImageSlot, number>;
-          for (const [i, slot] of KYC_IMAGE_SLOTS.entries()) {
-            files[slot] = await storeImage(t, memberId, 'kyc', images[i] as (typeof images)[number]);
+      return record(actor, memberId, before, body, async (t) => {
+        const files = {} as Record<KycImageSlot, number>;
+        for (const [i, slot] of KYC_IMAGE_SLOTS.entries()) {
+          files[slot] = await storeImage(t, memberId, 'kyc', images[i] as (typeof images)[number]);
+        }
+        return files;
+      });
+    },
+
+    /**
+     * submitKyc: the photos staged before, named by id, go into the submission without being sent
+     * or checked again. Each must be the member's own and staged for its slot (50032, naming the
+     * slot; another member's photo answers the same as one that does not exist), not expired
+     * (50033), and no two the same photo (50034).
+     */
+    async submitStaged(
+      actor: Actor,
+      memberId: number,
+      body: SubmitKycBody,
+      now = new Date(),
+    ): Promise<{ kycStatus: KycStatus }> {
+      const before = await mayStillSubmit(memberId);
+      const ids = KYC_IMAGE_SLOTS.map((slot) => body.photos[slot]);
+      const found = new Map((await ownFiles(db, memberId, ids)).map((f) => [f.id, f]));
+      const seen = new Map<string, KycImageSlot>();
+      for (const slot of KYC_IMAGE_SLOTS) {
+        const file = found.get(body.photos[slot]);
+        if (!file || file.purpose !== stagedPurpose(slot) || !file.expires_at) {
+          throw new AppError(E.STAGED_IMAGE_NOT_FOUND, { slot });
+        }
+        if (file.expires_at <= now) throw new AppError(E.STAGED_IMAGE_EXPIRED, { slot });
+        if (seen.has(file.sha256)) throw new AppError(E.STAGED_IMAGE_REPEATED, { slot });
+        seen.set(file.sha256, slot);
+      }
+      return record(actor, memberId, before, body, async (t) => {
+        for (const slot of KYC_IMAGE_SLOTS) {
+          // Expired, replaced or taken since the read above: nothing of the submission is written.
+          if (!(await claimStagedPhoto(t, memberId, slot, body.photos[slot], now))) {
+            throw new AppError(E.STAGED_IMAGE_NOT_FOUND, { slot });
           }
-          const row = await insertSubmission(t, memberId, files);
-          await recordAudit(t, actor, {
-            action: 'kyc.submit',
-            target: `member:${memberId}`,
-            before: { status: before },
-            after: { status: 'waiting', submission: row.id, files },
-          });
-          return row;
-        })
-        .catch((error: unknown) => {
-          // The one-waiting-submission index: another submission of this member won the race.
-          if ((error as { code?: string }).code === '23505') throw new AppError(E.KYC_ALREADY_SUBMITTED);
-          throw error;
-        });
-      await events.publish('kyc.updated', { memberId, submissionId: submission.id, status: 'waiting' });
-      return { kycStatus: 'waiting' };
+        }
+        return body.photos;
+      });
     },
 
     /** The member's identity status: their newest submission's. */
@@ -162,6 +267,7 @@ export function createKycService({ db, events, payments }: Deps) {
       return {
         ...toSummary(row),
         member: { phone: row.phone, email: row.email, createdAt: row.member_created_at.toISOString() },
+        idCardNumber: row.id_card_number,
         usdtAddresses,
         images,
       };

@@ -54,6 +54,7 @@ function orderRow(over: Partial<OrderRow> = {}): OrderRow {
     confirm_sha256: null,
     proof_sha256: 'aa',
     slip_qr: 'qr-1',
+    slip_qr_read_at: null,
     reviewed_by: null,
     reviewed_at: null,
     payout_prepared_by: null,

@@ -37,6 +37,7 @@ import {
   transition,
   withDuplicateSlips,
 } from './repository.ts';
+import type { SlipScans } from './slip-scan.ts';
 
 type QueueQuery = z.output<typeof orderQueueQuerySchema>;
 
@@ -50,13 +51,15 @@ export interface DeskDeps {
   auditLog: Pick<AuditLog, 'search'>;
   /** The desk's bank accounts a cash deposit goes into (web settings). */
   reads: Pick<PublicReads, 'setting'>;
+  /** Slip QR reads after the confirm's answer: the order screen waits for them. */
+  slips: Pick<SlipScans, 'settled'>;
 }
 
 /**
  * The staff's order desk: the queue, the order screen, and the decisions on an order awaiting
  * staff (complete, reject), each one conditional update with its audit row, announced after.
  */
-export function createOrderDesk({ db, events, kyc, auditLog, reads }: DeskDeps) {
+export function createOrderDesk({ db, events, kyc, auditLog, reads, slips }: DeskDeps) {
   /** Whether an order's payout account is in the member's current legal name (decision 0035). */
   async function nameMatches(row: OrderRow): Promise<boolean> {
     const member = await orderMember(db, row.member_id);
@@ -174,7 +177,7 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads }: DeskDeps) 
     async staffOrder(id: string): Promise<StaffOrder> {
       const row = await findOrder(db, id);
       if (!row) throw new AppError(E.TRANSACTION_NOT_FOUND);
-      return staffOrder(row);
+      return staffOrder(await slips.settled(row));
     },
 
     async complete(actor: Actor, staffId: number, id: string, body: CompleteOrderBody): Promise<StaffOrder> {

@@ -33,7 +33,7 @@ import type { Actor } from '../audit/index.ts';
 import type { CalendarService } from '../calendar/index.ts';
 import { hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
-import { checkImage, readSlipQr, storeImage } from '../images/index.ts';
+import { checkImage, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { RiskService } from '../risk/index.ts';
@@ -56,6 +56,7 @@ import {
   transition,
   violates,
 } from './repository.ts';
+import type { SlipScans } from './slip-scan.ts';
 
 type CreateBody = z.output<typeof createTransactionBodySchema>;
 type ConfirmBody = z.output<typeof confirmTransactionBodySchema>;
@@ -113,6 +114,8 @@ export interface LifecycleDeps {
   reads: Pick<PublicReads, 'rates' | 'setting'>;
   /** The desk's closed days (decision 0058): no appointment on them. */
   calendar: Pick<CalendarService, 'closedDays' | 'closedDayOn'>;
+  /** A cash-deposit slip's QR code is read after the confirm's answer. */
+  slips: Pick<SlipScans, 'after'>;
 }
 
 /**
@@ -120,7 +123,16 @@ export interface LifecycleDeps {
  * payment, read and list their orders; and the expiry of pending orders past their deadline.
  * Every status change is one conditional update with its audit row, announced after it commits.
  */
-export function createOrderLifecycle({ db, events, kyc, payments, risk, reads, calendar }: LifecycleDeps) {
+export function createOrderLifecycle({
+  db,
+  events,
+  kyc,
+  payments,
+  risk,
+  reads,
+  calendar,
+  slips,
+}: LifecycleDeps) {
   const setting = async <K extends SettingKey>(key: K) => (await reads.setting(key)).value;
   const announce = (row: OrderRow) => events.publish('order.updated', orderUpdated(row));
 
@@ -375,7 +387,6 @@ export function createOrderLifecycle({ db, events, kyc, payments, risk, reads, c
         set.deposit_amount = body.depositAmount;
         set.deposit_at = depositAt;
         set.proof_sha256 = image.sha256;
-        set.slip_qr = await readSlipQr(image.bytes);
       } else if (body.method === 'cash_appointment') {
         const location = (await setting('locations')).find((l) => l.id === body.locationId);
         if (!location) throw new AppError(E.LOCATION_NOT_FOUND);
@@ -452,6 +463,8 @@ export function createOrderLifecycle({ db, events, kyc, payments, risk, reads, c
         );
       }
       await announce(confirmed);
+      // The slip's QR code is read after this answer (slip-scan.ts): most slips need seconds of it.
+      if (body.method === 'cash_deposit' && image) slips.after(confirmed.id, image.bytes);
       return toTransaction(confirmed);
     },
 

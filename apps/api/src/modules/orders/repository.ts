@@ -545,3 +545,25 @@ export function awaitingApproval(db: Kysely<DB>) {
     .limit(200)
     .execute();
 }
+
+/** The stored bytes of an order's slip, or undefined when it has none. */
+export async function slipBytes(db: Kysely<DB>, orderId: number): Promise<Uint8Array | undefined> {
+  const row = await db
+    .selectFrom('transactions as t')
+    .innerJoin('files as f', 'f.id', 't.slip_file_id')
+    .select('f.bytes')
+    .where('t.id', '=', orderId)
+    .executeTakeFirst();
+  return row?.bytes;
+}
+
+/** Stores the payload of an order's slip QR (null: none found), once; answers the order, or undefined if already read. */
+export function recordSlipQr(db: Kysely<DB>, orderId: number, qr: string | null, at: Date) {
+  return db
+    .updateTable('transactions')
+    .set({ slip_qr: qr, slip_qr_read_at: at })
+    .where('id', '=', orderId)
+    .where('slip_qr_read_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -3,6 +3,7 @@ import { createOrderDesk, type DeskDeps } from './desk.ts';
 import { createOrderLifecycle, type LifecycleDeps } from './lifecycle.ts';
 import { createOrderReports } from './reports.ts';
 import { countByStatus } from './repository.ts';
+import { slipScans } from './slip-scan.ts';
 
 /** What /metrics reports of orders: how many in each status, and the queue staff must work. */
 export interface OrderCounts {
@@ -18,10 +19,11 @@ export interface OrderCounts {
  * the reports (reports.ts), over one repository; answers.ts maps rows to what the calls answer.
  * ORDER_TRANSITIONS in the contract says which change starts from which status.
  */
-export function createOrdersService(deps: LifecycleDeps & DeskDeps) {
+export function createOrdersService(deps: Omit<LifecycleDeps & DeskDeps, 'slips'>) {
+  const slips = slipScans(deps);
   return {
-    ...createOrderLifecycle(deps),
-    ...createOrderDesk(deps),
+    ...createOrderLifecycle({ ...deps, slips }),
+    ...createOrderDesk({ ...deps, slips }),
     ...createOrderReports(deps.db),
     async counts(now = new Date()): Promise<OrderCounts> {
       const rows = await countByStatus(deps.db);

@@ -44,6 +44,7 @@ export const DEFAULT_LIMITS: LimitRules = {
     // Each upload decodes images: a loop of them from one address is stopped early, before it costs the server much CPU.
     '/api/external/user/uploadKyc': rule('uploadKyc', 10, 10 * MINUTE),
     '/api/external/user/uploadImgFile': rule('uploadImgFile', 60, 10 * MINUTE),
+    '/api/external/user/stageKycImage': rule('stageKycImage', 60, 10 * MINUTE),
     [LOOKUP_ANSWER_KEY]: rule('lookupAnswer', 15, 10 * MINUTE),
   },
   failedSignIn: rule('failedSignIn', 15, 10 * MINUTE),

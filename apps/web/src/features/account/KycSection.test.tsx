@@ -1,9 +1,10 @@
-import { KYC_REJECT_REASONS } from '@bahtdesk/contract';
+import { E, KYC_REJECT_REASONS } from '@bahtdesk/contract';
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { stubXhr } from '../../../../../packages/ui/test/fakeXhr.ts';
 import { accountServer, PROFILE } from '../../../test/account.ts';
-import { mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
+import { type Envelope, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
 import { fitWithin, photoType } from '../../lib/shrinkPhoto.ts';
 
 function signedIn(profile: object, lang?: 'th') {
@@ -90,6 +91,172 @@ describe('identity verification on the account page', () => {
       await waitFor(() => expect(kyc.getByText(KYC_REJECT_REASONS.paperMissing[lang])).toBeTruthy());
       expect(kyc.getByText('Please write the date.')).toBeTruthy();
       expect(kyc.getAllByRole('button').length).toBeGreaterThan(0);
+    },
+  );
+});
+
+/**
+ * jsdom decodes and draws no image: the browser's part of shrinking a photo is stood in for (a
+ * decoded picture, a canvas that encodes a small JPEG of its own for each photo), so the photos go
+ * through the real picker. The kit's setup restores them after the test.
+ */
+function browserDrawsPhotos() {
+  vi.stubGlobal('createImageBitmap', async () => ({ width: 800, height: 600, close() {} }));
+  const context = { fillStyle: '', fillRect() {}, drawImage() {} };
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
+    context as unknown as CanvasRenderingContext2D,
+  );
+  let n = 0;
+  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) =>
+    done(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, n++])], { type: 'image/jpeg' })),
+  );
+  vi.stubGlobal(
+    'URL',
+    class extends URL {
+      static override createObjectURL = () => 'blob:photo';
+      static override revokeObjectURL = () => {};
+    },
+  );
+}
+const PHOTO = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0])], 'photo.jpg', {
+  type: 'image/jpeg',
+});
+const SLOT_TITLES = {
+  passportImage: 'Passport photo page',
+  holdingPassportImage: 'You holding your passport',
+  screenshot1Image: 'Exchange verification screenshot 1',
+  screenshot2Image: 'Exchange verification screenshot 2',
+} as const;
+const STAGE = '/api/external/user/stageKycImage';
+const SUBMIT = '/api/external/user/submitKyc';
+
+/** A server that keeps each staged photo under a new id, and answers a submission with `submitted`. */
+function stagingServer(submitted: (body: unknown) => Envelope = () => ok({ kycStatus: 'waiting' })) {
+  let next = 100;
+  localStorage.setItem('token', 'member-token');
+  return mockApi({
+    ...publicServer('us'),
+    ...accountServer,
+    profile: () => ok(PROFILE),
+    stageKycImage: (r) => {
+      const { slot } = r.body as { slot: string };
+      return ok({
+        photoId: next++,
+        slot,
+        expiresAt: '2099-01-01T00:00:00.000Z',
+        mime: 'image/jpeg',
+        size: 5,
+        width: 800,
+        height: 600,
+      });
+    },
+    submitKyc: (r) => submitted(r.body),
+  });
+}
+
+async function chooseAll(kyc: ReturnType<typeof within>) {
+  for (const title of Object.values(SLOT_TITLES)) {
+    await userEvent.upload(kyc.getByLabelText(title), PHOTO);
+    await waitFor(() => expect(kyc.getByAltText(`Your photo: ${title}`)).toBeTruthy());
+  }
+}
+
+describe('identity photos are sent once, when chosen', () => {
+  it('each photo is checked and kept as it is chosen, with its progress in per cent; the submission names the kept photos and carries no image', async () => {
+    browserDrawsPhotos();
+    const { requests, fetch } = stagingServer();
+    let letGo = () => {};
+    const held = new Promise<void>((resolve) => {
+      letGo = resolve;
+    });
+    stubXhr(
+      (url, init) => fetch(url, init),
+      () => held,
+    );
+    await renderApp('/account?action=openKyc');
+    const kyc = await kycSection();
+    await userEvent.upload(kyc.getByLabelText(SLOT_TITLES.passportImage), PHOTO);
+    const progress = await kyc.findByRole('progressbar', { name: /^Uploading \d+ %$/ });
+    expect(Number(progress.getAttribute('value'))).toBeGreaterThan(0);
+    expect(Number(progress.getAttribute('value'))).toBeLessThan(100);
+    letGo();
+    await waitFor(() => expect(kyc.getByAltText(`Your photo: ${SLOT_TITLES.passportImage}`)).toBeTruthy());
+    for (const title of Object.values(SLOT_TITLES).slice(1)) {
+      await userEvent.upload(kyc.getByLabelText(title), PHOTO);
+      await waitFor(() => expect(kyc.getByAltText(`Your photo: ${title}`)).toBeTruthy());
+    }
+    const staged = requests.filter((r) => r.path === STAGE);
+    expect(staged.map((r) => (r.body as { slot: string }).slot)).toEqual(Object.keys(SLOT_TITLES));
+    expect(requests.some((r) => r.path === '/api/external/user/uploadImgFile')).toBe(false);
+    await userEvent.click(kyc.getByRole('button', { name: 'Send for verification' }));
+    await waitFor(() => expect(requests.some((r) => r.path === SUBMIT)).toBe(true));
+    expect(requests.find((r) => r.path === SUBMIT)?.body).toEqual({
+      documentType: 'passport',
+      photos: { passportImage: 100, holdingPassportImage: 101, screenshot1Image: 102, screenshot2Image: 103 },
+    });
+  });
+
+  it('a refusal naming one photo marks only that photo; the member chooses it again and the others are sent as they were', async () => {
+    browserDrawsPhotos();
+    let answers = 0;
+    const { requests } = stagingServer(() =>
+      answers++ === 0
+        ? {
+            code: E.STAGED_IMAGE_EXPIRED.code,
+            message: E.STAGED_IMAGE_EXPIRED.en,
+            result: { period: { slot: 'screenshot1Image' } },
+          }
+        : ok({ kycStatus: 'waiting' }),
+    );
+    await renderApp('/account?action=openKyc');
+    const kyc = await kycSection();
+    await chooseAll(kyc);
+    const send = kyc.getByRole('button', { name: 'Send for verification' });
+    await userEvent.click(send);
+    expect(await kyc.findByText(E.STAGED_IMAGE_EXPIRED.en)).toBeTruthy();
+    expect(kyc.getByRole('alert').textContent).toBe(
+      `Choose "${SLOT_TITLES.screenshot1Image}" again. Your other photos are kept.`,
+    );
+    expect(kyc.queryByAltText(`Your photo: ${SLOT_TITLES.screenshot1Image}`)).toBeNull();
+    expect(kyc.getByAltText(`Your photo: ${SLOT_TITLES.passportImage}`)).toBeTruthy();
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.upload(kyc.getByLabelText(SLOT_TITLES.screenshot1Image), PHOTO);
+    await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(send);
+    await waitFor(() => expect(requests.filter((r) => r.path === SUBMIT)).toHaveLength(2));
+    expect(requests.filter((r) => r.path === STAGE)).toHaveLength(5);
+    expect(requests.filter((r) => r.path === SUBMIT)[1]?.body).toMatchObject({
+      photos: {
+        passportImage: 100,
+        holdingPassportImage: 101,
+        screenshot1Image: 104,
+        screenshot2Image: 103,
+      },
+    });
+  });
+
+  it.each([
+    ['en', 'Thai national ID card', 'ID card number', 'Front of your ID card'],
+    ['th', 'บัตรประจำตัวประชาชนไทย', 'เลขประจำตัวประชาชน', 'ด้านหน้าบัตรประชาชน'],
+  ] as const)(
+    '(%s) a Thai ID card asks for its number and checks its last digit before anything is sent',
+    async (lang, card, label, front) => {
+      browserDrawsPhotos();
+      const { requests } = stagingServer();
+      if (lang === 'th') localStorage.setItem('forceLanguage', 'th');
+      await renderApp('/account?action=openKyc');
+      const kyc = await kycSection();
+      await userEvent.click(kyc.getByRole('radio', { name: card }));
+      const number = kyc.getByLabelText(label);
+      expect(kyc.getByLabelText(front)).toBeTruthy();
+      await userEvent.type(number, '1-1037-00012-34-7');
+      await userEvent.tab();
+      expect(await kyc.findByText(E.ID_CARD_NUMBER_CHECK_DIGIT[lang])).toBeTruthy();
+      expect(number.getAttribute('aria-invalid')).toBe('true');
+      await userEvent.clear(number);
+      await userEvent.type(number, '1-1037-00012-34-6');
+      await waitFor(() => expect(kyc.queryByText(E.ID_CARD_NUMBER_CHECK_DIGIT[lang])).toBeNull());
+      expect(requests.some((r) => r.path === SUBMIT)).toBe(false);
     },
   );
 });

@@ -1,18 +1,41 @@
-import { KYC_IMAGE_SLOTS, KYC_REJECT_REASONS, type KycImageSlot, type Profile } from '@bahtdesk/contract';
+import {
+  E,
+  isValidThaiIdNumber,
+  KYC_DOCUMENT_TYPES,
+  KYC_IMAGE_SLOTS,
+  KYC_REJECT_REASONS,
+  type KycDocumentType,
+  type KycImageSlot,
+  normaliseThaiIdNumber,
+  type Profile,
+} from '@bahtdesk/contract';
 import { formatDate } from '@bahtdesk/ui/format';
+import { TextField } from '@bahtdesk/ui/forms';
 import { useState } from 'react';
-import { PhotoPicker } from '../../components/PhotoPicker.tsx';
+import { PhotoPicker, type PhotoUpload } from '../../components/PhotoPicker.tsx';
 import { StatusChip, type StatusTone } from '../../components/StatusChip.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
 
-const EMPTY: Record<KycImageSlot, string> = {
-  passportImage: '',
-  holdingPassportImage: '',
-  screenshot1Image: '',
-  screenshot2Image: '',
+type Slots<T> = Record<KycImageSlot, T>;
+const NO_PHOTOS: Slots<number | null> = {
+  passportImage: null,
+  holdingPassportImage: null,
+  screenshot1Image: null,
+  screenshot2Image: null,
 };
+const NO_PROBLEMS: Slots<string | null> = {
+  passportImage: null,
+  holdingPassportImage: null,
+  screenshot1Image: null,
+  screenshot2Image: null,
+};
+/** The slot a refusal of submitKyc names (50032, 50033, 50034), if any. */
+function refusedSlot(error: unknown): KycImageSlot | null {
+  const slot = error instanceof ApiError ? (error.period as { slot?: unknown } | null)?.slot : undefined;
+  return (KYC_IMAGE_SLOTS as readonly unknown[]).includes(slot) ? (slot as KycImageSlot) : null;
+}
 
 const TONE: Record<Profile['kycStatus'], StatusTone> = {
   unverified: 'neutral',
@@ -22,14 +45,22 @@ const TONE: Record<Profile['kycStatus'], StatusTone> = {
 };
 
 /** A small drawing of what each photo shows (decorative beside its written instruction). */
-function Example({ slot }: { slot: KycImageSlot }) {
-  const passport = (
-    <>
-      <rect x="14" y="8" width="36" height="48" rx="3" fill="#0b5d4b" />
-      <circle cx="32" cy="26" r="7" fill="#fff" />
-      <rect x="20" y="40" width="24" height="3" fill="#fff" />
-    </>
-  );
+function Example({ slot, document }: { slot: KycImageSlot; document: KycDocumentType }) {
+  const passport =
+    document === 'passport' ? (
+      <>
+        <rect x="14" y="8" width="36" height="48" rx="3" fill="#0b5d4b" />
+        <circle cx="32" cy="26" r="7" fill="#fff" />
+        <rect x="20" y="40" width="24" height="3" fill="#fff" />
+      </>
+    ) : (
+      <>
+        <rect x="6" y="16" width="52" height="32" rx="3" fill="#0b5d4b" />
+        <circle cx="44" cy="32" r="7" fill="#fff" />
+        <rect x="12" y="24" width="20" height="3" fill="#fff" />
+        <rect x="12" y="32" width="16" height="3" fill="#fff" />
+      </>
+    );
   return (
     <svg className="kyc-slot__example" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="8" fill="#eef5f2" />
@@ -53,45 +84,149 @@ function Example({ slot }: { slot: KycImageSlot }) {
   );
 }
 
-/** The four photos: each picked, shrunk in the browser, checked by the server, shown; then sent together. */
+/**
+ * The document's type, its number for a Thai ID card, and the four photos: each picked, shrunk in
+ * the browser and sent once, with its progress in per cent, to be checked and kept on the server
+ * (stageKycImage); the submission then names the kept photos (submitKyc). A photo the submission
+ * refuses is marked, and only that one is chosen again.
+ */
 function KycUpload() {
   const t = useT('account');
   const lang = useClientState((s) => s.language);
-  const [images, setImages] = useState(EMPTY);
+  const [document, setDocument] = useState<KycDocumentType>('passport');
+  const [idNumber, setIdNumber] = useState('');
+  const [idProblem, setIdProblem] = useState<string | null>(null);
+  const [photos, setPhotos] = useState(NO_PHOTOS);
+  const [problems, setProblems] = useState(NO_PROBLEMS);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const ready = KYC_IMAGE_SLOTS.every((slot) => images[slot] !== '');
+  const ready = KYC_IMAGE_SLOTS.every((slot) => photos[slot] !== null && !problems[slot]);
+
+  /** The catalogue code of what is wrong with the typed ID number (10044, 10045); null when right. */
+  function idNumberProblem(typed: string): string | null {
+    const digits = normaliseThaiIdNumber(typed);
+    if (!/^[0-9]{13}$/.test(digits)) return String(E.ID_CARD_NUMBER_INVALID.code);
+    if (!isValidThaiIdNumber(digits)) return String(E.ID_CARD_NUMBER_CHECK_DIGIT.code);
+    return null;
+  }
+
+  const stage =
+    (slot: KycImageSlot): PhotoUpload =>
+    async (image, progress) => {
+      const staged = await call('stageKycImage', {
+        body: { slot, image },
+        dialog: false,
+        onUploadProgress: progress,
+      });
+      setPhotos((all) => ({ ...all, [slot]: staged.photoId }));
+      setProblems((all) => ({ ...all, [slot]: null }));
+    };
 
   async function submit() {
+    const idCard = document === 'thaiIdCard';
+    const wrongNumber = idCard ? idNumberProblem(idNumber) : null;
+    setIdProblem(wrongNumber);
+    if (wrongNumber) return;
     setSending(true);
     setProblem(null);
     try {
-      await call('uploadKyc', { body: images, dialog: false });
+      await call('submitKyc', {
+        body: {
+          documentType: document,
+          ...(idCard ? { idCardNumber: normaliseThaiIdNumber(idNumber) } : {}),
+          photos: photos as Slots<number>,
+        },
+        dialog: false,
+      });
       setState({ profile: await call('profile', { dialog: false }) });
       showSnackbar(t('kyc.sent'));
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : t('kyc.problem.unreadable'));
+      const slot = refusedSlot(error);
+      const message = error instanceof ApiError ? error.message : t('kyc.problem.unreadable');
+      if (slot) {
+        // Only that photo is chosen again; the others stay kept on the server.
+        setPhotos((all) => ({ ...all, [slot]: null }));
+        setProblems((all) => ({ ...all, [slot]: message }));
+        setProblem(t('kyc.replaceOne', { photo: slotTitle(slot) }));
+      } else if (
+        error instanceof ApiError &&
+        (error.code === E.ID_CARD_NUMBER_CHECK_DIGIT.code || error.code === E.ID_CARD_NUMBER_INVALID.code)
+      ) {
+        setIdProblem(String(error.code));
+      } else {
+        setProblem(message);
+      }
     } finally {
       setSending(false);
     }
   }
 
+  /** An ID card's own words for the document's two photos. */
+  const cardSlot = (slot: KycImageSlot) =>
+    document === 'thaiIdCard' && (slot === 'passportImage' || slot === 'holdingPassportImage') ? slot : null;
+  const slotTitle = (slot: KycImageSlot) => {
+    const card = cardSlot(slot);
+    return card ? t(`kyc.idCardSlots.${card}.title`) : t(`kyc.slots.${slot}.title`);
+  };
+  const slotHint = (slot: KycImageSlot, date: string) => {
+    const card = cardSlot(slot);
+    return card ? t(`kyc.idCardSlots.${card}.hint`, { date }) : t(`kyc.slots.${slot}.hint`, { date });
+  };
+
   const today = formatDate(new Date().toISOString(), lang);
   return (
     <div className="kyc-upload">
+      <fieldset className="fieldset kyc-document">
+        <legend>{t('kyc.document.legend')}</legend>
+        <div className="choice">
+          {KYC_DOCUMENT_TYPES.map((type) => (
+            <label key={type}>
+              <input
+                type="radio"
+                name="kyc-document"
+                value={type}
+                checked={document === type}
+                disabled={sending}
+                onChange={() => setDocument(type)}
+              />
+              {t(`kyc.document.${type}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {document === 'thaiIdCard' ? (
+        <TextField
+          label={t('kyc.idNumber.label')}
+          hint={t('kyc.idNumber.hint')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={idNumber}
+          disabled={sending}
+          onChange={(event) => {
+            setIdNumber(event.target.value);
+            if (idProblem) setIdProblem(idNumberProblem(event.target.value));
+          }}
+          onBlur={() => setIdProblem(idNumber ? idNumberProblem(idNumber) : null)}
+          problem={idProblem ? { message: idProblem } : undefined}
+        />
+      ) : null}
       <p>{t('kyc.uploadIntro')}</p>
       <ol className="kyc-slots">
         {KYC_IMAGE_SLOTS.map((slot) => (
           <li key={slot} className="kyc-slot">
-            <Example slot={slot} />
+            <Example slot={slot} document={document} />
             <div className="kyc-slot__body">
               <PhotoPicker
-                label={t(`kyc.slots.${slot}.title`)}
-                hint={t(`kyc.slots.${slot}.hint`, { date: today })}
+                label={slotTitle(slot)}
+                hint={slotHint(slot, today)}
                 preparing={t('kyc.preparing')}
-                previewAlt={t('kyc.thumbnail', { photo: t(`kyc.slots.${slot}.title`) })}
+                previewAlt={t('kyc.thumbnail', { photo: slotTitle(slot) })}
                 disabled={sending}
-                onChange={(image) => setImages((all) => ({ ...all, [slot]: image }))}
+                upload={stage(slot)}
+                problem={problems[slot]}
+                onChange={(image) => {
+                  if (image === '') setPhotos((all) => ({ ...all, [slot]: null }));
+                }}
               />
             </div>
           </li>

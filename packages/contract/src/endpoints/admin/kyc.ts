@@ -4,7 +4,7 @@ import { E } from '../../errors.ts';
 import { KYC_NOTE_MAX_LENGTH } from '../../limits.ts';
 import { codeMessage } from '../../validators/messages.ts';
 import { cappedString, NO_CONTROL_CHARS } from '../../validators/text.ts';
-import { KYC_REJECT_REASON_CODES, KYC_STATUSES, type KycRejectReason } from '../kyc.ts';
+import { KYC_DOCUMENT_TYPES, KYC_REJECT_REASON_CODES, KYC_STATUSES, type KycRejectReason } from '../kyc.ts';
 import { usdtAddressEntrySchema } from '../payments.ts';
 import { idParams, iso, paged, pageQuery } from './common.ts';
 
@@ -28,6 +28,8 @@ export const kycSubmissionSummarySchema = z.object({
   lastName: z.string(),
   /** 'waiting', 'verified' or 'failed' (a submission is never 'unverified'). */
   status: z.enum(KYC_STATUSES),
+  /** The identity document the member sent: a passport or a Thai ID card. */
+  documentType: z.enum(KYC_DOCUMENT_TYPES),
   submittedAt: iso,
   decidedAt: iso.nullable(),
   /** The username of the staff member who decided. */
@@ -43,6 +45,8 @@ export const kycSubmissionSchema = kycSubmissionSummarySchema.extend({
     email: z.string(),
     createdAt: iso,
   }),
+  /** A Thai ID card's 13-digit number as the member typed it (its check digit passed); null for a passport. */
+  idCardNumber: z.string().nullable(),
   /** The member's exchange accounts with their UIDs, to compare with the two screenshots. */
   usdtAddresses: z.array(usdtAddressEntrySchema),
   /** File ids of the four images, read through `staffFile`. */
