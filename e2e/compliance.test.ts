@@ -19,6 +19,11 @@ beforeAll(async () => {
 /** A member's cash appointment at the threshold, completed by staff; answers its order id. */
 async function completedCashOrder(): Promise<string> {
   const member = await newVerifiedMember();
+  // Level 2 (staff saw proof of income): its day's limit holds an order at the reporting threshold.
+  await adminOk('POST', `/api/admin/members/${member.memberId}/level`, journeyAdmin().token, {
+    level: 2,
+    note: 'Payslips seen at the desk',
+  });
   const post = async <T>(path: string, body: unknown): Promise<T> => {
     const response = await fetch(`${baseUrl()}${path}`, {
       method: 'POST',
@@ -65,6 +70,8 @@ async function completedCashOrder(): Promise<string> {
     payoutReference: `0x${'cd'.repeat(32)}`,
     cameEarly: true,
   });
+  // At or above the two-person amount the operator only prepares the payout; the admin approves it.
+  await adminOk('POST', `/api/admin/orders/${order.id}/approve`, journeyAdmin().token, {});
   return order.id;
 }
 

@@ -86,7 +86,12 @@ export async function testPhoto(colour = '#0b5d4b', width = 320, height = 240): 
  * A member whose identity staff verified (their four photos sent through the API, approved by the
  * journeys' admin), who may therefore trade.
  */
-export async function newVerifiedMember(): Promise<{ username: string; password: string; token: string }> {
+export async function newVerifiedMember(): Promise<{
+  username: string;
+  password: string;
+  token: string;
+  memberId: number;
+}> {
   const member = await newSignedInMember();
   const photo = await testPhoto();
   await call(
@@ -97,7 +102,7 @@ export async function newVerifiedMember(): Promise<{ username: string; password:
     member.token,
   );
   const admin = journeyAdmin();
-  const queue = await adminOk<{ items: { id: number; username: string }[] }>(
+  const queue = await adminOk<{ items: { id: number; username: string; memberId: number }[] }>(
     'GET',
     '/api/admin/kyc?pageSize=100',
     admin.token,
@@ -105,7 +110,7 @@ export async function newVerifiedMember(): Promise<{ username: string; password:
   const submission = queue.items.find((item) => item.username === member.username);
   if (!submission) throw new Error(`${member.username}'s submission is not in the queue`);
   await adminOk('POST', `/api/admin/kyc/${submission.id}/decision`, admin.token, { decision: 'verified' });
-  return member;
+  return { ...member, memberId: submission.memberId };
 }
 
 /**
