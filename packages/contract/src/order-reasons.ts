@@ -1,5 +1,4 @@
 import type { Lang } from './errors.ts';
-import { joinThaiTerms } from './thai-terms.ts';
 
 /**
  * The common reasons staff give for rejecting an order, in both languages, so a member reads the
@@ -30,7 +29,5 @@ const REASONS = {
 } as const;
 
 export type OrderRejectReason = keyof typeof REASONS;
-export const ORDER_REJECT_REASONS = Object.fromEntries(
-  Object.entries(REASONS).map(([code, text]) => [code, { en: text.en, th: joinThaiTerms(text.th) }]),
-) as Record<OrderRejectReason, Record<Lang, string>>;
+export const ORDER_REJECT_REASONS: Record<OrderRejectReason, Record<Lang, string>> = REASONS;
 export const ORDER_REJECT_REASON_CODES = Object.keys(REASONS) as OrderRejectReason[];
