@@ -255,7 +255,7 @@ export const E = {
     'Invalid cash deposit ceiling amount.',
     'ยอดเงินสูงสุดสำหรับการฝากเงินสดไม่ถูกต้อง',
   ),
-  CONTACT_LINK_INVALID: def(30013, 400, 'Invalid chat-app contact link.', 'ลิงก์ติดต่อผ่านแอปแชตไม่ถูกต้อง'),
+  CONTACT_LINK_INVALID: def(30013, 400, 'Invalid chat-app contact link.', 'ลิงก์ติดต่อผ่านแอปแชทไม่ถูกต้อง'),
   MAINTENANCE_STATUS_INVALID: def(
     30014,
     400,
