@@ -38,7 +38,7 @@ export const deskBankAccountSchema = withBankAccountCheck(
     /** The name on the account as the bank writes it in English (Latin letters). */
     accountName: accountNameSchema,
     /** The same name as the bank writes it in Thai, shown to members reading Thai; left empty, they see the English. */
-    accountNameTh: z.preprocess((v) => (v === '' ? undefined : v), accountNameSchema.optional()),
+    accountNameTh: z.union([z.literal(''), accountNameSchema]).optional(),
   }),
 );
 

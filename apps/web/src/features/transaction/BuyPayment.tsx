@@ -141,7 +141,7 @@ function DepositForm({
               </div>
               <div>
                 <dt>{t('pay.accountName')}</dt>
-                <dd>{lang === 'th' ? (a.accountNameTh ?? a.accountName) : a.accountName}</dd>
+                <dd>{lang === 'th' ? a.accountNameTh || a.accountName : a.accountName}</dd>
               </div>
               <div>
                 <dt>{t('pay.exactAmount')}</dt>
