@@ -41,7 +41,7 @@ export function AuditTable({ items, caption }: { items: readonly AuditEntry[]; c
               <td>
                 {a.actorName ?? a.actorId ?? '—'} <span className="muted">({actorKind(a.actorType)})</span>
               </td>
-              <td title={a.action} data-action={a.action}>
+              <td className="words" title={a.action}>
                 {auditActionWords(a.action, f.lang)}
               </td>
               <td>{a.target ?? '—'}</td>
