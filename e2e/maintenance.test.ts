@@ -107,9 +107,7 @@ for (const lang of ['en', 'th'] as const) {
       // The member's next page is the maintenance page, which remembers where they were going.
       await openRoute(page, '/account');
       await expectRoute(page, '/maintenance');
-      await page
-        .getByRole('heading', { level: 1, name: common.maintenance.title })
-        .waitFor();
+      await page.getByRole('heading', { level: 1, name: common.maintenance.title }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(member.token);
     } finally {
       await saveSetting('maintenance', 'on');

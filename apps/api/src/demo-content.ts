@@ -179,7 +179,12 @@ export const demoNews = [
 
 /** The desk's demo bank account for cash deposits (a made-up number of the bank's length). */
 export const demoDeskBankAccounts = [
-  { bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'BahtDesk Co., Ltd.', accountNameTh: 'บริษัท บาทเดสก์ จำกัด' },
+  {
+    bankCode: 'KBANK',
+    accountNumber: '1234567890',
+    accountName: 'BahtDesk Co., Ltd.',
+    accountNameTh: 'บริษัท บาทเดสก์ จำกัด',
+  },
 ];
 
 /** The desk's demo receiving addresses, one per network, each valid for its network. */
