@@ -26,5 +26,8 @@ describe('Thai compounds are kept whole on a line and read as written', () => {
     expect(heading.querySelector('.thai-term')?.textContent).toBe('เข้าสู่ระบบ');
     const signUp = screen.getByRole('link', { name: 'ยังไม่มีบัญชี? สมัครสมาชิก' });
     expect(signUp.querySelector('.thai-term')?.textContent).toBe('สมัครสมาชิก');
+    // The text stays one child, so a flex container (a button) draws no gap inside it.
+    expect(signUp.children).toHaveLength(1);
+    expect(signUp.children[0]?.textContent).toBe('ยังไม่มีบัญชี? สมัครสมาชิก');
   });
 });

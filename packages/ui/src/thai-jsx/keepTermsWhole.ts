@@ -1,5 +1,5 @@
 import { splitThaiTerms } from '@bahtdesk/contract';
-import { createElement, Fragment, type ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 
 /**
  * Elements whose text React must receive as plain strings, or where a line break never happens:
@@ -16,8 +16,10 @@ function keepWhole(child: unknown, index?: number): unknown {
   if (typeof child === 'string') {
     const parts = splitThaiTerms(child);
     if (!parts.some((p) => p.term)) return child;
+    // One span around the whole text: in a flex or grid container (a button) the text stays one
+    // item, with no gap or break between its parts.
     return createElement(
-      Fragment,
+      'span',
       index === undefined ? null : { key: `thai-${index}` },
       ...parts.map((p, i) =>
         p.term ? createElement('span', { key: i, className: 'thai-term' }, p.text) : p.text,
