@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { thaiTermsPlugin, WEB_THAI_CATALOGUES } from './apps/web/build/thaiTerms.ts';
+import { THAI_JSX } from './apps/web/build/thaiJsx.ts';
 
 // One runner, seven projects. The API suite runs twice: on PGlite always, and on the real
 // PostgreSQL when TEST_DATABASE_URL is set; without it the api-pg project runs one skipped test
@@ -66,7 +66,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react(), thaiTermsPlugin(WEB_THAI_CATALOGUES)],
+        plugins: [react(THAI_JSX)],
         test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
@@ -91,8 +91,6 @@ export default defineConfig({
         },
       },
       {
-        // The journeys read the member app's catalogues as the app shows them.
-        plugins: [thaiTermsPlugin(WEB_THAI_CATALOGUES)],
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

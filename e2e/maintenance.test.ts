@@ -2,7 +2,6 @@
 // /maintenance; switched on again, /maintenance goes back home (docs/product.md, Member rules).
 // desk() restarts the server (see docs/testing.md), so no page is left open across it. The Thai
 // page only needs maintenance on, so it switches through the admin API.
-import { withoutThaiJoins } from '@bahtdesk/contract';
 import { afterAll, expect, test } from 'vitest';
 import enAccount from '../apps/web/src/locales/en/account.json' with { type: 'json' };
 import en from '../apps/web/src/locales/en/common.json' with { type: 'json' };
@@ -49,7 +48,7 @@ test('maintenance off sends every page to /maintenance, and on sends /maintenanc
   // The tab title in Thai, without the invisible marks that keep compounds whole (thai-terms.ts).
   await expect
     .poll(() => page.title(), { timeout: 10_000 })
-    .toBe(withoutThaiJoins(th.tabTitle.format.replace('{{page}}', th.tabTitle.maintenance)));
+    .toBe(th.tabTitle.format.replace('{{page}}', th.tabTitle.maintenance));
   expect(await page.evaluate(() => /[\u2060\u200b]/.test(document.title))).toBe(false);
   await page.getByRole('group', { name: th.language.label }).getByRole('button', { name: 'English' }).click();
   await page.getByRole('heading', { level: 1, name: en.maintenance.title }).waitFor();
@@ -108,16 +107,14 @@ for (const lang of ['en', 'th'] as const) {
       // The member's next page is the maintenance page, which remembers where they were going.
       await openRoute(page, '/account');
       await expectRoute(page, '/maintenance');
-      await page
-        .getByRole('heading', { level: 1, name: withoutThaiJoins(common.maintenance.title) })
-        .waitFor();
+      await page.getByRole('heading', { level: 1, name: common.maintenance.title }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(member.token);
     } finally {
       await saveSetting('maintenance', 'on');
     }
     // Switched on again: the page hears it and takes the member back, still signed in.
     await expectRoute(page, '/account');
-    await page.getByRole('heading', { level: 1, name: withoutThaiJoins(account.title) }).waitFor();
+    await page.getByRole('heading', { level: 1, name: account.title }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(member.token);
     await page.close();
   });

@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { thaiTermsPlugin, WEB_THAI_CATALOGUES } from './build/thaiTerms.ts';
+import { THAI_JSX } from './build/thaiJsx.ts';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -148,7 +148,7 @@ function buildId(): string {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(), thaiTermsPlugin(WEB_THAI_CATALOGUES), endpointTable(), preloadFonts(), serviceWorker],
+  plugins: [react(THAI_JSX), endpointTable(), preloadFonts(), serviceWorker],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()) },
   build: {
     outDir: 'dist',

@@ -16,7 +16,7 @@ export const manualPage = {
   <li>a photo of you holding your passport and a paper noting this site's name and today's date;</li>
   <li>two screenshots of your verified account on your exchange platform.</li>
 </ul>
-<p>Photos must be JPG or PNG. We check them; you will see the status <em>waiting</em>, then <em>verified</em>. If it says <em>failed</em>, read the reason and upload again.</p>
+<p>Photos must be JPG or PNG. Until you send them, your status is <em>Not verified</em>. We check them; you will see the status <em>Waiting for review</em>, then <em>Verified</em>. If it says <em>Verification failed</em>, read the reason and upload again.</p>
 <h2>3. Buy USDT</h2>
 <ol>
   <li>Open <strong>Transaction</strong>, choose <strong>Buy</strong> and enter an amount from 1,000 to 3,000,000 THB. You see the USDT you will receive at the current rate.</li>
@@ -31,7 +31,7 @@ export const manualPage = {
   <li>We check the transfer and pay the THB to your bank account.</li>
 </ol>
 <h2>5. Follow your orders</h2>
-<p><strong>History</strong> lists every order with its status: <em>pending</em> (waiting for your payment), <em>request</em> (waiting for our check), <em>success</em>, <em>reject</em> (contact us by chat) or <em>expired</em> (not paid in time).</p>
+<p><strong>History</strong> lists every order with its status: <em>Awaiting payment</em> (waiting for your payment), <em>Being checked</em> (waiting for our check), <em>Completed</em>, <em>Rejected</em> (read the reason, or contact us by chat) or <em>Expired</em> (not paid in time).</p>
 <h2>Need help?</h2>
 <p>Our support team answers 24 hours a day. Use the contact button at the bottom of any page.</p>`,
   bodyTh: `
@@ -44,7 +44,7 @@ export const manualPage = {
   <li>รูปถ่ายตัวคุณถือหนังสือเดินทางพร้อมกระดาษที่เขียนชื่อเว็บไซต์นี้และวันที่ของวันนี้</li>
   <li>ภาพหน้าจอบัญชีที่ยืนยันตัวตนแล้วบนแพลตฟอร์มแลกเปลี่ยน 2 ภาพ</li>
 </ul>
-<p>รูปภาพต้องเป็นไฟล์ JPG หรือ PNG เราจะตรวจสอบให้ สถานะจะแสดงเป็น <em>รอตรวจสอบ</em> แล้วเป็น <em>ยืนยันแล้ว</em> หากแสดงว่า <em>ไม่ผ่าน</em> ให้อ่านเหตุผลแล้วอัปโหลดใหม่</p>
+<p>รูปภาพต้องเป็นไฟล์ JPG หรือ PNG ก่อนส่งรูป สถานะของคุณคือ <em>ยังไม่ได้ยืนยันตัวตน</em> เราจะตรวจสอบให้ สถานะจะแสดงเป็น <em>รอการตรวจสอบ</em> แล้วเป็น <em>ยืนยันตัวตนแล้ว</em> หากแสดงว่า <em>ยืนยันตัวตนไม่สำเร็จ</em> ให้อ่านเหตุผลแล้วอัปโหลดใหม่</p>
 <h2>3. ซื้อ USDT</h2>
 <ol>
   <li>เปิดหน้า <strong>ทำรายการ</strong> เลือก <strong>ซื้อ</strong> แล้วกรอกจำนวนเงิน 1,000 ถึง 3,000,000 บาท ระบบจะแสดงจำนวน USDT ที่คุณจะได้รับตามอัตราปัจจุบัน</li>
@@ -59,7 +59,7 @@ export const manualPage = {
   <li>เราจะตรวจสอบการโอนแล้วจ่ายเงินบาทเข้าบัญชีธนาคารของคุณ</li>
 </ol>
 <h2>5. ติดตามรายการ</h2>
-<p>หน้า <strong>ประวัติ</strong> แสดงทุกรายการพร้อมสถานะ: <em>รอชำระเงิน</em> <em>รอตรวจสอบ</em> <em>สำเร็จ</em> <em>ถูกปฏิเสธ</em> (กรุณาติดต่อเราทางแชต) หรือ <em>หมดเวลา</em> (ไม่ได้ชำระเงินภายในเวลาที่กำหนด)</p>
+<p>หน้า <strong>ประวัติ</strong> แสดงทุกรายการพร้อมสถานะ: <em>รอชำระเงิน</em> (รอการชำระเงินของคุณ) <em>กำลังตรวจสอบ</em> (รอเราตรวจสอบ) <em>สำเร็จ</em> <em>ถูกปฏิเสธ</em> (อ่านเหตุผล หรือติดต่อเราทางแชท) หรือ <em>หมดเวลา</em> (ไม่ได้ชำระเงินภายในเวลาที่กำหนด)</p>
 <h2>ต้องการความช่วยเหลือ?</h2>
 <p>ทีมงานของเราพร้อมให้บริการตลอด 24 ชั่วโมง กดปุ่มติดต่อที่ด้านล่างของทุกหน้า</p>`,
 };
@@ -179,7 +179,12 @@ export const demoNews = [
 
 /** The desk's demo bank account for cash deposits (a made-up number of the bank's length). */
 export const demoDeskBankAccounts = [
-  { bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'BahtDesk Co., Ltd.' },
+  {
+    bankCode: 'KBANK',
+    accountNumber: '1234567890',
+    accountName: 'BahtDesk Co., Ltd.',
+    accountNameTh: 'บริษัท บาทเดสก์ จำกัด',
+  },
 ];
 
 /** The desk's demo receiving addresses, one per network, each valid for its network. */

@@ -87,3 +87,13 @@ describe('parseLang', () => {
     expect(parseLang(undefined)).toBe('en');
   });
 });
+
+describe('Thai wording', () => {
+  it('calls an order รายการ and a chat แชท, as the apps do', () => {
+    const texts = Object.values(E).flatMap((d) => [
+      d.th,
+      ...Object.values(d.variants ?? {}).map((v) => v.th),
+    ]);
+    expect(texts.filter((th) => /คำสั่ง|ออเดอร์|แชต|แช็ต/.test(th))).toEqual([]);
+  });
+});

@@ -3,8 +3,6 @@
  * English and Thai message (docs/product.md, Error codes, lists the ranges). Where the product
  * gives a range without wording, the wording here is ours and is the only copy of it.
  */
-import { joinThaiTerms } from './thai-terms.ts';
-
 export type Lang = 'en' | 'th';
 
 export interface ErrorDef {
@@ -19,13 +17,8 @@ export interface ErrorDef {
   readonly variants?: Readonly<Record<string, { readonly en: string; readonly th: string }>>;
 }
 
-/** A catalogue entry; the Thai message keeps its compounds whole on a line (thai-terms.ts). */
-const def = (code: number, status: number, en: string, th: string): ErrorDef => ({
-  code,
-  status,
-  en,
-  th: joinThaiTerms(th),
-});
+/** A catalogue entry (the member app keeps the Thai message's compounds whole on a line, thai-terms.ts). */
+const def = (code: number, status: number, en: string, th: string): ErrorDef => ({ code, status, en, th });
 
 export const E = {
   SUCCESS: def(0, 200, 'Succeed', 'สำเร็จ'),
@@ -283,7 +276,7 @@ export const E = {
     'Invalid cash deposit ceiling amount.',
     'ยอดเงินสูงสุดสำหรับการฝากเงินสดไม่ถูกต้อง',
   ),
-  CONTACT_LINK_INVALID: def(30013, 400, 'Invalid chat-app contact link.', 'ลิงก์ติดต่อผ่านแอปแชตไม่ถูกต้อง'),
+  CONTACT_LINK_INVALID: def(30013, 400, 'Invalid chat-app contact link.', 'ลิงก์ติดต่อผ่านแอปแชทไม่ถูกต้อง'),
   MAINTENANCE_STATUS_INVALID: def(
     30014,
     400,

@@ -1,3 +1,4 @@
+export * from './audit-actions.ts';
 export * from './banks.ts';
 export * from './client-signature.ts';
 export * from './dates.ts';

@@ -1,5 +1,4 @@
 import type { Lang } from './errors.ts';
-import { joinThaiTerms } from './thai-terms.ts';
 import type { PaymentMethod } from './transaction-kinds.ts';
 
 /**
@@ -39,9 +38,7 @@ const REASONS = {
 } as const;
 
 export type OrderRejectReason = keyof typeof REASONS;
-export const ORDER_REJECT_REASONS = Object.fromEntries(
-  Object.entries(REASONS).map(([code, text]) => [code, { en: text.en, th: joinThaiTerms(text.th) }]),
-) as Record<OrderRejectReason, Record<Lang, string>>;
+export const ORDER_REJECT_REASONS: Record<OrderRejectReason, Record<Lang, string>> = REASONS;
 export const ORDER_REJECT_REASON_CODES = Object.keys(REASONS) as OrderRejectReason[];
 
 /**

@@ -36,7 +36,10 @@ export const deskBankAccountSchema = withBankAccountCheck(
   z.object({
     bankCode: bankCodeSchema,
     accountNumber: bankAccountNumberSchema,
+    /** The name on the account as the bank writes it in English (Latin letters). */
     accountName: accountNameSchema,
+    /** The same name as the bank writes it in Thai, shown to members reading Thai; left empty, they see the English. */
+    accountNameTh: z.union([z.literal(''), accountNameSchema]).optional(),
   }),
 );
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { E, type ErrorDef, type Lang } from './errors.ts';
 import { Decimal, formatMoney, moneyString, parseDecimal } from './money.ts';
-import { joinThaiTerms } from './thai-terms.ts';
 import type { TransactionStatus, TransactionType } from './transaction-kinds.ts';
 import { codeMessage } from './validators/messages.ts';
 
@@ -90,9 +89,7 @@ export function tradeLimitRefusal(type: TransactionType, room: LimitRoom): Error
     const month = formatMoney(room.leftThisMonth);
     return lang === 'en'
       ? `${def.en} You can still ${type} ${today} THB today and ${month} THB this month.`
-      : joinThaiTerms(
-          `${def.th} วันนี้คุณยัง${type === 'buy' ? 'ซื้อ' : 'ขาย'}ได้อีก ${today} บาท และเดือนนี้อีก ${month} บาท`,
-        );
+      : `${def.th} วันนี้คุณยัง${type === 'buy' ? 'ซื้อ' : 'ขาย'}ได้อีก ${today} บาท และเดือนนี้อีก ${month} บาท`;
   };
   return { ...def, en: words('en'), th: words('th') };
 }

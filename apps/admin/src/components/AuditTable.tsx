@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@bahtdesk/contract';
+import { type AuditEntry, auditActionWords } from '@bahtdesk/contract';
 import { useFormat } from '../lib/format.ts';
 import { useT } from '../lib/i18n.ts';
 
@@ -12,7 +12,10 @@ const ACTOR_TYPES = ['member', 'staff', 'system', 'operator'] as const;
 const isActorType = (type: string): type is (typeof ACTOR_TYPES)[number] =>
   (ACTOR_TYPES as readonly string[]).includes(type);
 
-/** Audit rows: when, who, what, on what, the outcome, and before/after one click away. */
+/**
+ * Audit rows: when, who, what (in words; the raw action in the cell's tooltip, the filter and the
+ * CSV), on what, the outcome, and before/after one click away.
+ */
 export function AuditTable({ items, caption }: { items: readonly AuditEntry[]; caption: string }) {
   const t = useT('audit');
   const f = useFormat();
@@ -38,8 +41,8 @@ export function AuditTable({ items, caption }: { items: readonly AuditEntry[]; c
               <td>
                 {a.actorName ?? a.actorId ?? '—'} <span className="muted">({actorKind(a.actorType)})</span>
               </td>
-              <td>
-                <code>{a.action}</code>
+              <td className="words" title={a.action}>
+                {auditActionWords(a.action, f.lang)}
               </td>
               <td>{a.target ?? '—'}</td>
               <td>

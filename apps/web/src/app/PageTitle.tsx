@@ -1,4 +1,3 @@
-import { withoutThaiJoins } from '@bahtdesk/contract';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { useT } from '../lib/i18n.ts';
@@ -48,9 +47,7 @@ export function PageTitle() {
   const name = named ?? (page ? t(`tabTitle.${page}`) : undefined);
   const title = name === undefined ? t('app.title') : t('tabTitle.format', { page: name });
   useEffect(() => {
-    // The catalogue keeps Thai compounds whole with invisible marks (thai-terms.ts); a tab title is
-    // not wrapped, and the marks would only show up in bookmarks, history and screen readers.
-    document.title = withoutThaiJoins(title);
+    document.title = title;
   }, [title]);
   return null;
 }

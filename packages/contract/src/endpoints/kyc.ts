@@ -3,7 +3,6 @@ import { endpoint } from '../endpoint.ts';
 import type { Lang } from '../errors.ts';
 import { E } from '../errors.ts';
 import { KYC_STAGED_PHOTO_HOURS } from '../limits.ts';
-import { joinThaiTerms } from '../thai-terms.ts';
 import { imageBase64Schema } from '../validators/image.ts';
 import { codeMessage } from '../validators/messages.ts';
 import { thaiIdNumberSchema } from '../validators/thaiId.ts';
@@ -112,10 +111,8 @@ const REASONS = {
   other: { en: 'Another reason (see the note).', th: 'เหตุผลอื่น (ดูหมายเหตุ)' },
 } as const satisfies Record<string, Record<Lang, string>>;
 
-/** Each reason in both languages, the Thai kept whole on a line (thai-terms.ts). */
-export const KYC_REJECT_REASONS = Object.fromEntries(
-  Object.entries(REASONS).map(([code, text]) => [code, { en: text.en, th: joinThaiTerms(text.th) }]),
-) as Record<keyof typeof REASONS, Record<Lang, string>>;
+/** Each reason in both languages. */
+export const KYC_REJECT_REASONS: Record<keyof typeof REASONS, Record<Lang, string>> = REASONS;
 export const KYC_REJECT_REASON_CODES = Object.keys(KYC_REJECT_REASONS) as (keyof typeof KYC_REJECT_REASONS)[];
 export type KycRejectReason = keyof typeof REASONS;
 

@@ -61,6 +61,8 @@ const bankAccountSnapshot = z.object({
   bankCode: z.enum(BANK_CODES),
   accountNumber: z.string(),
   accountName: z.string(),
+  /** The Thai name on the account, when the desk set it (the web setting). */
+  accountNameTh: z.string().optional(),
 });
 
 export const transactionSummarySchema = z.object({

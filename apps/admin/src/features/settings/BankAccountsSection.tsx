@@ -64,6 +64,11 @@ export function BankAccountsSection({
               problem={errors?.[i]?.accountName}
               {...form.register(`value.${i}.accountName`)}
             />
+            <TextField
+              label={t('banks.nameTh')}
+              problem={errors?.[i]?.accountNameTh}
+              {...form.register(`value.${i}.accountNameTh`)}
+            />
           </div>
           {canSave ? (
             <button type="button" className="button button--small" onClick={() => rows.remove(i)}>
@@ -76,7 +81,14 @@ export function BankAccountsSection({
         <button
           type="button"
           className="button button--small"
-          onClick={() => rows.append({ bankCode: BANKS[0]?.code ?? '', accountNumber: '', accountName: '' })}
+          onClick={() =>
+            rows.append({
+              bankCode: BANKS[0]?.code ?? '',
+              accountNumber: '',
+              accountName: '',
+              accountNameTh: '',
+            })
+          }
         >
           {t('banks.add')}
         </button>

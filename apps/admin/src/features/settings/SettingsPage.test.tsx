@@ -64,6 +64,34 @@ describe('web settings', () => {
     ]);
   });
 
+  it("saves the desk account's name in both languages, the Thai one for members reading Thai", async () => {
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      getSettings: () => ok(SETTINGS),
+      saveSetting: () => ok(SETTINGS),
+    });
+    await renderConsole('/settings', 'tok');
+    await screen.findByRole('form', { name: t.banks.title });
+    const banks = section(t.banks.title);
+    expect((banks.getByLabelText(t.banks.name) as HTMLInputElement).value).toBe('BahtDesk Co');
+    await userEvent.type(banks.getByLabelText(t.banks.nameTh), 'บริษัท บาทเดสก์ จำกัด');
+    await userEvent.click(banks.getByRole('button', { name: t.save }));
+    await screen.findByText(t.saved);
+    expect(api.called('saveSetting').map((r) => r.body)).toEqual([
+      {
+        key: 'deskBankAccounts',
+        value: [
+          {
+            bankCode: 'KBANK',
+            accountNumber: '1234567890',
+            accountName: 'BahtDesk Co',
+            accountNameTh: 'บริษัท บาทเดสก์ จำกัด',
+          },
+        ],
+      },
+    ]);
+  });
+
   it('edits the rate-change bounds as whole per cents, each saved on its own', async () => {
     const api = mockApi({
       me: () => ok(profile('admin')),

@@ -58,6 +58,14 @@ describe('the web settings', () => {
     expect(row?.after).toBe(4);
   });
 
+  it("saves the desk account's name in English and Thai, and reads both back", async () => {
+    const thai = { ...account, accountNumber: '1234567890', accountNameTh: 'บริษัท บาทเดสก์ จำกัด' };
+    await save('deskBankAccounts', [thai, { ...account, accountNumber: '1234567891', accountNameTh: '' }]);
+    const { body } = await staffCall<DeskSettingsResult>(app, viewer.token, 'GET', '/api/admin/settings');
+    const result = body.result?.period as DeskSettingsResult;
+    expect(result.values.deskBankAccounts.map((a) => a.accountNameTh)).toEqual(['บริษัท บาทเดสก์ จำกัด', '']);
+  });
+
   it('saves locations with their opening hours in both languages, appointments from 09:00 to 16:00 unless set', async () => {
     const { body } = await save('locations', [location]);
     expect(body.result?.period.values.locations).toEqual([{ ...location, opens: '09:00', closes: '16:00' }]);

@@ -23,7 +23,6 @@ import { useClientState } from '../../lib/store.ts';
 import { transactionPath } from '../../lib/transactionPath.ts';
 import { NextStepBanner } from './NextStepBanner.tsx';
 import './home.css';
-import { KeepThaiTerms } from '../../components/KeepThaiTerms.tsx';
 
 /** How often the rates are fetched again while the home page is open. */
 export const RATE_REFRESH_MS = 30_000;
@@ -73,7 +72,7 @@ function LatestNews({ lang }: { lang: Lang }) {
         {items.map((item) => (
           <li key={item.id}>
             <Link to={`/news/${item.id}`} className="home-news__link">
-              <KeepThaiTerms text={item.title[lang]} />
+              {item.title[lang]}
             </Link>
             <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, lang)}</time>
           </li>

@@ -7,7 +7,6 @@ import { SafeHtml } from '../../lib/SafeHtml.tsx';
 import { useClientState } from '../../lib/store.ts';
 import { useTabTitleName } from '../../lib/tabTitle.ts';
 import './news.css';
-import { KeepThaiTerms } from '../../components/KeepThaiTerms.tsx';
 
 /**
  * One news article (/news/:id), its HTML sanitised before it is shown. Opened offline, it says so
@@ -32,9 +31,7 @@ export default function NewsArticlePage() {
       </p>
       {item ? (
         <>
-          <h1 id="article-title">
-            <KeepThaiTerms text={item.title[lang]} />
-          </h1>
+          <h1 id="article-title">{item.title[lang]}</h1>
           <p className="news-article__date">
             <time dateTime={item.publishedAt}>{formatDateTime(item.publishedAt, lang)}</time>
           </p>

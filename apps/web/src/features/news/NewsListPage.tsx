@@ -6,7 +6,6 @@ import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
 import './news.css';
-import { KeepThaiTerms } from '../../components/KeepThaiTerms.tsx';
 
 /** The news list, newest first; each item opens its article. */
 export default function NewsListPage() {
@@ -24,9 +23,7 @@ export default function NewsListPage() {
         {items.map((item) => (
           <li key={item.id} className="news-list__item">
             <h2 className="news-list__title">
-              <Link to={`/news/${item.id}`}>
-                <KeepThaiTerms text={item.title[lang]} />
-              </Link>
+              <Link to={`/news/${item.id}`}>{item.title[lang]}</Link>
             </h2>
             <time dateTime={item.publishedAt}>{formatDate(item.publishedAt, lang)}</time>
           </li>

@@ -1,10 +1,11 @@
 import { bangkokClock, bangkokDate, E, messageFor } from '@bahtdesk/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountServer } from '../../../test/account.ts';
 import { fail, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
 import { BUY_RECEIVE, buyOrder, TRADER } from '../../../test/orders.ts';
+import { setState } from '../../lib/store.ts';
 import { bangkokInstant } from './bangkokTime.ts';
 
 /**
@@ -131,5 +132,28 @@ describe('Bangkok time of the date and time fields', () => {
   it('is seven hours ahead of UTC whatever the machine is set to', () => {
     expect(new Date('2026-11-26T09:30').getTimezoneOffset()).toBe(300);
     expect(bangkokInstant('2026-11-26T03:15')).toBe('2026-11-25T20:15:00.000Z');
+  });
+});
+
+describe("the desk account's name", () => {
+  it('reads in Thai when the app is in Thai, in English otherwise', async () => {
+    localStorage.setItem('token', 'member-token');
+    mockApi({
+      ...publicServer(),
+      ...accountServer,
+      profile: () => ok(TRADER),
+      getTransaction: () => ok(buyOrder()),
+      getReceivePayment: () =>
+        ok({
+          ...BUY_RECEIVE,
+          bankAccounts: BUY_RECEIVE.bankAccounts.map((a) => ({ ...a, accountNameTh: 'บริษัท บาทเดสก์ จำกัด' })),
+        }),
+    });
+    await renderApp(`/transaction?id=${buyOrder().id}`);
+    // The name is the term's value (the footer names the company too).
+    const name = async (term: string) => (await screen.findByText(term)).nextElementSibling?.textContent;
+    expect(await name('Account name')).toBe('BahtDesk Co., Ltd.');
+    await act(async () => setState({ language: 'th' }));
+    expect(await name('ชื่อบัญชี')).toBe('บริษัท บาทเดสก์ จำกัด');
   });
 });

@@ -154,7 +154,7 @@ function DepositForm({
               </div>
               <div>
                 <dt>{t('pay.accountName')}</dt>
-                <dd>{a.accountName}</dd>
+                <dd>{lang === 'th' ? a.accountNameTh || a.accountName : a.accountName}</dd>
               </div>
               <div>
                 <dt>{t('pay.exactAmount')}</dt>
