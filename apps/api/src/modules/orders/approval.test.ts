@@ -89,7 +89,7 @@ describe('two-step completion of a large payout', () => {
     expect((await complete(admin.token, id, { payoutReference: 'TRF-AGAIN' })).body.code).toBe(
       E.APPROVAL_PENDING.code,
     );
-    expect((await reject(admin.token, id, { reasonCode: 'paymentNotReceived' })).body.code).toBe(
+    expect((await reject(admin.token, id, { reasonCode: 'usdtNotReceived' })).body.code).toBe(
       E.APPROVAL_PENDING.code,
     );
     expect(await statusOf(id)).toBe('request');
@@ -209,7 +209,7 @@ describe('races', () => {
     const { id } = await paidSell();
     const [a, b] = await Promise.all([
       complete(operator.token, id, { payoutReference: 'TRF-A' }),
-      reject(admin.token, id, { reasonCode: 'paymentNotReceived' }),
+      reject(admin.token, id, { reasonCode: 'usdtNotReceived' }),
     ]);
     expect([a.body.code, b.body.code].filter((c) => c === 0)).toHaveLength(1);
     expect(await statusOf(id)).toBe(a.body.code === 0 ? 'request' : 'reject');
