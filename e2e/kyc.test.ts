@@ -163,7 +163,7 @@ test('a member in Thai is rejected with a reason, reads it in Thai, and sends ne
   await sendPhotos(page, accountTh);
 
   const review = await openReview(member.username);
-  await review.getByLabel(kycEn.review.reason, { exact: true }).selectOption('paperMissing');
+  await review.getByRole('combobox', { name: kycEn.review.reason, exact: true }).selectOption('paperMissing');
   await review.getByLabel(/Note to the member/).fill('Please write today’s date on the paper.');
   await review.getByRole('button', { name: kycEn.review.reject }).click();
   await review.getByRole('alertdialog').getByRole('button', { name: kycEn.review.reject }).click();
