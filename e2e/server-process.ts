@@ -62,6 +62,9 @@ function serverEnv(options: ServerOptions): NodeJS.ProcessEnv {
   };
 }
 
+/** The server process ended before it was ready. */
+class ServerExited extends Error {}
+
 export class ServerProcess {
   readonly baseUrl: string;
   private child: ChildProcess | undefined;
@@ -74,7 +77,22 @@ export class ServerProcess {
     return serverEnv(this.options);
   }
 
+  /**
+   * Starts the server and waits until it is ready. A server that exits while starting is started
+   * once more, and the first exit is reported on stderr with its code and log: once, in a CI
+   * rehearsal, a restart right after the operator CLI had used the folder exited without a word.
+   */
   async start(): Promise<void> {
+    try {
+      await this.startOnce();
+    } catch (error) {
+      if (!(error instanceof ServerExited)) throw error;
+      process.stderr.write(`e2e: ${error.message}\ne2e: starting the server once more\n`);
+      await this.startOnce();
+    }
+  }
+
+  private async startOnce(): Promise<void> {
     if (this.child) return;
     const log = openSync(this.options.logFile, 'a');
     const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
@@ -84,14 +102,14 @@ export class ServerProcess {
     });
     closeSync(log);
     this.child = child;
-    let exited = false;
-    child.once('exit', () => {
-      exited = true;
+    let exited: string | undefined;
+    child.once('exit', (code, signal) => {
+      exited = `code ${code}, signal ${signal}`;
       if (this.child === child) this.child = undefined;
     });
     const deadline = Date.now() + READY_TIMEOUT_MS;
     while (Date.now() < deadline) {
-      if (exited) throw new Error(`the server exited while starting:\n${this.logTail()}`);
+      if (exited) throw new ServerExited(`the server exited while starting (${exited}):\n${this.logTail()}`);
       if (await isReady(this.baseUrl)) return;
       await sleep(200);
     }

