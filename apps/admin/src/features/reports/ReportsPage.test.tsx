@@ -36,8 +36,18 @@ describe('the reports page', () => {
       'URL',
       Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => undefined }),
     );
+    // The stub answers the reports; the console's live stream (/api/admin/events) may also call
+    // fetch meanwhile, and is answered with nothing.
+    let refuse = false;
     const fetchMock = vi.fn(async (url: string) => {
+      if (!url.includes('/api/admin/reports/')) return new Response(null, { status: 204 });
       urls.push(url);
+      if (refuse) {
+        return new Response(JSON.stringify({ code: 60001, message: 'x', result: null }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
       return new Response('\uFEFFid\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -45,13 +55,7 @@ describe('the reports page', () => {
     await waitFor(() => expect(urls).toHaveLength(1));
     expect(urls[0]).toMatch(/\/api\/admin\/reports\/orders\.csv\?from=2026-11-01&to=2026-11-25&kind=totals$/);
 
-    fetchMock.mockImplementationOnce(async (url: string) => {
-      urls.push(url);
-      return new Response(JSON.stringify({ code: 60001, message: 'x', result: null }), {
-        status: 400,
-        headers: { 'content-type': 'application/json' },
-      });
-    });
+    refuse = true;
     await userEvent.click(screen.getByRole('button', { name: t.orders }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Incorrect report request. Please check the date range.',
