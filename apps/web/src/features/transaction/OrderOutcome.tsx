@@ -1,13 +1,10 @@
 import { ORDER_REJECT_REASONS, type Transaction } from '@bahtdesk/contract';
-import { withChunkReload } from '@bahtdesk/ui/chunkReload';
 import { formatAmount, formatDateTime } from '@bahtdesk/ui/format';
-import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { ContactDeskButton } from '../../components/ContactDeskButton.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
 import { transactionPath } from '../../lib/transactionPath.ts';
-
-const ContactDialog = lazy(() => withChunkReload(() => import('../../components/ContactDialog.tsx')));
 
 /**
  * What happens next once the member has paid or the order has ended, in the words of its type
@@ -65,7 +62,6 @@ export function OrderOutcome({ order }: { order: Transaction }) {
 export function RejectNote({ order }: { order: Transaction }) {
   const t = useT('transaction');
   const lang = useClientState((s) => s.language);
-  const [contact, setContact] = useState(false);
   return (
     <div className="reject-note">
       <p className="outcome__headline">{t('outcome.reject')}</p>
@@ -77,19 +73,7 @@ export function RejectNote({ order }: { order: Transaction }) {
         </p>
       ) : null}
       <p>{order.type === 'sell' ? t('outcome.rejectSell') : t('outcome.rejectBuy')}</p>
-      <button
-        type="button"
-        className="button button--outline"
-        aria-haspopup="dialog"
-        onClick={() => setContact(true)}
-      >
-        {t('outcome.contactButton')}
-      </button>
-      {contact ? (
-        <Suspense fallback={null}>
-          <ContactDialog onClose={() => setContact(false)} />
-        </Suspense>
-      ) : null}
+      <ContactDeskButton label={t('outcome.contactButton')} />
     </div>
   );
 }
