@@ -1,14 +1,14 @@
 import type { AuditFilter } from '@bahtdesk/contract';
-import { apiBase } from '@bahtdesk/ui/api';
 import { TextField } from '@bahtdesk/ui/forms';
 import { type FormEvent, useState } from 'react';
 import { AuditTable } from '../../components/AuditTable.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
 import { useApi } from '../../lib/api.ts';
+import { downloadCsv } from '../../lib/download-csv.ts';
 import { api } from '../../lib/endpoints.ts';
 import { useT } from '../../lib/i18n.ts';
-import { getState, showSnackbar } from '../../lib/store.ts';
+import { showSnackbar } from '../../lib/store.ts';
 
 const PAGE_SIZE = 50;
 const FIELDS = ['actor', 'action', 'target', 'from', 'to'] as const;
@@ -20,22 +20,6 @@ export function filterQuery(filter: AuditFilter): Record<string, string> {
       .map(([k, v]) => [k, (v ?? '').trim()])
       .filter(([, v]) => v !== ''),
   );
-}
-
-/** The filtered log as CSV, fetched with the staff token and saved as a file. */
-async function downloadCsv(filter: AuditFilter): Promise<boolean> {
-  const query = new URLSearchParams(filterQuery(filter));
-  const response = await fetch(`${await apiBase()}${api.auditCsv.path}?${query}`, {
-    headers: { Authorization: `Bearer ${getState().token ?? ''}`, 'Accept-Language': getState().language },
-  });
-  if (!response.ok || !(response.headers.get('content-type') ?? '').startsWith('text/csv')) return false;
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `bahtdesk-audit-${new Date().toISOString().slice(0, 10)}.csv`;
-  a.click();
-  URL.revokeObjectURL(url);
-  return true;
 }
 
 /** The audit log: filter by who, what, on what and Bangkok dates; page through it; export it as CSV. */
@@ -52,9 +36,11 @@ export default function AuditPage() {
     setPage(1);
   };
   const exportCsv = () =>
-    downloadCsv(filter)
+    downloadCsv(api.auditCsv.path, query, `bahtdesk-audit-${new Date().toISOString().slice(0, 10)}.csv`)
       .catch(() => false)
-      .then((ok) => (ok ? showSnackbar(t('exported')) : showSnackbar(t('exportFailed'), 'error')));
+      .then((done) =>
+        done === true ? showSnackbar(t('exported')) : showSnackbar(t('exportFailed'), 'error'),
+      );
   return (
     <section className="page" aria-labelledby="audit-title">
       <h1 id="audit-title">{t('title')}</h1>

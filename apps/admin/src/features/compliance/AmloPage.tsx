@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
 import { call, useApi } from '../../lib/api.ts';
+import { downloadCsv } from '../../lib/download-csv.ts';
 import { api } from '../../lib/endpoints.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
 import { rangeProblem } from '../reports/ReportsPage.tsx';
-import { downloadCsv } from './download.ts';
 
 type State = 'open' | 'filed' | 'all';
 

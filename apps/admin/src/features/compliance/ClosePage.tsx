@@ -3,13 +3,13 @@ import { TextField } from '@bahtdesk/ui/forms';
 import { type FormEvent, useState } from 'react';
 import { Loaded } from '../../components/States.tsx';
 import { call, useApi } from '../../lib/api.ts';
+import { downloadCsv } from '../../lib/download-csv.ts';
 import { api } from '../../lib/endpoints.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
 import { rangeProblem } from '../reports/ReportsPage.tsx';
-import { downloadCsv } from './download.ts';
 
 const AMOUNT = /^-?[0-9]{1,14}(\.[0-9]{1,8})?$/;
 

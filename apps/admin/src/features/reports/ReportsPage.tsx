@@ -1,10 +1,10 @@
-import { bangkokDate, messageFor } from '@bahtdesk/contract';
-import { apiBase } from '@bahtdesk/ui/api';
+import { bangkokDate } from '@bahtdesk/contract';
 import { TextField } from '@bahtdesk/ui/forms';
 import { useState } from 'react';
+import { downloadCsv } from '../../lib/download-csv.ts';
 import { api } from '../../lib/endpoints.ts';
 import { useT } from '../../lib/i18n.ts';
-import { getState, showSnackbar, useAdminState } from '../../lib/store.ts';
+import { showSnackbar, useAdminState } from '../../lib/store.ts';
 
 type Kind = 'orders' | 'totals';
 const MAX_DAYS = 366;
@@ -16,29 +16,6 @@ export function rangeProblem(from: string, to: string): 'missing' | 'order' | 'l
   if (to < from) return 'order';
   if ((Date.parse(to) - Date.parse(from)) / DAY_MS + 1 > MAX_DAYS) return 'long';
   return null;
-}
-
-/**
- * The report as a file, fetched with the staff token: true when saved, else the server's coded
- * message in the page's language.
- */
-async function download(from: string, to: string, kind: Kind): Promise<true | string> {
-  const query = new URLSearchParams({ from, to, kind });
-  const { token, language } = getState();
-  const response = await fetch(`${await apiBase()}${api.ordersReport.path}?${query}`, {
-    headers: { Authorization: `Bearer ${token ?? ''}`, 'Accept-Language': language },
-  });
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/csv')) {
-    const envelope = (await response.json().catch(() => null)) as { code?: number } | null;
-    return messageFor(envelope?.code ?? 0, language) || `HTTP ${response.status}`;
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `bahtdesk-${kind}-${from}-${to}.csv`;
-  a.click();
-  URL.revokeObjectURL(url);
-  return true;
 }
 
 /** Reports: the orders of a range of Bangkok days, or their totals per day and type, as CSV. */
@@ -57,7 +34,11 @@ export default function ReportsPage() {
     setProblem(null);
     setBusy(kind);
     try {
-      const done = await download(from, to, kind);
+      const done = await downloadCsv(
+        api.ordersReport.path,
+        { from, to, kind },
+        `bahtdesk-${kind}-${from}-${to}.csv`,
+      );
       if (done === true) showSnackbar(t('saved'));
       else setProblem(done);
     } catch {

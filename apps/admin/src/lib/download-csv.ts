@@ -1,6 +1,6 @@
 import { messageFor } from '@bahtdesk/contract';
 import { apiBase } from '@bahtdesk/ui/api';
-import { getState } from '../../lib/store.ts';
+import { getState } from './store.ts';
 
 /**
  * A CSV report saved as a file, fetched with the staff token in the console's language (the
