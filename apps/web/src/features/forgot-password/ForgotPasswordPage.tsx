@@ -15,6 +15,7 @@ import { setState, showSnackbar } from '../../lib/store.ts';
 import {
   RequestStep,
   type RequestValues,
+  ResendBlock,
   resendAt,
   type Sent,
   StepHeading,
@@ -107,15 +108,13 @@ function OtpStep({
           {t('otp.submit')}
         </button>
       </div>
-      <div className="resend">
-        <button type="button" className="button button--outline" disabled={seconds > 0} onClick={resend}>
-          {t('otp.resend')}
-        </button>
-        {seconds > 0 ? <p className="muted resend__countdown">{t('otp.resendIn', { seconds })}</p> : null}
-        <p role="status" className="resend__notice">
-          {notice}
-        </p>
-      </div>
+      <ResendBlock
+        label={t('otp.resend')}
+        countdown={t('otp.resendIn', { seconds })}
+        seconds={seconds}
+        notice={notice}
+        onResend={resend}
+      />
       <button type="button" className="link-button" onClick={onChange}>
         {t('otp.change')}
       </button>

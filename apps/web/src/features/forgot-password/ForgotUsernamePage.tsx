@@ -7,6 +7,7 @@ import { setState } from '../../lib/store.ts';
 import {
   RequestStep,
   type RequestValues,
+  ResendBlock,
   resendAt,
   type Sent,
   StepHeading,
@@ -58,17 +59,13 @@ function SentStep({
           {t('username.logIn')}
         </Link>
       </div>
-      <div className="resend">
-        <button type="button" className="button button--outline" disabled={seconds > 0} onClick={resend}>
-          {t('username.resend')}
-        </button>
-        {seconds > 0 ? (
-          <p className="muted resend__countdown">{t('username.resendIn', { seconds })}</p>
-        ) : null}
-        <p role="status" className="resend__notice">
-          {notice}
-        </p>
-      </div>
+      <ResendBlock
+        label={t('username.resend')}
+        countdown={t('username.resendIn', { seconds })}
+        seconds={seconds}
+        notice={notice}
+        onResend={resend}
+      />
       <button type="button" className="link-button" onClick={onChange}>
         {t('otp.change')}
       </button>

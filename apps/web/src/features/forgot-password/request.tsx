@@ -156,3 +156,30 @@ export function RequestStep({
     </form>
   );
 }
+
+/** "Send again", disabled with its countdown until `seconds` reaches 0, and what the last send said. */
+export function ResendBlock({
+  label,
+  countdown,
+  seconds,
+  notice,
+  onResend,
+}: {
+  label: string;
+  countdown: string;
+  seconds: number;
+  notice: string | null;
+  onResend: () => void;
+}) {
+  return (
+    <div className="resend">
+      <button type="button" className="button button--outline" disabled={seconds > 0} onClick={onResend}>
+        {label}
+      </button>
+      {seconds > 0 ? <p className="muted resend__countdown">{countdown}</p> : null}
+      <p role="status" className="resend__notice">
+        {notice}
+      </p>
+    </div>
+  );
+}
