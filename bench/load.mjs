@@ -19,7 +19,7 @@ function fire(options, duration, onResponse) {
 const CLOCK_TICKS_PER_SECOND = 100;
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux); undefined elsewhere. */
-function cpuMs(pid) {
+export function cpuMs(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

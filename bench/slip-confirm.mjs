@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
+import { cpuMs } from './load.mjs';
 import { ADMIN, adminToken, call, verifiedMember } from './orders.mjs';
 import { repoRoot, startApi } from './processes.mjs';
 
@@ -59,6 +60,7 @@ export async function measureSlipConfirm(postgresUrl) {
     const { usdtAddresses } = await call(url, '/api/external/user/profile', { token, body: {} });
     const { buyRate } = await call(url, '/api/external/home/getRate', { body: {} });
     const answers = [];
+    const cpu = [];
     const reads = [];
     let bytes = 0;
     for (let i = 0; i < RUNS; i++) {
@@ -68,6 +70,7 @@ export async function measureSlipConfirm(postgresUrl) {
         token,
         body: { type: 'buy', amountThb: '5000.00', rate: buyRate, usdtAddressId: usdtAddresses[0].id },
       });
+      const startCpu = cpuMs(api.pid);
       const start = performance.now();
       await call(url, '/api/external/transaction/confrimTransaction', {
         token,
@@ -81,11 +84,12 @@ export async function measureSlipConfirm(postgresUrl) {
       });
       const answered = performance.now();
       answers.push(answered - start);
+      cpu.push(cpuMs(api.pid) - startCpu);
       // Staff opening the order wait for its QR read.
       await call(url, `/api/admin/orders/${order.id}`, { token: admin, method: 'GET' });
       reads.push(performance.now() - answered);
     }
-    return { database: postgresUrl ? 'PostgreSQL' : 'PGlite', bytes, answers, reads };
+    return { database: postgresUrl ? 'PostgreSQL' : 'PGlite', bytes, answers, cpu, reads };
   } finally {
     await api.stop();
   }
@@ -94,8 +98,9 @@ export async function measureSlipConfirm(postgresUrl) {
 const ms = (v) => `${Math.round(v)} ms`;
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-export function printSlipConfirm({ database, bytes, answers, reads }) {
+export function printSlipConfirm({ database, bytes, answers, cpu, reads }) {
   const p50 = median(answers);
+  const cpu50 = median(cpu);
   const worst = Math.max(...answers);
   console.log(
     `\nA cash deposit confirmed with a ${(bytes / 1024 / 1024).toFixed(2)} MB JPEG slip (1,920 x 2,560, with a QR code), ${database}, ${answers.length} runs, loopback:\n`,
@@ -103,6 +108,9 @@ export function printSlipConfirm({ database, bytes, answers, reads }) {
   console.log('| measure | p50 | worst | target | verdict |\n|---|---|---|---|---|');
   console.log(
     `| confrimTransaction answered (slip checked, re-encoded, stored) | ${ms(p50)} | ${ms(worst)} | under ${ms(TARGET_MS)} | ${p50 < TARGET_MS ? 'met' : 'NOT met'} |`,
+  );
+  console.log(
+    `| the server's CPU time for that answer (the figure on a busy machine) | ${ms(cpu50)} | ${ms(Math.max(...cpu))} | under ${ms(TARGET_MS)} | ${cpu50 < TARGET_MS ? 'met' : 'NOT met'} |`,
   );
   console.log(
     `| the QR read, after the answer (staff opening the order wait for it) | ${ms(median(reads))} | ${ms(Math.max(...reads))} | none (not on the member's path) | - |`,

@@ -160,6 +160,21 @@ interface Prepared {
   rowDescription: BackendMessage | undefined;
 }
 
+const BYTEA = 17;
+
+/**
+ * bytea in PostgreSQL's hex text form, written and read with Buffer's native hex codec: PGlite's
+ * own serializer and parser go byte by byte in JavaScript (a 2 MB slip photo took 1.4 s to write
+ * and 0.3 s to read; this takes about 0.15 s and 0.02 s).
+ */
+function byteaHex(value: Uint8Array): string {
+  return `\\x${Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('hex')}`;
+}
+
+function byteaFromHex(value: string): Buffer {
+  return Buffer.from(value.slice(2), 'hex');
+}
+
 /**
  * PGlite's step that copies a memory file system to storage after a statement: the desk opens
  * PGlite on a folder (Node's file system, which PostgreSQL writes directly) or in memory, where
@@ -206,7 +221,7 @@ class PGliteConnection implements DatabaseConnection {
     const results = parse.parseResults(
       prepared.rowDescription ? [prepared.rowDescription, ...messages] : messages,
       this.#pg.parsers,
-      { parsers: this.#parsers },
+      { parsers: { [BYTEA]: byteaFromHex, ...this.#parsers } },
     );
     const result = results[0];
     return {
@@ -248,7 +263,9 @@ class PGliteConnection implements DatabaseConnection {
   async #run(prepared: Prepared, parameters: unknown[]): Promise<BackendMessage[]> {
     const values = parameters.map((value, i) => {
       if (value === null || value === undefined) return null;
-      const serialize = this.#pg.serializers[prepared.paramTypes[i] ?? 0];
+      const type = prepared.paramTypes[i] ?? 0;
+      if (type === BYTEA && value instanceof Uint8Array) return byteaHex(value);
+      const serialize = this.#pg.serializers[type];
       return serialize ? serialize(value) : String(value);
     });
     const { messages } = await this.#pg.execProtocol(
