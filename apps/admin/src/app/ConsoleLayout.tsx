@@ -1,3 +1,4 @@
+import type { Waiting } from '@bahtdesk/contract';
 import { handledGlobally } from '@bahtdesk/ui/forms';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
@@ -7,6 +8,13 @@ import { call } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
 import { signOut, startSession } from '../lib/session.ts';
 import { useAdminState } from '../lib/store.ts';
+import {
+  useChimeOnNewOrder,
+  useSoundChoice,
+  useWaiting,
+  useWaitingTitle,
+  waitingFor,
+} from '../lib/waiting.ts';
 
 /** Loads the signed-in staff member once per page; a session whose sign-in is not finished starts over. */
 function useProfile(): 'loading' | 'failed' | 'ready' {
@@ -32,7 +40,7 @@ function useProfile(): 'loading' | 'failed' | 'ready' {
   return failed ? 'failed' : 'loading';
 }
 
-function SideNav() {
+function SideNav({ waiting }: { waiting: Waiting | null }) {
   const t = useT('common');
   const role = useAdminState((s) => s.profile?.role);
   return (
@@ -42,6 +50,7 @@ function SideNav() {
           <li key={s.key}>
             <NavLink to={s.path} end={s.path === '/'} className="sidenav__link">
               {t(`nav.${s.key}`)}
+              <WaitingBadge count={waitingFor(s.key, waiting)} />
             </NavLink>
           </li>
         ))}
@@ -50,7 +59,46 @@ function SideNav() {
   );
 }
 
-function TopBar() {
+/** "3" beside a menu entry, read as ", 3 waiting" by a screen reader; nothing while none wait. */
+function WaitingBadge({ count }: { count: number }) {
+  const t = useT('common');
+  if (count === 0) return null;
+  return (
+    <>
+      <span className="visually-hidden">, {t('nav.waiting', { count })}</span>
+      <span className="badge badge--count" aria-hidden="true">
+        {count}
+      </span>
+    </>
+  );
+}
+
+/** The signed-in console's live parts: the counts in the menu, the tab title, the chime. */
+function SignedInNav({ sound }: { sound: boolean }) {
+  const waiting = useWaiting();
+  useWaitingTitle(waiting);
+  useChimeOnNewOrder(waiting, sound);
+  return <SideNav waiting={waiting} />;
+}
+
+function SoundSwitch({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
+  const t = useT('common');
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      aria-pressed={on}
+      onClick={() => onChange(!on)}
+      title={t('topbar.sound')}
+    >
+      <span aria-hidden="true">{on ? '🔔' : '🔕'}</span>
+      <span className="visually-hidden">{t('topbar.sound')}: </span>
+      {on ? t('topbar.soundOn') : t('topbar.soundOff')}
+    </button>
+  );
+}
+
+function TopBar({ sound }: { sound?: [boolean, (on: boolean) => void] }) {
   const t = useT('common');
   const profile = useAdminState((s) => s.profile);
   return (
@@ -68,6 +116,7 @@ function TopBar() {
             <strong>{profile.username}</strong> <span className="badge">{t(`role.${profile.role}`)}</span>
           </p>
         ) : null}
+        {sound ? <SoundSwitch on={sound[0]} onChange={sound[1]} /> : null}
         <LanguageSwitch />
         <button type="button" className="button button--small" onClick={() => void signOut()}>
           {t('topbar.signOut')}
@@ -97,6 +146,7 @@ export function ConsoleLayout() {
   const token = useAdminState((s) => s.token);
   const role = useAdminState((s) => s.profile?.role);
   const status = useProfile();
+  const sound = useSoundChoice();
   const { pathname } = useLocation();
   if (!token) return <Navigate to="/sign-in" replace />;
   const screen = SCREENS.find(
@@ -108,9 +158,9 @@ export function ConsoleLayout() {
       <button type="button" className="skip-link" onClick={() => document.getElementById('main')?.focus()}>
         {t('app.skipToContent')}
       </button>
-      <TopBar />
+      <TopBar sound={status === 'ready' ? sound : undefined} />
       <div className="console__body">
-        {status === 'ready' ? <SideNav /> : null}
+        {status === 'ready' ? <SignedInNav sound={sound[0]} /> : null}
         <main id="main" className="console__main" tabIndex={-1}>
           {status === 'loading' ? (
             <p className="state" role="status">

@@ -54,6 +54,7 @@ export const queries = createQueries<Endpoints>({
         'memberLevel',
         'payoutApproval',
         'payoutsAwaiting',
+        'waiting',
       ],
       'kyc.updated': [
         'kycSubmission',
@@ -62,6 +63,7 @@ export const queries = createQueries<Endpoints>({
         'searchMembers',
         'dashboard',
         'memberLevel',
+        'waiting',
       ],
       'members.changed': [
         'memberDetail',

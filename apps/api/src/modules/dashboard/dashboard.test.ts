@@ -1,4 +1,4 @@
-import { type Dashboard, E } from '@bahtdesk/contract';
+import { type Dashboard, E, type Waiting } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -152,5 +152,39 @@ describe('the dashboard', () => {
       expect(status).toBe(400);
       expect(body.code).toBe(E.DASHBOARD_INCORRECT.code);
     }
+  });
+});
+
+describe('what waits for staff (the console menu and tab title)', () => {
+  it('counts orders waiting for a decision apart from payouts waiting for approval, and newest identity reviews', async () => {
+    const { db } = database;
+    const now = new Date();
+    const id = await member(db, now);
+    const later = new Date(now.getTime() + 600_000);
+    await order(db, id, 'pending', later);
+    await order(db, id, 'request', later);
+    await order(db, id, 'request', later);
+    await order(db, id, 'request', later);
+    await order(db, id, 'success', later);
+    const admin = await createStaff(app, 'admin');
+    await db
+      .updateTable('transactions')
+      .set({ payout_prepared_by: admin.id, payout_prepared_at: now })
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('transactions')
+          .select((e) => e.fn.min('id').as('id'))
+          .where('status', '=', 'request'),
+      )
+      .execute();
+    await insertKycSubmission(db, id, 'waiting');
+    const { status, body } = await staffCall<Waiting>(app, viewer.token, 'GET', '/api/admin/waiting');
+    expect(status).toBe(200);
+    expect(body.result?.period).toEqual({ orders: 2, approvals: 1, kyc: 1 });
+  });
+
+  it('is refused without a staff session', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/admin/waiting' });
+    expect(res.statusCode).toBe(401);
   });
 });

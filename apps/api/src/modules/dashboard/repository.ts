@@ -49,6 +49,20 @@ export function countOpenOrders(db: Kysely<DB>, now: Date) {
     .execute();
 }
 
+/** Orders in `request`: those waiting for a decision, and those prepared and waiting for approval. */
+export async function countRequests(db: Kysely<DB>): Promise<{ orders: number; approvals: number }> {
+  const row = await db
+    .selectFrom('transactions')
+    .select([
+      (eb) => eb.fn.countAll<string | number>().filterWhere('payout_prepared_by', 'is', null).as('orders'),
+      (eb) =>
+        eb.fn.countAll<string | number>().filterWhere('payout_prepared_by', 'is not', null).as('approvals'),
+    ])
+    .where('status', '=', 'request')
+    .executeTakeFirstOrThrow();
+  return { orders: Number(row.orders), approvals: Number(row.approvals) };
+}
+
 /** Sign-ups per Bangkok calendar day (UTC+7 all year) from `since` on; days without any are absent. */
 export function signupsPerBangkokDay(db: Kysely<DB>, since: Date) {
   const day = sql<string>`to_char((created_at at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`;

@@ -1,4 +1,11 @@
-import { bangkokDate, bangkokInstants, type Dashboard, toMoneyString, type Volume } from '@bahtdesk/contract';
+import {
+  bangkokDate,
+  bangkokInstants,
+  type Dashboard,
+  toMoneyString,
+  type Volume,
+  type Waiting,
+} from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { RatesService } from '../rates/index.ts';
@@ -9,6 +16,7 @@ import {
   countKycWaiting,
   countMembers,
   countOpenOrders,
+  countRequests,
   signupsPerBangkokDay,
 } from './repository.ts';
 
@@ -42,6 +50,12 @@ export function createDashboardService(
   setup: Pick<SetupService, 'missing'>,
 ) {
   return {
+    /** What waits for staff now (the console's menu and tab title). */
+    async waiting(): Promise<Waiting> {
+      const [requests, kyc] = await Promise.all([countRequests(db), countKycWaiting(db)]);
+      return { ...requests, kyc };
+    },
+
     async read(days: number, now = new Date()): Promise<Dashboard> {
       const dates = lastDays(now, days);
       const today = bangkokInstants({ from: dates.at(-1) ?? '', to: dates.at(-1) ?? '' }).start;

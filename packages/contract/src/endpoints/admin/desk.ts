@@ -61,6 +61,17 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/** What waits for staff now: the console's menu and tab title show it, live. */
+export const waitingSchema = z.object({
+  /** Orders the member paid or sent, waiting for a staff decision (not yet prepared for approval). */
+  orders: z.number().int(),
+  /** Large payouts prepared by one staff member, waiting for another's approval. */
+  approvals: z.number().int(),
+  /** Members whose newest identity submission waits for a decision. */
+  kyc: z.number().int(),
+});
+export type Waiting = z.infer<typeof waitingSchema>;
+
 export const rateHistoryEntrySchema = z.object({
   id: z.number().int(),
   buyRate: moneyString,
@@ -155,6 +166,14 @@ export const deskEndpoints = {
         .default(30),
     }),
     result: dashboardSchema,
+  }),
+  waiting: endpoint({
+    method: 'GET',
+    path: '/api/admin/waiting',
+    access: { staff: ANY_STAFF },
+    summary:
+      'How many orders wait for a staff decision, how many large payouts wait for a second staff member, and how many identity reviews wait (the console menu and tab title, refreshed on live events).',
+    result: waitingSchema,
   }),
   rateHistory: endpoint({
     method: 'GET',
