@@ -105,14 +105,18 @@ export async function memberWithOrders(url, batches) {
       });
       await call(url, `/api/admin/orders/${order.id}/reject`, {
         token: admin,
-        body: { reasonCode: 'nameMismatch' },
+        body: { reasonCode: 'appointmentMissed' },
       });
     }
   }
   return token;
 }
 
-/** A member who signed up, sent four photos and was verified by the admin: their token. */
+/**
+ * A member who signed up, sent four photos and was verified by the admin, then set to level 2 (as
+ * staff do after seeing proof of income, decision 0067), whose daily limit holds the bench's
+ * orders: their token.
+ */
 export async function verifiedMember(url, admin, photo) {
   const token = await signUpMember(url);
   const { username } = await call(url, '/api/external/user/profile', { token, body: {} });
@@ -130,6 +134,10 @@ export async function verifiedMember(url, admin, photo) {
   await call(url, `/api/admin/kyc/${submission.id}/decision`, {
     token: admin,
     body: { decision: 'verified' },
+  });
+  await call(url, `/api/admin/members/${submission.memberId}/level`, {
+    token: admin,
+    body: { level: 2, note: 'Bench member: proof of income seen.' },
   });
   return token;
 }

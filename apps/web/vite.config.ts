@@ -1,38 +1,11 @@
 import { execSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, runnerImport } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { tablesAtBuildTime } from '../../packages/ui/build/tablesAtBuildTime.ts';
 import { THAI_JSX } from './build/thaiJsx.ts';
 
 const api = 'http://127.0.0.1:3000';
-
-/**
- * The browser needs only the method and path of each endpoint; the contract's zod schemas stay
- * on the server and in the forms that import them. At build time `src/lib/endpoints.ts` is
- * replaced by the table it would compute at run time, so zod is not shipped on the home path.
- * Tests and the dev server run the real module.
- */
-function endpointTable(): Plugin {
-  return {
-    name: 'bahtdesk:endpoint-table',
-    apply: 'build',
-    async load(id) {
-      if (!id.endsWith('/src/lib/endpoints.ts')) return null;
-      const { module } = await runnerImport<typeof import('@bahtdesk/contract')>('@bahtdesk/contract', {
-        configFile: false,
-        root: import.meta.dirname,
-      });
-      const table = Object.fromEntries(
-        Object.entries(module.memberEndpoints).map(([name, e]) => [name, { method: e.method, path: e.path }]),
-      );
-      const streams = {
-        publicEvents: module.publicLiveEndpoints.publicEvents.path,
-        memberEvents: module.memberLiveEndpoints.memberEvents.path,
-      };
-      return `export const api = ${JSON.stringify(table)};\nexport const streams = ${JSON.stringify(streams)};`;
-    },
-  };
-}
 
 /**
  * The Latin faces of the web font are preloaded with the scripts, so the first page is drawn in
@@ -148,7 +121,12 @@ function buildId(): string {
 
 export default defineConfig({
   base: '/',
-  plugins: [react(THAI_JSX), endpointTable(), preloadFonts(), serviceWorker],
+  plugins: [
+    react(THAI_JSX),
+    tablesAtBuildTime(`${import.meta.dirname}/src/lib/endpoints.ts`),
+    preloadFonts(),
+    serviceWorker,
+  ],
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(buildId()) },
   build: {
     outDir: 'dist',

@@ -96,12 +96,3 @@ export type BodyOf<E> = E extends Endpoint<infer B, z.ZodType, z.ZodType, z.ZodT
 export type QueryOf<E> = E extends Endpoint<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.input<Q> : never;
 export type ParamsOf<E> = E extends Endpoint<z.ZodType, z.ZodType, z.ZodType, infer P> ? z.input<P> : never;
 export type ResultOf<E> = E extends Endpoint<z.ZodType, z.ZodType, infer R, z.ZodType> ? z.output<R> : never;
-
-/** `/api/admin/members/:id` with `{ id: 7 }` -> `/api/admin/members/7`. */
-export function fillPath(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`path parameter ${name} missing for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}

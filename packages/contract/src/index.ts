@@ -5,6 +5,7 @@ export * from './dates.ts';
 export * from './endpoint.ts';
 export * from './endpoints/index.ts';
 export * from './errors.ts';
+export * from './fill-path.ts';
 export * from './limits.ts';
 export * from './money.ts';
 export * from './networks.ts';

@@ -1,13 +1,12 @@
-import { adminEndpoints, isStaffAccess, type StaffRole } from '@bahtdesk/contract';
-import type { EndpointName } from './endpoints.ts';
+import type { StaffRole } from '@bahtdesk/contract';
+import { type EndpointName, roles } from './endpoints.ts';
 
 /**
  * Whether a role may call an endpoint, read from the access the contract declares for it (the
  * same table the server enforces): the console hides what a role cannot do.
  */
 export function can(role: StaffRole | undefined, name: EndpointName): boolean {
-  const access = adminEndpoints[name].access;
-  return role !== undefined && isStaffAccess(access) && access.staff.includes(role);
+  return role !== undefined && roles[name].includes(role);
 }
 
 /** The screens of the side navigation, each shown to the roles that may make its main read. */

@@ -1,7 +1,8 @@
 import { type Access, CLIENT_SIGNATURE_HEADER, E, isStaffAccess } from '@bahtdesk/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../http/app-error.ts';
+import { asList } from '../http/route-hooks.ts';
 import { bearerToken, type MemberSession, type StaffSession } from '../modules/sessions/index.ts';
 
 /** How the access hook checks each kind of caller; the services that know sessions provide them. */
@@ -12,7 +13,7 @@ export interface Authenticators {
 }
 
 /**
- * Access control from the contract's `access` of each route, in an onRequest hook (before the body
+ * Access control from the contract's `access` of each route, in an onRequest hook of the route (before the body
  * is read; after the limits plugin, so a banned IP is refused before any of this runs):
  * - 'public': anyone;
  * - 'signed': a valid clientSignature header, else 403;
@@ -26,12 +27,6 @@ export const accessPlugin = fp(
   async (app: FastifyInstance, { authenticators }: { authenticators: Authenticators }) => {
     app.decorateRequest('member', null);
     app.decorateRequest('staff', null);
-
-    app.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/api/') && route.config?.access === undefined) {
-        throw new Error(`${route.method} ${route.url} declares no access: declare it in the contract`);
-      }
-    });
 
     const check = async (req: FastifyRequest, access: Exclude<Access, 'public'>): Promise<void> => {
       if (access === 'signed') {
@@ -56,11 +51,17 @@ export const accessPlugin = fp(
       }
     };
 
-    // A callback hook: a public route (most calls) goes on at once, without a promise.
-    app.addHook('onRequest', (req, _reply, done) => {
-      const access = req.routeOptions.config?.access;
-      if (access === undefined || access === 'public') return done();
-      check(req, access).then(() => done(), done);
+    // A hook of each route that needs a caller: a public route (most calls) runs none.
+    app.addHook('onRoute', (route) => {
+      const access = route.config?.access;
+      if (route.url.startsWith('/api/') && access === undefined) {
+        throw new Error(`${route.method} ${route.url} declares no access: declare it in the contract`);
+      }
+      if (access === undefined || access === 'public') return;
+      const hook: onRequestHookHandler = (req, _reply, done) => {
+        check(req, access).then(() => done(), done);
+      };
+      route.onRequest = [...asList(route.onRequest), hook];
     });
   },
   { name: 'access', dependencies: ['errors', 'limits'] },

@@ -1,10 +1,11 @@
 import { messageFor, parseLang } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { Database } from '../db/connection.ts';
 import { imageQueueState } from '../modules/images/index.ts';
 import { replyDatabaseUnavailable } from './errors.ts';
+import { RequestDurations } from './request-durations.ts';
 
 export interface HealthOptions {
   database: Database;
@@ -33,26 +34,14 @@ export const healthPlugin = fp<HealthOptions>(
     const readyTimeoutMs = opts.readyTimeoutMs ?? 1000;
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
-    const duration = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP request duration in seconds (its _count is the number of requests), by route and status code',
-      labelNames: ['method', 'route', 'status_code'] as const,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-      registers: [registry],
-    });
-
-    // Each series' observer, made once: labelling a sample hashes its labels, which cost more
-    // than the sample. The series are bounded by the routes, methods and status codes.
-    const series = new Map<string, { observe(seconds: number): void }>();
+    const durations = new RequestDurations(registry);
     app.addHook('onResponse', (req, reply, done) => {
-      const route = req.routeOptions.url ?? 'unmatched';
-      const key = `${req.method} ${reply.statusCode} ${route}`;
-      let observer = series.get(key);
-      if (!observer) {
-        observer = duration.labels({ method: req.method, route, status_code: String(reply.statusCode) });
-        series.set(key, observer);
-      }
-      observer.observe(reply.elapsedTime / 1000);
+      durations.observe(
+        req.method,
+        req.routeOptions.url ?? 'unmatched',
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
       done();
     });
 

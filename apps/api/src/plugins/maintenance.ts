@@ -5,9 +5,10 @@ import {
   memberEndpoints,
   memberLiveEndpoints,
 } from '@bahtdesk/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../http/app-error.ts';
+import { asList } from '../http/route-hooks.ts';
 import type { PublicReads } from '../modules/home/index.ts';
 
 const open = new Set<string>(MAINTENANCE_OPEN_CALLS);
@@ -31,7 +32,7 @@ export const siteInMaintenance = (reads: Pick<PublicReads, 'setting'>) => async 
 /**
  * Maintenance enforced by the server (decision 0020): while the `maintenance` setting is 'off'
  * (the site is in maintenance), every member call but MAINTENANCE_OPEN_CALLS answers 997 in an
- * onRequest hook, before its body is read, its session looked up or its handler run, so a page
+ * onRequest hook of those routes, before its body is read, its session looked up or its handler run, so a page
  * left open cannot act; the member's image reads and event stream answer 997 too (a stream open
  * when maintenance starts is closed by the live routes). Staff calls, the public live stream and
  * everything else keep working.
@@ -39,12 +40,15 @@ export const siteInMaintenance = (reads: Pick<PublicReads, 'setting'>) => async 
  */
 export const maintenancePlugin = fp(
   async (app: FastifyInstance, { inMaintenance }: { inMaintenance: () => Promise<boolean> }) => {
-    app.addHook('onRequest', (req, _reply, done) => {
-      if (!CLOSED_PATHS.has(req.routeOptions.url ?? '')) return done();
+    const closed: onRequestHookHandler = (_req, _reply, done) => {
       inMaintenance().then(
-        (closed) => done(closed ? new AppError(E.UNAVAILABLE) : undefined),
+        (inIt) => done(inIt ? new AppError(E.UNAVAILABLE) : undefined),
         (err: Error) => done(err),
       );
+    };
+    // A hook of the closed routes only: the calls that stay open (the public reads) run none.
+    app.addHook('onRoute', (route) => {
+      if (CLOSED_PATHS.has(route.url)) route.onRequest = [...asList(route.onRequest), closed];
     });
   },
   { name: 'maintenance', dependencies: ['errors', 'limits'] },

@@ -3,7 +3,7 @@ import { contractResolver, FormAlert, PasswordField, useFormError } from '@bahtd
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { call } from '../../lib/api.ts';
-import { bodySchema } from '../../lib/endpoints.ts';
+import { bodySchema } from '../../lib/bodySchema.ts';
 import { useT } from '../../lib/i18n.ts';
 
 /** The contract's body, and the new password typed twice the same. */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { call } from '../../lib/api.ts';
-import { bodySchema } from '../../lib/endpoints.ts';
+import { bodySchema } from '../../lib/bodySchema.ts';
 import { useT } from '../../lib/i18n.ts';
 
 const schema = bodySchema('createStaff');

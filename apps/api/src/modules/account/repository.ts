@@ -1,4 +1,5 @@
 import { type Insertable, type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { isoTime } from '../../db/json.ts';
 import type { DB, MembersTable } from '../../db/schema.ts';
 import { kycReviewOf, kycStatusOf } from '../kyc/index.ts';
@@ -13,10 +14,11 @@ export async function insertMember(trx: Kysely<DB>, values: Insertable<MembersTa
 
 /**
  * Everything the profile shows, in one statement: the member's row, their identity status and
- * newest review, and their bank accounts and USDT addresses as JSON arrays in their wire form.
+ * newest review, and their bank accounts and USDT addresses as JSON arrays in their wire form;
+ * built and compiled once.
  */
-export function findProfile(db: Kysely<DB>, memberId: number) {
-  return db
+const profileOf = compiledOnce((db: Kysely<DB>, memberId: number) =>
+  db
     .selectFrom('members')
     .select((eb) => [
       'id',
@@ -31,8 +33,12 @@ export function findProfile(db: Kysely<DB>, memberId: number) {
       bankAccountsOf(eb.ref('members.id')).as('bank_accounts'),
       usdtAddressesOf(eb.ref('members.id')).as('usdt_addresses'),
     ])
-    .where('id', '=', memberId)
-    .executeTakeFirst();
+    .where('id', '=', memberId),
+);
+
+export async function findProfile(db: Kysely<DB>, memberId: number) {
+  const [row] = await profileOf(db, memberId);
+  return row;
 }
 
 /** The member an email address or phone number belongs to. */

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { testDatabase } from '../../test/harness.ts';
+import { compiledOnce } from './compiled-once.ts';
+
+describe('a statement compiled once', () => {
+  it('rule: each call runs with its own arguments, though Kysely built the statement only once', async () => {
+    const { db } = await testDatabase();
+    let builds = 0;
+    const settingOf = compiledOnce((d: typeof db, key: string, label: string) => {
+      builds++;
+      return d
+        .selectFrom('settings')
+        .select((eb) => ['value', eb.cast<string>(eb.val(label), 'text').as('label')])
+        .where('key', '=', key);
+    });
+    await db.deleteFrom('settings').where('key', 'in', ['once-a', 'once-b']).execute();
+    await db
+      .insertInto('settings')
+      .values([
+        { key: 'once-a', value: JSON.stringify('first') },
+        { key: 'once-b', value: JSON.stringify('second') },
+      ])
+      .execute();
+
+    const value = async (key: string) =>
+      (await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow())
+        .value;
+    expect(await settingOf(db, 'once-a', 'one')).toEqual([{ value: await value('once-a'), label: 'one' }]);
+    expect(await settingOf(db, 'once-b', 'two')).toEqual([{ value: await value('once-b'), label: 'two' }]);
+    expect(await settingOf(db, 'once-c', 'three')).toEqual([]);
+    expect(builds).toBe(1);
+    await db.deleteFrom('settings').where('key', 'in', ['once-a', 'once-b']).execute();
+  });
+});
