@@ -14,8 +14,10 @@
 //               a frozen database (bench/hardening.mjs)
 //   images      a member's photo: shrinking 12 MP in Chromium, checking and re-encoding 2 MB on the server;
 //               then eight worst-case uploads at once: sign-in p50 against idle and the server's
-//               peak memory, against their targets (bench/upload-load.mjs); a cash deposit confirmed
-//               with a 2 MB slip against its 1 s target, its QR read after (bench/slip-confirm.mjs)
+//               peak memory, against their targets (bench/upload-load.mjs); then the `slip` section
+//   slip        a cash deposit confirmed with a 2 MB slip against its 1 s target, wall and CPU time,
+//               its QR read after, on PGlite and with BENCH_DATABASE_URL on PostgreSQL
+//               (bench/slip-confirm.mjs)
 //   orders      createTransaction and confrimTransaction under load beside bare Fastify, and a staff
 //               completion reaching 1,000 open member streams, on PGlite and with BENCH_DATABASE_URL
 //               on PostgreSQL (bench/orders.mjs)
@@ -59,6 +61,7 @@ const SECTIONS = [
   'pg-restart',
   'hardening',
   'images',
+  'slip',
   'orders',
   'drills',
 ];
@@ -412,8 +415,10 @@ console.log(
     .join(' ')}, Node ${process.version}`,
 );
 // The drills need only the API server and the command line (bundled in seconds), not the web apps.
-if (asked.length > 0 && asked.every((section) => section === 'drills')) await buildApi({ quiet: true });
-else buildFirst();
+// These sections run the API alone: its bundle is all they need built.
+if (asked.length > 0 && asked.every((section) => section === 'drills' || section === 'slip')) {
+  await buildApi({ quiet: true });
+} else buildFirst();
 if (wanted('assets')) printAssets();
 if (wanted('http') || wanted('lighthouse')) await runHttpAndLighthouse();
 else if (wanted('signin')) await runSigninTiming();
@@ -429,7 +434,16 @@ if (wanted('images')) {
     execFileSync(process.execPath, [script], { cwd: repoRoot, timeout: 300_000, encoding: 'utf8' }),
   );
   printUploadLoad(await measureUploadLoad(postgresUrl));
-  printSlipConfirm(await measureSlipConfirm(postgresUrl));
+}
+if (wanted('images') || wanted('slip')) {
+  console.log('\n## (i) A cash deposit confirmed with a 2 MB slip photo\n');
+  const stages = await bundle('slip-stages');
+  process.stdout.write(
+    execFileSync(process.execPath, [stages], { cwd: repoRoot, timeout: 300_000, encoding: 'utf8' }),
+  );
+  printSlipConfirm(await measureSlipConfirm());
+  if (postgresUrl) printSlipConfirm(await measureSlipConfirm(postgresUrl));
+  else console.log('\nset BENCH_DATABASE_URL to a local PostgreSQL to measure it there too');
 }
 if (wanted('orders')) {
   const hello = await startNode(await bundle('hello-server'));

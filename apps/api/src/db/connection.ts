@@ -31,7 +31,7 @@ export interface Database {
 
 const gzipAsync = promisify(gzip);
 
-const OID = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+const OID = { BYTEA: 17, INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
 
 /**
  * How both drivers read values, so code never sees a difference between them:
@@ -42,6 +42,19 @@ const parsers: Record<number, (value: string) => unknown> = {
   [OID.NUMERIC]: (value) => value,
   [OID.INT8]: (value) => Number(value),
   [OID.DATE]: (value) => value,
+};
+
+/**
+ * PGlite reads bytea from its hex text with Node's own decoder: PGlite's parser makes one string
+ * and one parseInt per byte, about 0.4 s of CPU for a 2 MB photo (decision 0073). Still a
+ * Uint8Array, as PGlite gives it.
+ */
+const pgliteParsers: Record<number, (value: string) => unknown> = {
+  ...parsers,
+  [OID.BYTEA]: (value) => {
+    const bytes = Buffer.from(value.slice(2), 'hex');
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  },
 };
 
 const pgTypes: pg.CustomTypesConfig = {
@@ -165,7 +178,7 @@ async function openPGliteDir(
   try {
     const pglite = await PGlite.create({
       dataDir: pgdataOf(dir),
-      parsers,
+      parsers: pgliteParsers,
       ...(loadDataDir ? { loadDataDir } : {}),
     });
     return pgliteDatabase(pglite, unlock, timeouts);
@@ -189,7 +202,7 @@ export function pgliteDatabase(
   onClose: () => void = () => {},
   timeouts: DatabaseTimeouts = DEFAULT_DATABASE_TIMEOUTS,
 ): Database {
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, parsers, timeouts.acquireTimeoutMs) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite, pgliteParsers, timeouts.acquireTimeoutMs) });
   return {
     db,
     kind: 'pglite',
@@ -213,7 +226,7 @@ export function pgliteDatabase(
   };
 }
 
-export { parsers as pgliteParsers };
+export { pgliteParsers };
 
 /**
  * PGlite must be opened by one process at a time; a second one (say the operator command line
