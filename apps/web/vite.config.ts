@@ -2,7 +2,7 @@ import { execSync } from 'node:child_process';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { THAI_JSX } from './build/thaiJsx.ts';
+import { THAI_JSX } from '../../packages/ui/src/thai-jsx/options.ts';
 
 const api = 'http://127.0.0.1:3000';
 
