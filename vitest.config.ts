@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { THAI_JSX } from './apps/web/build/thaiJsx.ts';
+import { THAI_JSX } from './packages/ui/src/thai-jsx/options.ts';
 
 // One runner, seven projects. The API suite runs twice: on PGlite always, and on the real
 // PostgreSQL when TEST_DATABASE_URL is set; without it the api-pg project runs one skipped test
@@ -79,7 +79,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [react(THAI_JSX)],
         test: {
           name: 'admin',
           include: ['apps/admin/src/**/*.test.{ts,tsx}'],

@@ -142,6 +142,26 @@ export async function newVerifiedMemberWithoutAddress(): Promise<{
   return member;
 }
 
+/** A buy of `amountThb` placed through the member API at the rate in force, to the member's first address; its id. */
+export async function placeBuyOrder(token: string, amountThb: string): Promise<string> {
+  const rates = await call<{ buyRate: string }>('POST', '/api/external/home/getRate', {}, false, token);
+  const profile = await call<{ usdtAddresses: { id: number }[] }>(
+    'POST',
+    '/api/external/user/profile',
+    {},
+    false,
+    token,
+  );
+  const order = await call<{ id: string }>(
+    'POST',
+    '/api/external/transaction/createTransaction',
+    { type: 'buy', amountThb, rate: rates.buyRate, usdtAddressId: profile.usdtAddresses[0]?.id },
+    false,
+    token,
+  );
+  return order.id;
+}
+
 /** Ends the session on the server (POST logout), as signing out in another tab would. */
 export async function endSession(token: string): Promise<void> {
   await call('POST', '/api/external/auth/logout', {}, false, token);

@@ -1,9 +1,10 @@
-// Journey: Thai lines break where a reader expects (decision 0034). Chromium
+// Journey: Thai lines break where a reader expects (decisions 0034, 0072). Chromium
 // breaks Thai lines with a dictionary that splits compounds such as เจ้า|หน้าที่ and เข้าสู่|ระบบ;
-// the catalogues keep each of THAI_TERMS whole. Every page, in Thai, at a small phone, a phone and
-// a desktop width: each line's first character is found from where its characters are drawn, and
-// no line may start inside a term nor with a combining mark (a vowel or tone mark drawn above or
-// below the letter before it, which would be left on a dotted circle).
+// the apps' JSX runtime keeps each of THAI_TERMS whole. Every page of the member app, in Thai, at a
+// small phone, a phone and a desktop width, and every screen of the staff console at the widths
+// staff use (768 and 1280 px): each line's first character is found from where its characters are
+// drawn, and no line may start inside a term nor with a combining mark (a vowel or tone mark drawn
+// above or below the letter before it, which would be left on a dotted circle).
 import { THAI_TERMS } from '@bahtdesk/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
@@ -17,8 +18,9 @@ import signIn from '../apps/web/src/locales/th/signIn.json' with { type: 'json' 
 import signUp from '../apps/web/src/locales/th/signUp.json' with { type: 'json' };
 import transaction from '../apps/web/src/locales/th/transaction.json' with { type: 'json' };
 import { useBrowser } from './browser.ts';
-import { newSignedInMember, newVerifiedMember, signInContext } from './members.ts';
+import { newSignedInMember, newVerifiedMember, placeBuyOrder, signInContext } from './members.ts';
 import { expectLanguage, firstNewsRoute, openRoute } from './routes.ts';
+import { consoleContext, journeyAdmin } from './staff.ts';
 
 const browser = useBrowser({ locale: 'th-TH' });
 
@@ -142,6 +144,20 @@ function badLineStarts(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Waits for the Thai face (Sarabun, both weights), whose widths decide where lines end. Its Thai
+ * subset is fetched only once Thai is laid out, so it is asked for after the page shows.
+ */
+async function thaiFontLoaded(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await Promise.all([
+      document.fonts.load('400 16px Sarabun', 'ก'),
+      document.fonts.load('600 16px Sarabun', 'ก'),
+    ]);
+    await document.fonts.ready;
+  });
+}
+
 async function checkPages(page: Page, checks: PageCheck[], width: number): Promise<string[]> {
   const problems: string[] = [];
   await page.setViewportSize({ width, height: 800 });
@@ -150,15 +166,7 @@ async function checkPages(page: Page, checks: PageCheck[], width: number): Promi
     await openRoute(page, route);
     await expectLanguage(page, 'th');
     await waitForPage(page, check);
-    // Drawn with the Thai face (Sarabun, both weights), whose widths decide where lines end. Its
-    // Thai subset is fetched only once Thai is laid out, so it is asked for after the page shows.
-    await page.evaluate(async () => {
-      await Promise.all([
-        document.fonts.load('400 16px Sarabun', 'ก'),
-        document.fonts.load('600 16px Sarabun', 'ก'),
-      ]);
-      await document.fonts.ready;
-    });
+    await thaiFontLoaded(page);
     for (const bad of await badLineStarts(page)) problems.push(`${width}px ${route}: ${bad}`);
   }
   return problems;
@@ -182,5 +190,58 @@ describe.each(WIDTHS)('at %i px', (width) => {
     await signInContext(await browser.context(), member.token);
     const page = await browser.page();
     expect(await checkPages(page, TRADER_PAGES, width)).toEqual([]);
+  });
+});
+
+/** Every screen of the console an admin sees; a member's and an order's screens are added per run. */
+const CONSOLE_SCREENS = [
+  '/',
+  '/rates',
+  '/news',
+  '/pages',
+  '/settings',
+  '/members',
+  '/kyc',
+  '/orders',
+  '/reports',
+  '/amlo',
+  '/closes',
+  '/bans',
+  '/outbox',
+  '/audit',
+  '/staff',
+];
+
+/** Waits until a console screen shows its data: its heading, and nothing loading or busy. */
+async function consoleScreenLoaded(page: Page, route: string): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document.querySelector('main h1') !== null &&
+        document.documentElement.lang === 'th' &&
+        !document.querySelector('main .state[role="status"], [aria-busy="true"]'),
+      undefined,
+      { timeout: 15_000 },
+    )
+    .catch((error: Error) => {
+      throw new Error(`the console's ${route} did not show its data in Thai: ${error.message}`);
+    });
+}
+
+describe.each([768, 1280])('the staff console at %i px', (width) => {
+  test('no Thai line starts inside a compound or with a combining mark on any console screen', async () => {
+    const member = await newVerifiedMember();
+    const order = await placeBuyOrder(member.token, '5000.00');
+    const context = await browser.context({ viewport: { width, height: 900 } });
+    await consoleContext(context, journeyAdmin().token, 'th');
+    const page = await context.newPage();
+    const problems: string[] = [];
+    for (const route of [...CONSOLE_SCREENS, `/members/${member.memberId}`, `/orders/${order}`]) {
+      await page.goto(`/admin/#${route}`);
+      await consoleScreenLoaded(page, route);
+      await thaiFontLoaded(page);
+      for (const bad of await badLineStarts(page)) problems.push(`${width}px ${route}: ${bad}`);
+    }
+    expect(problems).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { tablesAtBuildTime } from '../../packages/ui/build/tablesAtBuildTime.ts';
+import { THAI_JSX } from '../../packages/ui/src/thai-jsx/options.ts';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -36,7 +37,8 @@ const isFormModule = (id: string): boolean =>
 export default defineConfig({
   // Served by the API server under /admin/ (plugins/static.ts), beside the member app at /.
   base: '/admin/',
-  plugins: [react(), tablesAtBuildTime(`${import.meta.dirname}/src/lib/endpoints.ts`)],
+  // Thai compounds kept whole on a line, as in the member app (decisions 0034, 0072).
+  plugins: [react(THAI_JSX), tablesAtBuildTime(`${import.meta.dirname}/src/lib/endpoints.ts`)],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

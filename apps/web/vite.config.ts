@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { tablesAtBuildTime } from '../../packages/ui/build/tablesAtBuildTime.ts';
-import { THAI_JSX } from './build/thaiJsx.ts';
+import { THAI_JSX } from '../../packages/ui/src/thai-jsx/options.ts';
 
 const api = 'http://127.0.0.1:3000';
 

@@ -187,8 +187,13 @@ export const demoDeskBankAccounts = [
   },
 ];
 
-/** The desk's demo receiving addresses, one per network, each valid for its network. */
+/**
+ * The desk's demo receiving addresses, one per network, each valid for its network. TRON's is the
+ * EVM one's 20-byte account in TRON's form (version byte 0x41, base58check), as a TRON wallet made
+ * from the same key would show it.
+ */
 export const demoReceivingAddresses = {
+  TRON: 'TJEh7TX8sNj5uq4hXKyYdTrnGmeeG48top',
   BEP20: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   TETHER: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   BEP2: 'bnb1grpf0955h0ykzq3ar5nmum7y6gdfl6lxfn46h2',

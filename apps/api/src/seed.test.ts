@@ -1,3 +1,4 @@
+import { isValidUsdtAddress, NETWORK_IDS } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,6 +63,17 @@ describe('seedDemo', () => {
   it('seeds a chat-app link and maintenance on (service up)', async () => {
     expect(await getSetting('chatLink')).toMatch(/^https:\/\//);
     expect(await getSetting('maintenance')).toBe('on');
+  });
+
+  it('gives the desk a receiving address on every network, TRON (TRC-20) included, each one a wallet can spend from', async () => {
+    const addresses = await app.services.settings.get('receivingAddresses');
+    // Written right for its network (TRON: base58check, version byte 0x41) and not a burn address.
+    const valid = NETWORK_IDS.map((network) => [
+      network,
+      isValidUsdtAddress(network, addresses[network] ?? ''),
+    ]);
+    expect(valid).toEqual(NETWORK_IDS.map((network) => [network, true]));
+    expect(addresses.TRON).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
   });
 
   it('creates one staff account with a random password returned once, stored only as a hash', async () => {

@@ -521,8 +521,14 @@ export const E = {
   ),
   BUY_MIN: def(50021, 400, 'The minimum amount is 1,000 THB.', 'จำนวนเงินขั้นต่ำคือ 1,000 บาท'),
   SELL_MIN: def(50022, 400, 'The minimum amount is 100 USDT.', 'จำนวนขั้นต่ำคือ 100 USDT'),
-  BUY_MAX: def(50023, 400, 'The maximum amount is 3,000,000 THB.', 'จำนวนเงินสูงสุดคือ 3,000,000 บาท'),
-  SELL_MAX: def(50024, 400, 'The maximum amount is 100,000 USDT.', 'จำนวนสูงสุดคือ 100,000 USDT'),
+  // The maximum is per order; the member's daily and monthly room is 50051/50052's (decision 0067).
+  BUY_MAX: def(
+    50023,
+    400,
+    'The maximum for one order is 3,000,000 THB.',
+    'จำนวนเงินสูงสุดต่อรายการคือ 3,000,000 บาท',
+  ),
+  SELL_MAX: def(50024, 400, 'The maximum for one order is 100,000 USDT.', 'จำนวนสูงสุดต่อรายการคือ 100,000 USDT'),
   WRONG_FORMAT: def(
     50025,
     400,

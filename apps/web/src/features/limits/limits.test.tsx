@@ -1,9 +1,11 @@
-import type { TradeLimitsResult } from '@bahtdesk/contract';
-import { screen, within } from '@testing-library/react';
+import { E, type TradeLimitsResult } from '@bahtdesk/contract';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountServer } from '../../../test/account.ts';
-import { type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
+import { type Handler, mockApi, ok, publicServer, renderApp, wholeText } from '../../../test/app.tsx';
 import { TRADER } from '../../../test/orders.ts';
+import { setState } from '../../lib/store.ts';
 
 const LIMITS: TradeLimitsResult = {
   level: 1,
@@ -39,6 +41,57 @@ describe('limits on the quote form', () => {
       /You can still sell 0\.00 THB worth today and 400,000\.00 THB this month/,
     );
     expect(note.textContent).toMatch(/Level 2 has higher limits/);
+  });
+});
+
+/** Types `amount` on the buy form and asks for the review; answers the field's error, if any. */
+async function quote(amount: string): Promise<string | null> {
+  const field = await screen.findByLabelText(/^(Amount to pay \(THB\)|จำนวนเงินที่ชำระ \(บาท\))$/);
+  await userEvent.type(field, amount);
+  await userEvent.selectOptions(screen.getByRole('combobox', { name: /USDT/ }), [
+    screen.getAllByRole('option')[1] as HTMLOptionElement,
+  ]);
+  await userEvent.click(screen.getByRole('button', { name: /^(Review order|ตรวจสอบรายการ)$/ }));
+  const error = field.getAttribute('aria-describedby')?.split(' ')[1];
+  return error ? (document.getElementById(error)?.textContent ?? null) : null;
+}
+
+describe('the amount against the per-order range and the limits, without sending the member in circles', () => {
+  it("says that the range is per order, and refuses an amount past what is left today with the server's words, not the per-order maximum", async () => {
+    const { requests } = trader();
+    await renderApp('/transaction?type=buy');
+    await screen.findByTestId('trade-limits');
+    expect(screen.getByText('1,000 to 3,000,000 THB per order')).toBeTruthy();
+    // 3,500,000 is past the per-order maximum, but 15,000 left today is the bound that matters.
+    expect(await quote('3500000')).toBe(
+      'This order would pass your buying limit. You can still buy 15,000.00 THB today and 815,000.00 THB this month.',
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(requests.some((r) => r.path.endsWith('/createTransaction'))).toBe(false);
+  });
+
+  it('with more room today than one order may take, names the maximum as per order', async () => {
+    const room = {
+      dayLimit: '5000000.00',
+      monthLimit: '9000000.00',
+      leftToday: '5000000.00',
+      leftThisMonth: '9000000.00',
+    };
+    trader({ getTradeLimits: () => ok({ ...LIMITS, level: 2, buy: room }) });
+    await renderApp('/transaction?type=buy');
+    await screen.findByTestId('trade-limits');
+    expect(await quote('3500000')).toBe(E.BUY_MAX.en);
+    expect(E.BUY_MAX.en).toBe('The maximum for one order is 3,000,000 THB.');
+  });
+
+  it('says the same in Thai', async () => {
+    trader();
+    await renderApp('/transaction?type=buy');
+    await act(async () => setState({ language: 'th' }));
+    await screen.findByText(wholeText('1,000 ถึง 3,000,000 บาทต่อรายการ'));
+    expect(await quote('20000')).toBe(
+      'รายการนี้เกินวงเงินซื้อของคุณ วันนี้คุณยังซื้อได้อีก 15,000.00 บาท และเดือนนี้อีก 815,000.00 บาท',
+    );
   });
 });
 

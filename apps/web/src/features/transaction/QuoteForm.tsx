@@ -3,12 +3,16 @@ import {
   DEFAULT_ENABLED_NETWORKS,
   Decimal,
   E,
+  type ErrorDef,
+  type LimitRoom,
   maskAccountNumber,
   NETWORKS,
   type NetworkId,
   type Profile,
+  roomFor,
   type Transaction,
   type TransactionType,
+  tradeLimitRefusal,
 } from '@bahtdesk/contract';
 import { Modal } from '@bahtdesk/ui/components';
 import { formatAmount, formatDateTime, keepWhole } from '@bahtdesk/ui/format';
@@ -19,7 +23,7 @@ import { bankName, networkName } from '../../components/paymentForms.tsx';
 import { ApiError, call, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
-import { calculate, groupAsTyped } from '../calculator/calc.ts';
+import { type Calculation, calculate, groupAsTyped } from '../calculator/calc.ts';
 import { TradeLimitsNote } from '../limits/TradeLimitsNote.tsx';
 import { TradingBlocked } from './TradingBlocked.tsx';
 
@@ -29,6 +33,18 @@ function newKey(): string {
 }
 
 const usable = (entry: { usableFrom: string }, now: number) => Date.parse(entry.usableFrom) <= now;
+
+/**
+ * The refusal the server would answer (50051, 50052) when the quote's THB (a sell's before the fee)
+ * passes what is left of the member's daily or monthly limit (decision 0067). It comes before the
+ * per-order range: when the room is below the per-order maximum, naming the maximum would send the
+ * member to an amount the limit refuses in turn.
+ */
+function pastRoom(quote: Calculation, room: LimitRoom | null): ErrorDef | null {
+  if (!room || (quote.kind !== 'buy' && quote.kind !== 'sell')) return null;
+  const thb = quote.kind === 'buy' ? quote.thb : quote.gross;
+  return new Decimal(thb).gt(roomFor(room)) ? tradeLimitRefusal(quote.kind, room) : null;
+}
 
 interface Props {
   type: TransactionType;
@@ -48,6 +64,7 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
   const profile = useClientState((s) => s.profile) as Profile;
   const rates = useApi('getRate');
   const terms = useApi('getOrderTerms', { dialog: false });
+  const limits = useApi('getTradeLimits', { dialog: false });
   const offline = useOffline();
   const [amount, setAmount] = useState('');
   const [destinationChoice, setDestination] = useState<string | null>(null);
@@ -78,8 +95,13 @@ export function QuoteForm({ type, onTypeChange, onCreated }: Props) {
   const chosen = entries.find((e) => String(e.id) === destination);
   const appointmentOnly =
     known && quote.kind === 'buy' ? new Decimal(quote.thb).gt(known.cashDepositCeilingThb) : false;
+  const room = limits.status === 'ready' ? limits.data[type] : null;
   const amountProblem =
-    quote.kind === 'invalid' ? quote.error : quote.kind !== 'empty' && quote.warning ? quote.warning : null;
+    quote.kind === 'invalid'
+      ? quote.error
+      : quote.kind === 'empty'
+        ? null
+        : (pastRoom(quote, room) ?? quote.warning);
   const ready =
     live &&
     (quote.kind === 'buy' || quote.kind === 'sell') &&
