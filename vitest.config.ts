@@ -96,7 +96,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time, each worker slot with its own server (e2e/global-setup.ts); its own
+          // group, since the other projects keep vitest's default number of workers.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -13,6 +13,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import type { JourneyServer } from './global-setup.ts';
 import type { DeskResult } from './server-process.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -30,9 +31,21 @@ export const CHROMIUM_FLAGS = [
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
+/**
+ * The server of this worker slot: global-setup.ts starts one per slot, and vitest never runs two
+ * files at once in one slot (VITEST_POOL_ID, 1 to the project's maxWorkers).
+ */
+export function journeyServer(): JourneyServer {
+  const servers = inject('servers');
+  const slot = Number(process.env.VITEST_POOL_ID ?? 1);
+  const server = servers[(slot - 1) % servers.length];
+  if (!server) throw new Error('global-setup.ts started no server');
+  return server;
+}
+
 /** The address of the server under test (global-setup.ts sets E2E_BASE_URL for its own calls). */
 export function baseUrl(): string {
-  return process.env.E2E_BASE_URL ?? inject('baseUrl');
+  return process.env.E2E_BASE_URL ?? journeyServer().baseUrl;
 }
 
 /**
@@ -224,7 +237,7 @@ export async function decodeQr(page: Page, element: Locator): Promise<string | u
  * the admin API (`saveSetting`), which needs no restart.
  */
 export async function desk(...args: string[]): Promise<DeskResult> {
-  const response = await fetch(`${inject('controlUrl')}/desk`, {
+  const response = await fetch(journeyServer().deskUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ args }),

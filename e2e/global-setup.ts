@@ -5,7 +5,7 @@
 // on the same folder and starts the server again on the same port (see docs/testing.md).
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,16 +13,22 @@ import type { TestProject } from 'vitest/node';
 import { freePort, repoRoot, runDesk, ServerProcess } from './server-process.ts';
 import { signInStaff } from './staff.ts';
 
+/** One server under test, for the journey files of one vitest worker slot (VITEST_POOL_ID). */
+export interface JourneyServer {
+  /** Where the server listens, e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  /** The harness's control endpoint for this server (POST runs the operator CLI). */
+  deskUrl: string;
+  /** The demo staff account the server seeded on its first start (its password is printed once). */
+  demoStaff: { username: string; password: string } | null;
+  /** An admin for the journeys, signed in (staff.ts journeyAdmin()). */
+  journeyAdmin: { username: string; password: string; token: string; secret: string };
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the server under test listens, e.g. http://127.0.0.1:41234 */
-    baseUrl: string;
-    /** The harness's control endpoint (POST /desk runs the operator CLI). */
-    controlUrl: string;
-    /** The demo staff account the server seeded on its first start (its password is printed once). */
-    demoStaff: { username: string; password: string } | null;
-    /** An admin for the journeys, signed in (staff.ts journeyAdmin()). */
-    journeyAdmin: { username: string; password: string; token: string; secret: string };
+    /** One server per worker slot: slot n (VITEST_POOL_ID) uses servers[n - 1]. */
+    servers: JourneyServer[];
   }
 }
 
@@ -53,9 +59,11 @@ async function createJourneyAdmin(server: ServerProcess) {
   return { username, password: session.password, token: session.token, secret: session.authenticator.secret };
 }
 
-export default async function setup(project: TestProject) {
-  buildIfNeeded();
-  const dataDir = mkdtempSync(join(tmpdir(), 'bahtdesk-e2e-'));
+/**
+ * Starts one server with its own PGlite folder, makes its journeys' admin, and serves its control
+ * endpoint: one CLI command at a time, so the CLI and the restarts never overlap.
+ */
+async function startJourneyServer(dataDir: string) {
   const port = await freePort();
   const server = new ServerProcess({
     port,
@@ -64,10 +72,12 @@ export default async function setup(project: TestProject) {
   });
   await server.start();
   const demoStaff = server.demoStaff() ?? null;
+  // signInStaff (staff.ts) calls the server through baseUrl(), which reads this while it is set.
   process.env.E2E_BASE_URL = server.baseUrl;
-  const journeyAdmin = await createJourneyAdmin(server);
+  const journeyAdmin = await createJourneyAdmin(server).finally(() => {
+    delete process.env.E2E_BASE_URL;
+  });
 
-  // One request at a time: the CLI and the restarts never overlap.
   let queue: Promise<unknown> = Promise.resolve();
   const control = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -97,21 +107,46 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
   const address = control.address();
   if (!address || typeof address === 'string') throw new Error('control server has no port');
-
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('controlUrl', `http://127.0.0.1:${address.port}`);
-  project.provide('demoStaff', demoStaff);
-  project.provide('journeyAdmin', journeyAdmin);
-
-  return async () => {
+  const provided: JourneyServer = {
+    baseUrl: server.baseUrl,
+    deskUrl: `http://127.0.0.1:${address.port}/desk`,
+    demoStaff,
+    journeyAdmin,
+  };
+  const stop = async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));
     await server.stop();
     const errors = server.loggedErrors();
     if (errors.length > 0) {
       console.error(
-        `e2e: the server logged ${errors.length} error(s) during the journeys:\n${errors.slice(-20).join('\n')}`,
+        `e2e: the server ${server.baseUrl} logged ${errors.length} error(s) during the journeys:\n${errors.slice(-20).join('\n')}`,
       );
     }
+  };
+  return { provided, stop };
+}
+
+/**
+ * One server per worker slot (the e2e project's maxWorkers), so that journey files running side by
+ * side never share a database, and a file's `desk()` restarts only its own server.
+ */
+export default async function setup(project: TestProject) {
+  buildIfNeeded();
+  const slots = Math.max(1, project.config.maxWorkers || 1);
+  const dataDir = mkdtempSync(join(tmpdir(), 'bahtdesk-e2e-'));
+  const servers: Awaited<ReturnType<typeof startJourneyServer>>[] = [];
+  for (let slot = 1; slot <= slots; slot++) {
+    const folder = join(dataDir, `slot-${slot}`);
+    mkdirSync(folder);
+    servers.push(await startJourneyServer(folder));
+  }
+  project.provide(
+    'servers',
+    servers.map((server) => server.provided),
+  );
+
+  return async () => {
+    await Promise.all(servers.map((server) => server.stop()));
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -4,8 +4,7 @@
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
-import { baseUrl } from './browser.ts';
+import { baseUrl, journeyServer } from './browser.ts';
 
 interface Envelope<T> {
   code: number;
@@ -124,7 +123,7 @@ export async function signInStaff(
 
 /** The demo admin the server seeded on its first start (see global-setup.ts). */
 export function demoStaff(): { username: string; password: string } {
-  const demo = inject('demoStaff');
+  const demo = journeyServer().demoStaff;
   if (!demo) throw new Error('the server printed no demo staff account on its first start');
   return demo;
 }
@@ -135,7 +134,7 @@ export function demoStaff(): { username: string; password: string } {
  * un-enrolled for the back office's enrolment journey.
  */
 export function journeyAdmin(): StaffSession {
-  const admin = inject('journeyAdmin');
+  const admin = journeyServer().journeyAdmin;
   return { ...admin, authenticator: new Authenticator(admin.secret) };
 }
 
