@@ -9,6 +9,7 @@ import {
   countKycWaiting,
   countMembers,
   countOpenOrders,
+  countProofsWaiting,
   signupsPerBangkokDay,
 } from './repository.ts';
 
@@ -54,6 +55,7 @@ export function createDashboardService(
         membersTotal,
         membersNewToday,
         kycWaiting,
+        proofsWaiting,
         open,
         signups,
         latest,
@@ -65,6 +67,7 @@ export function createDashboardService(
         countMembers(db),
         countMembers(db, today),
         countKycWaiting(db),
+        countProofsWaiting(db),
         countOpenOrders(db, now),
         signupsPerBangkokDay(db, first),
         rates.history({ page: 1, pageSize: 1 }),
@@ -82,6 +85,7 @@ export function createDashboardService(
         membersTotal,
         membersNewToday,
         kycWaiting,
+        proofsWaiting,
         ordersOpen: { pending: openBy('pending'), request: openBy('request') },
         rates: inForce
           ? {
