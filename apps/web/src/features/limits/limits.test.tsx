@@ -18,6 +18,7 @@ function trader(handlers: Record<string, Handler> = {}) {
     ...accountServer,
     profile: () => ok(TRADER),
     getTradeLimits: () => ok(LIMITS),
+    getIncomeProof: () => ok(null),
     ...handlers,
   });
 }
