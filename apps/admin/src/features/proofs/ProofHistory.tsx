@@ -9,7 +9,7 @@ import { useT } from '../../lib/i18n.ts';
 export function ProofHistory({ memberId }: { memberId: number }) {
   const t = useT('proofs');
   const f = useFormat();
-  const state = useApi('memberIncomeProofs', { params: { id: memberId } });
+  const state = useApi('memberIncomeProofs', { params: { id: memberId }, dialog: false });
   return (
     <>
       <h2>{t('history.title')}</h2>
