@@ -8,6 +8,7 @@ import {
   type IncomeProofSlot,
 } from '@bahtdesk/contract';
 import { formatDate } from '@bahtdesk/ui/format';
+import { SelectField } from '@bahtdesk/ui/forms';
 import { useEffect, useId, useState } from 'react';
 import { PhotoPicker, type PhotoUpload } from '../../components/PhotoPicker.tsx';
 import { StatusChip, type StatusTone } from '../../components/StatusChip.tsx';
@@ -87,22 +88,19 @@ function ProofUpload({ onSent }: { onSent: () => void }) {
 
   return (
     <div className="proof-upload">
-      <div className="field">
-        <label htmlFor={kindId}>{t('proof.kind')}</label>
-        <select
-          id={kindId}
-          className="select"
-          value={kind}
-          disabled={sending}
-          onChange={(event) => setKind(event.target.value as IncomeProofKind)}
-        >
-          {INCOME_PROOF_KIND_CODES.map((code) => (
-            <option key={code} value={code}>
-              {INCOME_PROOF_KINDS[code][lang]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={kindId}
+        label={t('proof.kind')}
+        value={kind}
+        disabled={sending}
+        onChange={(event) => setKind(event.target.value as IncomeProofKind)}
+      >
+        {INCOME_PROOF_KIND_CODES.map((code) => (
+          <option key={code} value={code}>
+            {INCOME_PROOF_KINDS[code][lang]}
+          </option>
+        ))}
+      </SelectField>
       <ol className="proof-pages">
         {INCOME_PROOF_SLOTS.map((slot, i) => (
           <li key={slot}>
