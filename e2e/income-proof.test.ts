@@ -32,13 +32,16 @@ test('a member sends proof of income, staff accept it in the console, and the ac
   await consoleContext(staffContext, journeyAdmin().token);
   const consolePage = await staffContext.newPage();
   await consolePage.goto('/admin/#/proofs');
-  await consolePage.getByRole('row', { name: new RegExp(member.username) }).getByRole('link').click();
+  await consolePage
+    .getByRole('row', { name: new RegExp(member.username) })
+    .getByRole('link')
+    .click();
   await consolePage.getByRole('button', { name: adminProofs.review.accept }).click();
   await consolePage.getByRole('alertdialog').getByRole('button', { name: adminProofs.review.accept }).click();
   await consolePage.getByRole('heading', { name: adminProofs.queue.title }).waitFor();
 
   await page.reload();
   const card = page.getByRole('region', { name: limitsEn.level.title });
-  await expect.poll(() => card.getByText('Level 2').count()).toBe(1);
+  await expect.poll(() => card.getByText('Level 2', { exact: true }).count()).toBe(1);
   expect(await card.getByText(limitsEn.level.level2).count()).toBe(1);
 });
