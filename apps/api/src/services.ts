@@ -11,6 +11,7 @@ import { createAmloQueue, createDailyCloses } from './modules/compliance/index.t
 import { createDashboardService } from './modules/dashboard/index.ts';
 import { createFlagsService } from './modules/flags/index.ts';
 import { createPublicReads } from './modules/home/index.ts';
+import { createIncomeProofsService } from './modules/income-proofs/index.ts';
 import { createKycService } from './modules/kyc/index.ts';
 import { createMembersService } from './modules/members/index.ts';
 import { createNewsService } from './modules/news/index.ts';
@@ -121,6 +122,7 @@ export async function createServices({
     orders,
     calendar,
     risk,
+    incomeProofs: createIncomeProofsService({ db, events, risk }),
     account,
     auth: createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures }),
     passwordReset: createPasswordResetService({

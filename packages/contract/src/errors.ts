@@ -459,6 +459,26 @@ export const E = {
     'ช่องทางนี้ปิดยอดของวันนี้ไปแล้ว',
   ),
 
+  // 40034-40036: staff decisions on proofs of income or assets (project additions; decision 0071).
+  INCOME_PROOF_NOT_FOUND: def(
+    40034,
+    404,
+    'This proof of income or assets was not found.',
+    'ไม่พบหลักฐานรายได้หรือทรัพย์สินนี้',
+  ),
+  INCOME_PROOF_DECIDED: def(
+    40035,
+    409,
+    'This proof has already been decided by another staff member.',
+    'หลักฐานนี้ได้รับการพิจารณาโดยเจ้าหน้าที่คนอื่นแล้ว',
+  ),
+  INCOME_PROOF_REASON_REQUIRED: def(
+    40036,
+    400,
+    'Please write a note for the member when the reason is "another reason".',
+    'กรุณาเขียนหมายเหตุถึงสมาชิกเมื่อเลือกเหตุผลเป็น "เหตุผลอื่น"',
+  ),
+
   // 50001-50040: orders, proofs and uploads (50037 to 50040 are project additions).
   COIN_REQUIRED: def(50001, 400, 'Please specify the coin.', 'กรุณาระบุเหรียญ'),
   RATE_REQUIRED: def(50002, 400, 'Please specify the rate.', 'กรุณาระบุอัตราแลกเปลี่ยน'),
@@ -643,6 +663,25 @@ export const E = {
   // refusal's message adds what is left today and this month (tradeLimitRefusal).
   BUY_LIMIT_REACHED: def(50051, 409, 'This order would pass your buying limit.', 'รายการนี้เกินวงเงินซื้อของคุณ'),
   SELL_LIMIT_REACHED: def(50052, 409, 'This order would pass your selling limit.', 'รายการนี้เกินวงเงินขายของคุณ'),
+  // 50053-50055: a member's proof of income or assets (decision 0071).
+  INCOME_PROOF_NOT_VERIFIED: def(
+    50053,
+    409,
+    'Please verify your identity first: proof of income or assets is for verified members.',
+    'กรุณายืนยันตัวตนก่อน หลักฐานรายได้หรือทรัพย์สินใช้สำหรับสมาชิกที่ยืนยันตัวตนแล้ว',
+  ),
+  INCOME_PROOF_ALREADY_LEVEL_2: def(
+    50054,
+    409,
+    'Your account is already at level 2: there is no proof to send.',
+    'บัญชีของคุณอยู่ในระดับ 2 แล้ว ไม่ต้องส่งหลักฐานเพิ่ม',
+  ),
+  INCOME_PROOF_WAITING: def(
+    50055,
+    409,
+    'Your proof of income or assets is waiting for review. You can send another once it is decided.',
+    'หลักฐานรายได้หรือทรัพย์สินของคุณกำลังรอการตรวจสอบ ส่งใหม่ได้เมื่อพิจารณาเสร็จแล้ว',
+  ),
   // 50061-50063: refusals that keep one payment from backing two orders (project additions).
   TX_HASH_USED: def(
     50061,

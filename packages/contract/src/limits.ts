@@ -46,6 +46,8 @@ export const KYC_STAGED_PHOTO_HOURS = 24;
 /** An exchange account's UID: the member's numeric user id on the exchange platform. */
 export const EXCHANGE_UID_MIN_LENGTH = 5;
 export const EXCHANGE_UID_MAX_LENGTH = 20;
+/** A proof of income or assets has one to this many pages (decision 0071). */
+export const INCOME_PROOF_PAGES_MAX = 3;
 /** The free-text note staff may add to a KYC decision. */
 export const KYC_NOTE_MAX_LENGTH = 500;
 

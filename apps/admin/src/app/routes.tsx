@@ -23,6 +23,8 @@ export const routes = (
       <Route path="members/:id" element={screen(() => import('../features/members/MemberPage.tsx'))} />
       <Route path="kyc" element={screen(() => import('../features/kyc/KycQueuePage.tsx'))} />
       <Route path="kyc/:id" element={screen(() => import('../features/kyc/KycReviewPage.tsx'))} />
+      <Route path="proofs" element={screen(() => import('../features/proofs/ProofQueuePage.tsx'))} />
+      <Route path="proofs/:id" element={screen(() => import('../features/proofs/ProofReviewPage.tsx'))} />
       <Route path="orders" element={screen(() => import('../features/orders/OrderQueuePage.tsx'))} />
       <Route path="orders/:id" element={screen(() => import('../features/orders/OrderPage.tsx'))} />
       <Route path="reports" element={screen(() => import('../features/reports/ReportsPage.tsx'))} />

@@ -13,6 +13,7 @@ describe('role-based navigation, read from the access the contract declares', ()
       'settings',
       'members',
       'kyc',
+      'proofs',
       'orders',
       'reports',
       'amlo',

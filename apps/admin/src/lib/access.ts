@@ -18,6 +18,7 @@ export const SCREENS = [
   { path: '/settings', key: 'settings', read: 'getSettings' },
   { path: '/members', key: 'members', read: 'searchMembers' },
   { path: '/kyc', key: 'kyc', read: 'kycQueue' },
+  { path: '/proofs', key: 'proofs', read: 'incomeProofQueue' },
   { path: '/orders', key: 'orders', read: 'orderQueue' },
   { path: '/reports', key: 'reports', read: 'ordersReport' },
   { path: '/amlo', key: 'amlo', read: 'amloQueue' },

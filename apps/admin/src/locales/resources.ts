@@ -6,6 +6,7 @@ import type dashboard from './en/dashboard.json';
 import type kyc from './en/kyc.json';
 import type members from './en/members.json';
 import type orders from './en/orders.json';
+import type proofs from './en/proofs.json';
 import type rates from './en/rates.json';
 import type reports from './en/reports.json';
 import type risk from './en/risk.json';
@@ -32,4 +33,5 @@ export interface Resources {
   audit: typeof audit;
   staff: typeof staff;
   risk: typeof risk;
+  proofs: typeof proofs;
 }

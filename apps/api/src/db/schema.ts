@@ -1,4 +1,5 @@
 import type {
+  IncomeProofStatus,
   KycDocumentType,
   KycStatus,
   MemberFlag,
@@ -183,6 +184,23 @@ export interface KycSubmissionsTable {
   /** A Thai ID card's 13 digits; null for a passport. */
   id_card_number: ColumnType<string | null, string | null | undefined, never>;
   /** One of the contract's KYC_REJECT_REASONS when failed; `reason` holds the staff's note. */
+  reason_code: string | null;
+  reason: string | null;
+  reviewed_by: number | null;
+  reviewed_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface IncomeProofsTable {
+  id: Id;
+  member_id: number;
+  /** One of the contract's INCOME_PROOF_KINDS. */
+  kind: string;
+  status: ColumnType<IncomeProofStatus, IncomeProofStatus | undefined, IncomeProofStatus>;
+  page1_file_id: number;
+  page2_file_id: number | null;
+  page3_file_id: number | null;
+  /** One of the contract's INCOME_PROOF_REFUSE_REASONS when refused; `reason` holds the staff's note. */
   reason_code: string | null;
   reason: string | null;
   reviewed_by: number | null;
@@ -433,6 +451,7 @@ export interface DB {
   bank_accounts: BankAccountsTable;
   usdt_addresses: UsdtAddressesTable;
   kyc_submissions: KycSubmissionsTable;
+  income_proofs: IncomeProofsTable;
   transactions: TransactionsTable;
   rates: RatesTable;
   rate_proposals: RateProposalsTable;

@@ -8,6 +8,7 @@ import { complianceRoutes } from './compliance/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { flagsRoutes } from './flags/routes.ts';
 import { homeRoutes } from './home/routes.ts';
+import { incomeProofRoutes } from './income-proofs/routes.ts';
 import { kycRoutes } from './kyc/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { membersRoutes } from './members/routes.ts';
@@ -44,6 +45,7 @@ export const modules: FastifyPluginAsync[] = [
   settingsRoutes,
   membersRoutes,
   riskRoutes,
+  incomeProofRoutes,
   flagsRoutes,
   bansRoutes,
   calendarRoutes,

@@ -2,6 +2,7 @@ import { accountEndpoints } from './account.ts';
 import { adminEndpoints } from './admin/index.ts';
 import { authEndpoints } from './auth.ts';
 import { homeEndpoints } from './home.ts';
+import { incomeProofEndpoints } from './income-proofs.ts';
 import { kycEndpoints } from './kyc.ts';
 import { limitsEndpoints } from './limits.ts';
 import { passwordResetEndpoints } from './password-reset.ts';
@@ -15,6 +16,7 @@ export * from './auth.ts';
 export * from './current-password.ts';
 export * from './files.ts';
 export * from './home.ts';
+export * from './income-proofs.ts';
 export * from './kyc.ts';
 export * from './limits.ts';
 export * from './password-reset.ts';
@@ -32,6 +34,7 @@ export const memberEndpoints = {
   ...kycEndpoints,
   ...transactionEndpoints,
   ...limitsEndpoints,
+  ...incomeProofEndpoints,
 } as const;
 
 export type MemberEndpointName = keyof typeof memberEndpoints;

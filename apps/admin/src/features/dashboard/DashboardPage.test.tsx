@@ -9,6 +9,7 @@ const dashboard = {
   membersTotal: 12,
   membersNewToday: 2,
   kycWaiting: 1,
+  proofsWaiting: 0,
   ordersOpen: { pending: 3, request: 4 },
   rates: null,
   signupsPerDay: [{ date: '2026-11-25', count: 2 }],

@@ -92,6 +92,12 @@ export default function DashboardPage() {
                 <span className="card__value">{f.number(d.kycWaiting)}</span>
               </li>
               <li className="card">
+                <Link className="card__label" to="/proofs">
+                  {t('proofsWaiting')}
+                </Link>
+                <span className="card__value">{f.number(d.proofsWaiting)}</span>
+              </li>
+              <li className="card">
                 <Link className="card__label" to="/orders?status=pending">
                   {t('ordersPending')}
                 </Link>

@@ -18,6 +18,7 @@ import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
+import { ProofHistory } from '../proofs/ProofHistory.tsx';
 import { MemberRiskPanel } from '../risk/MemberRiskPanel.tsx';
 import { MemberLevelPanel } from './MemberLevelPanel.tsx';
 
@@ -141,6 +142,7 @@ function MemberView({ detail, onChanged }: { detail: MemberDetail; onChanged: ()
 
       <h2>{tKyc('history.title')}</h2>
       <KycHistory history={kycHistory} />
+      <ProofHistory memberId={member.id} />
 
       <h2>{t('detail.bankAccounts')}</h2>
       <BankAccounts member={member} accounts={bankAccounts} />

@@ -30,6 +30,7 @@ describe('staff sign-in', () => {
           membersTotal: 0,
           membersNewToday: 0,
           kycWaiting: 0,
+          proofsWaiting: 0,
           ordersOpen: { pending: 0, request: 0 },
           rates: null,
           signupsPerDay: [],

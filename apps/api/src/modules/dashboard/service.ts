@@ -16,6 +16,7 @@ import {
   countKycWaiting,
   countMembers,
   countOpenOrders,
+  countProofsWaiting,
   countRequests,
   signupsPerBangkokDay,
 } from './repository.ts';
@@ -68,6 +69,7 @@ export function createDashboardService(
         membersTotal,
         membersNewToday,
         kycWaiting,
+        proofsWaiting,
         open,
         signups,
         latest,
@@ -79,6 +81,7 @@ export function createDashboardService(
         countMembers(db),
         countMembers(db, today),
         countKycWaiting(db),
+        countProofsWaiting(db),
         countOpenOrders(db, now),
         signupsPerBangkokDay(db, first),
         rates.history({ page: 1, pageSize: 1 }),
@@ -96,6 +99,7 @@ export function createDashboardService(
         membersTotal,
         membersNewToday,
         kycWaiting,
+        proofsWaiting,
         ordersOpen: { pending: openBy('pending'), request: openBy('request') },
         rates: inForce
           ? {

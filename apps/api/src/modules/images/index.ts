@@ -7,5 +7,6 @@ export {
   imageWorkWhenIdle,
 } from './queue.ts';
 export { readSlipQr } from './slip-qr.ts';
+export { checkStaged, claimStagedImage, spendUpload, stageImage } from './staging.ts';
 export { storeImage } from './store.ts';
 export { type UploadsAtOnce, uploadsAtOnce } from './uploads-at-once.ts';

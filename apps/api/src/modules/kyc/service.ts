@@ -3,7 +3,6 @@ import {
   type ImageCheck,
   KYC_IMAGE_SLOTS,
   KYC_REJECT_REASON_CODES,
-  KYC_STAGED_PHOTO_HOURS,
   type KycImageSlot,
   type KycRejectReason,
   type KycReview,
@@ -14,8 +13,6 @@ import {
   kycTransitionAllowed,
   type StagedPhoto,
   type submitKycBodySchema,
-  UPLOADS_PER_MEMBER,
-  UPLOADS_WINDOW_MS,
   type uploadKycBodySchema,
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
@@ -25,11 +22,17 @@ import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { FileAnswer } from '../../http/route.ts';
-import { type Actor, countRecentAudits, recordAudit } from '../audit/index.ts';
-import { checkImage, storeImage } from '../images/index.ts';
+import { type Actor, recordAudit } from '../audit/index.ts';
+import {
+  checkImage,
+  checkStaged,
+  claimStagedImage,
+  spendUpload as spendUploadOf,
+  stageImage,
+  storeImage,
+} from '../images/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import {
-  claimStagedPhoto,
   countWaiting,
   decideSubmission,
   findFile,
@@ -37,12 +40,10 @@ import {
   insertSubmission,
   type KycDocument,
   kycStatus,
-  ownFiles,
   SLOT_COLUMN,
   type StoredKycReview,
   type SubmissionRow,
   stagedPurpose,
-  stagePhoto,
   submissionsOfMember,
   submissionsPage,
 } from './repository.ts';
@@ -50,10 +51,7 @@ import {
 type UploadKycBody = z.output<typeof uploadKycBodySchema>;
 type SubmitKycBody = z.output<typeof submitKycBodySchema>;
 
-const STAGED_MS = KYC_STAGED_PHOTO_HOURS * 60 * 60_000;
 type DecisionBody = z.output<typeof kycDecisionBodySchema>;
-
-const UPLOAD = { action: 'kyc.upload', reason: 'upload', outcome: 'success' } as const;
 
 const reasonCode = (code: string | null): KycRejectReason | null =>
   code && (KYC_REJECT_REASON_CODES as string[]).includes(code) ? (code as KycRejectReason) : null;
@@ -93,12 +91,8 @@ interface Deps {
 }
 
 export function createKycService({ db, events, payments }: Deps) {
-  /** Counts one upload of the member (50039 past UPLOADS_PER_MEMBER in the window), audited. */
-  async function spendUpload(actor: Actor, memberId: number, what: string, now = new Date()): Promise<void> {
-    const recent = await countRecentAudits(db, actor, UPLOAD, new Date(now.getTime() - UPLOADS_WINDOW_MS));
-    if (recent >= UPLOADS_PER_MEMBER) throw new AppError(E.UPLOAD_LIMIT);
-    await recordAudit(db, actor, { ...UPLOAD, target: `member:${memberId} ${what}` });
-  }
+  const spendUpload = (actor: Actor, memberId: number, what: string) =>
+    spendUploadOf(db, actor, memberId, what);
 
   /** The member's status, when a submission may start from it (10036 otherwise). */
   async function mayStillSubmit(memberId: number): Promise<KycStatus> {
@@ -165,21 +159,7 @@ export function createKycService({ db, events, payments }: Deps) {
     ): Promise<StagedPhoto> {
       await mayStillSubmit(memberId);
       await spendUpload(actor, memberId, `stage ${slot}`);
-      const checked = await checkImage(image);
-      const expiresAt = new Date(now.getTime() + STAGED_MS);
-      const photoId = await db.transaction().execute(async (t) => {
-        const id = await storeImage(t, memberId, stagedPurpose(slot), checked);
-        await stagePhoto(t, memberId, slot, id, expiresAt);
-        return id;
-      });
-      return {
-        photoId,
-        expiresAt: expiresAt.toISOString(),
-        mime: checked.mime,
-        size: checked.bytes.length,
-        width: checked.width,
-        height: checked.height,
-      };
+      return stageImage(db, memberId, stagedPurpose(slot), image, now);
     },
 
     /** uploadKyc: the member becomes waiting, or nothing is stored (10036 unless unverified or failed). */
@@ -211,22 +191,17 @@ export function createKycService({ db, events, payments }: Deps) {
       now = new Date(),
     ): Promise<{ kycStatus: KycStatus }> {
       const before = await mayStillSubmit(memberId);
-      const ids = KYC_IMAGE_SLOTS.map((slot) => body.photos[slot]);
-      const found = new Map((await ownFiles(db, memberId, ids)).map((f) => [f.id, f]));
-      const seen = new Map<string, KycImageSlot>();
-      for (const slot of KYC_IMAGE_SLOTS) {
-        const file = found.get(body.photos[slot]);
-        if (!file || file.purpose !== stagedPurpose(slot) || !file.expires_at) {
-          throw new AppError(E.STAGED_IMAGE_NOT_FOUND, { slot });
-        }
-        if (file.expires_at <= now) throw new AppError(E.STAGED_IMAGE_EXPIRED, { slot });
-        if (seen.has(file.sha256)) throw new AppError(E.STAGED_IMAGE_REPEATED, { slot });
-        seen.set(file.sha256, slot);
-      }
+      const wanted = KYC_IMAGE_SLOTS.map((slot) => ({
+        slot,
+        id: body.photos[slot],
+        purpose: stagedPurpose(slot),
+      }));
+      await checkStaged(db, memberId, wanted, now);
       return record(actor, memberId, before, body, async (t) => {
         for (const slot of KYC_IMAGE_SLOTS) {
           // Expired, replaced or taken since the read above: nothing of the submission is written.
-          if (!(await claimStagedPhoto(t, memberId, slot, body.photos[slot], now))) {
+          const staged = { id: body.photos[slot], purpose: stagedPurpose(slot) };
+          if (!(await claimStagedImage(t, memberId, staged, 'kyc', now))) {
             throw new AppError(E.STAGED_IMAGE_NOT_FOUND, { slot });
           }
         }

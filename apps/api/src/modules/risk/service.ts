@@ -94,6 +94,37 @@ export function createRiskService({ db, events, reads }: Deps) {
     };
   }
 
+  /**
+   * Sets a verified member's level inside `t` (40023 when not verified): under the member's row
+   * lock, with an audit row `member.level.set` (before, after, the note as reason). The one path
+   * of a level change: staff setting it by hand and an accepted proof of income (decision 0071).
+   */
+  async function setLevelIn(
+    t: Kysely<DB>,
+    actor: Actor,
+    memberId: number,
+    body: SetMemberLevelBody,
+    now: Date,
+  ): Promise<void> {
+    await lockMember(t, memberId);
+    const found = await row(t, memberId);
+    const before = levelOf(found);
+    if (before === 0) throw new AppError(E.MEMBER_LEVEL_NOT_VERIFIED);
+    await saveLevel(t, memberId, {
+      level: body.level,
+      note: body.note,
+      staffId: actor.type === 'staff' ? Number(actor.id) : null,
+      at: now,
+    });
+    await recordAudit(t, actor, {
+      action: 'member.level.set',
+      target: `member:${memberId}`,
+      before: { level: before },
+      after: { level: body.level },
+      reason: body.note,
+    });
+  }
+
   return {
     /** getTradeLimits: the member's level and what is left today and this month. */
     async limits(memberId: number, now = new Date()): Promise<TradeLimitsResult> {
@@ -126,28 +157,12 @@ export function createRiskService({ db, events, reads }: Deps) {
     /** Staff set a verified member's level with a note (audited, before and after). */
     async setLevel(actor: Actor, memberId: number, body: SetMemberLevelBody): Promise<MemberLevelResult> {
       const now = new Date();
-      await db.transaction().execute(async (t) => {
-        await lockMember(t, memberId);
-        const found = await row(t, memberId);
-        const before = levelOf(found);
-        if (before === 0) throw new AppError(E.MEMBER_LEVEL_NOT_VERIFIED);
-        await saveLevel(t, memberId, {
-          level: body.level,
-          note: body.note,
-          staffId: actor.type === 'staff' ? Number(actor.id) : null,
-          at: now,
-        });
-        await recordAudit(t, actor, {
-          action: 'member.level.set',
-          target: `member:${memberId}`,
-          before: { level: before },
-          after: { level: body.level },
-          reason: body.note,
-        });
-      });
+      await db.transaction().execute((t) => setLevelIn(t, actor, memberId, body, now));
       await events.publish('members.changed', { id: memberId });
       return memberLevel(memberId, now);
     },
+
+    setLevelIn,
   };
 }
 

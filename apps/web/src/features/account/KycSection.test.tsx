@@ -1,10 +1,11 @@
 import { E, KYC_REJECT_REASONS } from '@bahtdesk/contract';
 import { waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stubXhr } from '../../../../../packages/ui/test/fakeXhr.ts';
 import { accountServer, PROFILE } from '../../../test/account.ts';
 import { type Envelope, mockApi, ok, publicServer, renderApp, wholeText } from '../../../test/app.tsx';
+import { browserDrawsPhotos, PHOTO } from '../../../test/photos.ts';
 import { fitWithin, photoType } from '../../lib/shrinkPhoto.ts';
 
 function signedIn(profile: object, lang?: 'th') {
@@ -95,32 +96,6 @@ describe('identity verification on the account page', () => {
   );
 });
 
-/**
- * jsdom decodes and draws no image: the browser's part of shrinking a photo is stood in for (a
- * decoded picture, a canvas that encodes a small JPEG of its own for each photo), so the photos go
- * through the real picker. The kit's setup restores them after the test.
- */
-function browserDrawsPhotos() {
-  vi.stubGlobal('createImageBitmap', async () => ({ width: 800, height: 600, close() {} }));
-  const context = { fillStyle: '', fillRect() {}, drawImage() {} };
-  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(
-    context as unknown as CanvasRenderingContext2D,
-  );
-  let n = 0;
-  vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((done) =>
-    done(new Blob([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, n++])], { type: 'image/jpeg' })),
-  );
-  vi.stubGlobal(
-    'URL',
-    class extends URL {
-      static override createObjectURL = () => 'blob:photo';
-      static override revokeObjectURL = () => {};
-    },
-  );
-}
-const PHOTO = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0])], 'photo.jpg', {
-  type: 'image/jpeg',
-});
 const SLOT_TITLES = {
   passportImage: 'Passport photo page',
   holdingPassportImage: 'You holding your passport',

@@ -2,6 +2,7 @@ import { formatAmount } from '@bahtdesk/ui/format';
 import { useEffect } from 'react';
 import { queries, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
+import { ProofSection } from './ProofSection.tsx';
 import './limits.css';
 
 /** The table's rows: a level's limit, then what is left of it. */
@@ -53,6 +54,7 @@ export function LevelCard() {
         </table>
       ) : null}
       {level > 0 ? <p className="muted level-card__note">{t('level.note')}</p> : null}
+      {level === 1 ? <ProofSection /> : null}
     </section>
   );
 }

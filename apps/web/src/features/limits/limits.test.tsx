@@ -20,6 +20,7 @@ function trader(handlers: Record<string, Handler> = {}) {
     ...accountServer,
     profile: () => ok(TRADER),
     getTradeLimits: () => ok(LIMITS),
+    getIncomeProof: () => ok(null),
     ...handlers,
   });
 }

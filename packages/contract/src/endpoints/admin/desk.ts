@@ -38,6 +38,8 @@ export const dashboardSchema = z.object({
   membersNewToday: z.number().int(),
   /** KYC submissions waiting for a decision. */
   kycWaiting: z.number().int(),
+  /** Proofs of income or assets waiting for a decision (decision 0071). */
+  proofsWaiting: z.number().int(),
   /** Orders not yet finished, by status (0 until orders exist). */
   ordersOpen: z.object({ pending: z.number().int(), request: z.number().int() }),
   /** The rates in force, who set them and when; null before any were set. */

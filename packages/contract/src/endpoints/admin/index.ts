@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANY_STAFF, endpoint } from '../../endpoint.ts';
+import { incomeProofReviewEndpoints } from '../income-proofs.ts';
 import { calendarEndpoints } from './calendar.ts';
 import { complianceEndpoints } from './compliance.ts';
 import { deskEndpoints } from './desk.ts';
@@ -66,6 +67,7 @@ export const adminEndpoints = {
   ...membersEndpoints,
   ...memberLevelEndpoints,
   ...kycReviewEndpoints,
+  ...incomeProofReviewEndpoints,
   ...orderDeskEndpoints,
   ...calendarEndpoints,
   ...complianceEndpoints,

@@ -1,0 +1,1 @@
+export { createIncomeProofsService, type IncomeProofsService } from './service.ts';
