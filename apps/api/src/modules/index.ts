@@ -12,6 +12,7 @@ import { kycRoutes } from './kyc/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { membersRoutes } from './members/routes.ts';
 import { newsRoutes } from './news/routes.ts';
+import { noticeRoutes } from './notices/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { pagesRoutes } from './pages/routes.ts';
@@ -44,6 +45,7 @@ export const modules: FastifyPluginAsync[] = [
   settingsRoutes,
   membersRoutes,
   riskRoutes,
+  noticeRoutes,
   flagsRoutes,
   bansRoutes,
   calendarRoutes,
