@@ -168,7 +168,7 @@ function Account() {
         <PasswordSection />
       </Section>
       <Section id="notices" title={t('notices.title')} open={open.notices} onToggle={toggle('notices')}>
-        <NoticesSection />
+        {open.notices ? <NoticesSection /> : null}
       </Section>
     </section>
   );
