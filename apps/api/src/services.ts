@@ -1,6 +1,5 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
-import type { Delivery } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
 import { createAccountService, createLookupBudget, type LookupLimiter } from './modules/account/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
@@ -32,6 +31,7 @@ import { createSessionService } from './modules/sessions/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
 import { createSetupService } from './modules/setup/index.ts';
 import { createStaffService, createStaffSignIn } from './modules/staff/index.ts';
+import { createNotices } from './notifications/index.ts';
 import type { Limiter } from './plugins/limits/limiter.ts';
 
 /** How long a clientSignature stays valid. */
@@ -44,13 +44,11 @@ export interface ServiceDeps {
   config: Config;
   database: Database;
   events: EventBus;
-  delivery: Delivery;
   passwordAttempts: PasswordAttempts;
   /** The request limiter, which also counts answers that tell whether a member exists. */
   lookupLimiter: LookupLimiter;
   /** The request limiter again, for lifting a ban in this process at once. */
   bans: Pick<Limiter, 'forgetBan'>;
-  log: { error(o: object, m: string): void };
 }
 
 /**
@@ -61,11 +59,9 @@ export async function createServices({
   config,
   database,
   events,
-  delivery,
   passwordAttempts,
   lookupLimiter,
   bans,
-  log,
 }: ServiceDeps) {
   const { db } = database;
   const { accounts } = config;
@@ -85,11 +81,21 @@ export async function createServices({
     },
     events,
   );
+  const notices = createNotices({ db });
   const stepUp = createStepUp({ db, passwords, passwordAttempts });
-  const payments = createPaymentsService({ db, settings, stepUp, delivery, log });
+  const payments = createPaymentsService({ db, settings, stepUp, notices });
   const lookups = createLookupBudget({ db, limits: lookupLimiter });
-  const kyc = createKycService({ db, events, payments });
-  const account = createAccountService({ db, passwords, sessions, payments, stepUp, lookups, events });
+  const kyc = createKycService({ db, events, payments, notices });
+  const account = createAccountService({
+    db,
+    passwords,
+    sessions,
+    payments,
+    stepUp,
+    lookups,
+    events,
+    notices,
+  });
   const auditLog = createAuditLog(db);
   const signatures = createClientSignatures(
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),
@@ -97,7 +103,7 @@ export async function createServices({
   );
   const publicReads = createPublicReads({ rates, news, pages, settings, events });
   const calendar = createCalendarService(db, events);
-  const risk = createRiskService({ db, events, reads: publicReads });
+  const risk = createRiskService({ db, events, reads: publicReads, notices });
   const orders = createOrdersService({
     db,
     events,
@@ -107,10 +113,12 @@ export async function createServices({
     reads: publicReads,
     auditLog,
     calendar,
+    notices,
   });
   const staff = createStaffService(db, passwords, sessions);
   const setup = createSetupService({ settings, rates, staff });
   return {
+    notices,
     passwords,
     settings,
     rates,
@@ -124,14 +132,13 @@ export async function createServices({
     risk,
     incomeProofs: createIncomeProofsService({ db, events, risk }),
     account,
-    auth: createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures }),
+    auth: createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures, notices }),
     passwordReset: createPasswordResetService({
       db,
       account,
       sessions,
-      delivery,
       hashPassword: passwords.hash,
-      log,
+      notices,
     }),
     staff,
     setup,
@@ -139,7 +146,7 @@ export async function createServices({
     dashboard: createDashboardService(db, rates, setup),
     auditLog,
     members: createMembersService({ db, sessions, auditLog, kyc, events }),
-    flags: createFlagsService({ db, events }),
+    flags: createFlagsService({ db, events, notices }),
     bans: createBansService(db, bans),
     amlo: createAmloQueue(db),
     closes: createDailyCloses(db),

@@ -458,6 +458,25 @@ export const E = {
     'This day has already been closed for this channel.',
     'ช่องทางนี้ปิดยอดของวันนี้ไปแล้ว',
   ),
+  // 40037-40040: project additions, member notices (decision 0078).
+  NOTICE_SECURITY_CHANNELS: def(
+    40037,
+    400,
+    'Security messages always go to your email and phone; they cannot be switched off.',
+    'ข้อความด้านความปลอดภัยจะส่งถึงอีเมลและโทรศัพท์ของคุณเสมอ ปิดไม่ได้',
+  ),
+  NOTICE_LINE_UNAVAILABLE: def(
+    40038,
+    400,
+    'LINE is not available for your account. Link LINE first.',
+    'บัญชีของคุณยังใช้ LINE ไม่ได้ กรุณาเชื่อมต่อ LINE ก่อน',
+  ),
+  NOTICE_CHOICE_INVALID: def(
+    40039,
+    400,
+    'Please choose a kind of message and its channels (email, SMS or LINE).',
+    'กรุณาเลือกประเภทข้อความและช่องทาง (อีเมล SMS หรือ LINE)',
+  ),
 
   // 40034-40036: staff decisions on proofs of income or assets (project additions; decision 0071).
   INCOME_PROOF_NOT_FOUND: def(

@@ -9,6 +9,7 @@ export * from './fill-path.ts';
 export * from './limits.ts';
 export * from './money.ts';
 export * from './networks.ts';
+export * from './notices.ts';
 export * from './order-reasons.ts';
 export * from './report-words.ts';
 export * from './runtimeConfig.ts';

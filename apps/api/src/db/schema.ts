@@ -32,6 +32,8 @@ export type ActorType = 'member' | 'staff' | 'system' | 'operator';
 
 export interface MembersTable {
   id: Id;
+  /** The language the member last used the app in (decision 0078). */
+  lang: Generated<'en' | 'th'>;
   username: string;
   password_hash: string;
   first_name: string;
@@ -358,14 +360,32 @@ export interface ClosedDaysTable {
   updated_at: UpdatedAt;
 }
 
+/** The channels a member chose for one kind of message (decision 0078). */
+export interface NoticeChoicesTable {
+  member_id: number;
+  kind: string;
+  channels: Json<('email' | 'sms' | 'line')[]>;
+  updated_at: UpdatedAt;
+}
+
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** The notification queue (decision 0077). */
 export interface OutboxTable {
   id: Id;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'line';
   recipient: string;
   subject: ColumnType<string, string | undefined, string>;
   body: string;
+  state: Generated<OutboxState>;
+  kind: Generated<string>;
+  member_id: number | null;
+  lang: Generated<'en' | 'th'>;
   attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
   last_error: string | null;
+  claimed_by: string | null;
+  claimed_at: Date | null;
   created_at: CreatedAt;
   sent_at: Date | null;
 }
@@ -468,4 +488,5 @@ export interface DB {
   closed_days: ClosedDaysTable;
   amlo_filings: AmloFilingsTable;
   daily_closes: DailyClosesTable;
+  notice_choices: NoticeChoicesTable;
 }

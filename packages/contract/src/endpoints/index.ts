@@ -5,6 +5,7 @@ import { homeEndpoints } from './home.ts';
 import { incomeProofEndpoints } from './income-proofs.ts';
 import { kycEndpoints } from './kyc.ts';
 import { limitsEndpoints } from './limits.ts';
+import { noticeEndpoints } from './notices.ts';
 import { passwordResetEndpoints } from './password-reset.ts';
 import { paymentsEndpoints } from './payments.ts';
 import { transactionEndpoints } from './transaction.ts';
@@ -19,6 +20,7 @@ export * from './home.ts';
 export * from './income-proofs.ts';
 export * from './kyc.ts';
 export * from './limits.ts';
+export * from './notices.ts';
 export * from './password-reset.ts';
 export * from './payments.ts';
 export * from './transaction.ts';
@@ -35,6 +37,7 @@ export const memberEndpoints = {
   ...transactionEndpoints,
   ...limitsEndpoints,
   ...incomeProofEndpoints,
+  ...noticeEndpoints,
 } as const;
 
 export type MemberEndpointName = keyof typeof memberEndpoints;

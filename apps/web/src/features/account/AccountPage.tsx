@@ -9,12 +9,13 @@ import './account.css';
 import '../../components/forms.css';
 import { LevelCard } from '../limits/LevelCard.tsx';
 import { KycSection } from './KycSection.tsx';
+import { NoticesSection } from './NoticesSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { BankAccountsSection, UsdtAddressesSection } from './PaymentSections.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { signOut } from './session.ts';
 
-type SectionId = 'profile' | 'password' | 'kyc' | 'bank-accounts' | 'usdt-addresses';
+type SectionId = 'profile' | 'password' | 'kyc' | 'bank-accounts' | 'usdt-addresses' | 'notices';
 
 /**
  * `?action=` values (docs/product.md, Screens; openBankAccounts from the sell form) and the section
@@ -83,6 +84,7 @@ function Account() {
     kyc: target === 'kyc',
     'bank-accounts': false,
     'usdt-addresses': target === 'usdt-addresses',
+    notices: false,
   });
   const offline = useOffline();
   const lists = useApi('getNetworkBank');
@@ -164,6 +166,9 @@ function Account() {
       </Section>
       <Section id="password" title={t('password.title')} open={open.password} onToggle={toggle('password')}>
         <PasswordSection />
+      </Section>
+      <Section id="notices" title={t('notices.title')} open={open.notices} onToggle={toggle('notices')}>
+        {open.notices ? <NoticesSection /> : null}
       </Section>
     </section>
   );
