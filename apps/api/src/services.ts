@@ -11,6 +11,7 @@ import { createDashboardService } from './modules/dashboard/index.ts';
 import { createFlagsService } from './modules/flags/index.ts';
 import { createPublicReads } from './modules/home/index.ts';
 import { createKycService } from './modules/kyc/index.ts';
+import { createLineService } from './modules/line/index.ts';
 import { createMembersService } from './modules/members/index.ts';
 import { createNewsService } from './modules/news/index.ts';
 import { createOrdersService } from './modules/orders/index.ts';
@@ -105,6 +106,7 @@ export async function createServices({
   const staff = createStaffService(db, passwords, sessions);
   const setup = createSetupService({ settings, rates, staff });
   return {
+    line: createLineService({ db, line: config.line }),
     passwords,
     settings,
     rates,

@@ -19,6 +19,7 @@ import * as memberRisk from './migrations/20261128_0900_member_risk.ts';
 import * as memberFlags from './migrations/20261128_1000_member_flags.ts';
 import * as complianceReports from './migrations/20261128_1100_compliance_reports.ts';
 import * as notificationQueue from './migrations/20261129_0400_notification_queue.ts';
+import * as lineLinks from './migrations/20261129_0500_line_links.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '20261128_1000_member_flags': memberFlags,
   '20261128_1100_compliance_reports': complianceReports,
   '20261129_0400_notification_queue': notificationQueue,
+  '20261129_0500_line_links': lineLinks,
 };
 
 const provider: MigrationProvider = {

@@ -9,6 +9,7 @@ import { dashboardRoutes } from './dashboard/routes.ts';
 import { flagsRoutes } from './flags/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { kycRoutes } from './kyc/routes.ts';
+import { lineRoutes } from './line/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { membersRoutes } from './members/routes.ts';
 import { newsRoutes } from './news/routes.ts';
@@ -34,6 +35,7 @@ export const modules: FastifyPluginAsync[] = [
   passwordResetRoutes,
   paymentsRoutes,
   kycRoutes,
+  lineRoutes,
   ordersRoutes,
   complianceRoutes,
   staffRoutes,

@@ -4,6 +4,7 @@ import { authEndpoints } from './auth.ts';
 import { homeEndpoints } from './home.ts';
 import { kycEndpoints } from './kyc.ts';
 import { limitsEndpoints } from './limits.ts';
+import { lineEndpoints } from './line.ts';
 import { passwordResetEndpoints } from './password-reset.ts';
 import { paymentsEndpoints } from './payments.ts';
 import { transactionEndpoints } from './transaction.ts';
@@ -17,6 +18,7 @@ export * from './files.ts';
 export * from './home.ts';
 export * from './kyc.ts';
 export * from './limits.ts';
+export * from './line.ts';
 export * from './password-reset.ts';
 export * from './payments.ts';
 export * from './transaction.ts';
@@ -32,6 +34,7 @@ export const memberEndpoints = {
   ...kycEndpoints,
   ...transactionEndpoints,
   ...limitsEndpoints,
+  ...lineEndpoints,
 } as const;
 
 export type MemberEndpointName = keyof typeof memberEndpoints;
