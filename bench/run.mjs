@@ -19,6 +19,8 @@
 //   orders      createTransaction and confrimTransaction under load beside bare Fastify, and a staff
 //               completion reaching 1,000 open member streams, on PGlite and with BENCH_DATABASE_URL
 //               on PostgreSQL (bench/orders.mjs)
+//   notifications  10,000 queued messages drained through a fake channel adapter, unbounded and at
+//               NOTIFY_RATE_PER_SECOND (bench/notifications.ts)
 //   drills      only when asked (about 2 minutes): three API processes on a private PostgreSQL and a
 //               Redis of their own under order load, through a PostgreSQL restart, a SIGKILL of a
 //               process and a Redis stop (bench/drills.mjs)
@@ -61,6 +63,7 @@ const SECTIONS = [
   'images',
   'orders',
   'drills',
+  'notifications',
 ];
 /** Sections that run only when named: they disturb the machine's shared services, or take minutes. */
 const ON_REQUEST = ['pg-restart', 'hardening', 'drills'];
@@ -450,6 +453,13 @@ if (wanted('orders')) {
   } finally {
     await hello.stop();
   }
+}
+if (wanted('notifications')) {
+  console.log('\n## Notification queue: 10,000 messages drained\n');
+  const script = await bundle('notifications');
+  console.log(
+    execFileSync(process.execPath, [script], { cwd: repoRoot, timeout: 600_000, encoding: 'utf8' }),
+  );
 }
 if (wanted('drills')) {
   console.log('\n## (j) Fault drills: three processes, one PostgreSQL, one Redis\n');

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SMALL_BODY_LIMIT } from '@bahtdesk/contract';
+import { parseLang, SMALL_BODY_LIMIT } from '@bahtdesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -141,6 +141,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       staff: (token) => services.sessions.authenticateStaff(token),
       signature: (signature) => services.auth.isValidSignature(signature),
     },
+  });
+  // The language a member uses the app in (its Accept-Language) is the language of their messages
+  // (decision 0078).
+  app.addHook('preHandler', async (req) => {
+    const header = req.headers['accept-language'];
+    if (!req.member || !header) return;
+    await services.notices.rememberLang(req.member.memberId, parseLang(header));
   });
   await app.register(docsPlugin);
 

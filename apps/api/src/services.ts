@@ -31,6 +31,7 @@ import { createSessionService } from './modules/sessions/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
 import { createSetupService } from './modules/setup/index.ts';
 import { createStaffService, createStaffSignIn } from './modules/staff/index.ts';
+import { createNotices } from './notifications/index.ts';
 import type { Limiter } from './plugins/limits/limiter.ts';
 
 /** How long a clientSignature stays valid. */
@@ -80,11 +81,22 @@ export async function createServices({
     },
     events,
   );
+  const line = createLineService({ db, line: config.line });
+  const notices = createNotices({ db, line });
   const stepUp = createStepUp({ db, passwords, passwordAttempts });
-  const payments = createPaymentsService({ db, settings, stepUp });
+  const payments = createPaymentsService({ db, settings, stepUp, notices });
   const lookups = createLookupBudget({ db, limits: lookupLimiter });
-  const kyc = createKycService({ db, events, payments });
-  const account = createAccountService({ db, passwords, sessions, payments, stepUp, lookups, events });
+  const kyc = createKycService({ db, events, payments, notices });
+  const account = createAccountService({
+    db,
+    passwords,
+    sessions,
+    payments,
+    stepUp,
+    lookups,
+    events,
+    notices,
+  });
   const auditLog = createAuditLog(db);
   const signatures = createClientSignatures(
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),
@@ -92,7 +104,7 @@ export async function createServices({
   );
   const publicReads = createPublicReads({ rates, news, pages, settings, events });
   const calendar = createCalendarService(db, events);
-  const risk = createRiskService({ db, events, reads: publicReads });
+  const risk = createRiskService({ db, events, reads: publicReads, notices });
   const orders = createOrdersService({
     db,
     events,
@@ -102,11 +114,13 @@ export async function createServices({
     reads: publicReads,
     auditLog,
     calendar,
+    notices,
   });
   const staff = createStaffService(db, passwords, sessions);
   const setup = createSetupService({ settings, rates, staff });
   return {
-    line: createLineService({ db, line: config.line }),
+    notices,
+    line,
     passwords,
     settings,
     rates,
@@ -119,12 +133,13 @@ export async function createServices({
     calendar,
     risk,
     account,
-    auth: createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures }),
+    auth: createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures, notices }),
     passwordReset: createPasswordResetService({
       db,
       account,
       sessions,
       hashPassword: passwords.hash,
+      notices,
     }),
     staff,
     setup,
@@ -132,7 +147,7 @@ export async function createServices({
     dashboard: createDashboardService(db, rates, setup),
     auditLog,
     members: createMembersService({ db, sessions, auditLog, kyc, events }),
-    flags: createFlagsService({ db, events }),
+    flags: createFlagsService({ db, events, notices }),
     bans: createBansService(db, bans),
     amlo: createAmloQueue(db),
     closes: createDailyCloses(db),

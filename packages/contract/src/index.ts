@@ -8,6 +8,7 @@ export * from './errors.ts';
 export * from './limits.ts';
 export * from './money.ts';
 export * from './networks.ts';
+export * from './notices.ts';
 export * from './order-reasons.ts';
 export * from './report-words.ts';
 export * from './runtimeConfig.ts';

@@ -19,6 +19,7 @@ import * as memberRisk from './migrations/20261128_0900_member_risk.ts';
 import * as memberFlags from './migrations/20261128_1000_member_flags.ts';
 import * as complianceReports from './migrations/20261128_1100_compliance_reports.ts';
 import * as notificationQueue from './migrations/20261129_0400_notification_queue.ts';
+import * as noticeChoices from './migrations/20261129_0410_notice_choices.ts';
 import * as lineLinks from './migrations/20261129_0500_line_links.ts';
 
 /**
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '20261128_1000_member_flags': memberFlags,
   '20261128_1100_compliance_reports': complianceReports,
   '20261129_0400_notification_queue': notificationQueue,
+  '20261129_0410_notice_choices': noticeChoices,
   '20261129_0500_line_links': lineLinks,
 };
 

@@ -31,6 +31,8 @@ export type ActorType = 'member' | 'staff' | 'system' | 'operator';
 
 export interface MembersTable {
   id: Id;
+  /** The language the member last used the app in (decision 0078). */
+  lang: Generated<'en' | 'th'>;
   username: string;
   password_hash: string;
   first_name: string;
@@ -340,6 +342,14 @@ export interface ClosedDaysTable {
   updated_at: UpdatedAt;
 }
 
+/** The channels a member chose for one kind of message (decision 0078). */
+export interface NoticeChoicesTable {
+  member_id: number;
+  kind: string;
+  channels: Json<('email' | 'sms' | 'line')[]>;
+  updated_at: UpdatedAt;
+}
+
 export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
 
 /** The notification queue (decision 0077). */
@@ -479,6 +489,7 @@ export interface DB {
   closed_days: ClosedDaysTable;
   amlo_filings: AmloFilingsTable;
   daily_closes: DailyClosesTable;
+  notice_choices: NoticeChoicesTable;
   line_links: LineLinksTable;
   line_link_codes: LineLinkCodesTable;
 }

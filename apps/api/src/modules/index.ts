@@ -13,6 +13,7 @@ import { lineRoutes } from './line/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { membersRoutes } from './members/routes.ts';
 import { newsRoutes } from './news/routes.ts';
+import { noticeRoutes } from './notices/routes.ts';
 import { ordersRoutes } from './orders/routes.ts';
 import { outboxRoutes } from './outbox/routes.ts';
 import { pagesRoutes } from './pages/routes.ts';
@@ -46,6 +47,7 @@ export const modules: FastifyPluginAsync[] = [
   settingsRoutes,
   membersRoutes,
   riskRoutes,
+  noticeRoutes,
   flagsRoutes,
   bansRoutes,
   calendarRoutes,

@@ -1,2 +1,3 @@
+export { channelsFor, createNotices, type LineLinks, type Notice, type Notices, noLine } from './notices.ts';
 export { enqueue, type QueuedMessage } from './queue.ts';
 export { createNotificationWorker, type NotificationWorker, retryDelayMs } from './worker.ts';

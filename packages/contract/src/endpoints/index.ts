@@ -5,6 +5,7 @@ import { homeEndpoints } from './home.ts';
 import { kycEndpoints } from './kyc.ts';
 import { limitsEndpoints } from './limits.ts';
 import { lineEndpoints } from './line.ts';
+import { noticeEndpoints } from './notices.ts';
 import { passwordResetEndpoints } from './password-reset.ts';
 import { paymentsEndpoints } from './payments.ts';
 import { transactionEndpoints } from './transaction.ts';
@@ -19,6 +20,7 @@ export * from './home.ts';
 export * from './kyc.ts';
 export * from './limits.ts';
 export * from './line.ts';
+export * from './notices.ts';
 export * from './password-reset.ts';
 export * from './payments.ts';
 export * from './transaction.ts';
@@ -34,6 +36,7 @@ export const memberEndpoints = {
   ...kycEndpoints,
   ...transactionEndpoints,
   ...limitsEndpoints,
+  ...noticeEndpoints,
   ...lineEndpoints,
 } as const;
 

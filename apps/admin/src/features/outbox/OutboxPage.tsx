@@ -7,7 +7,7 @@ import { useT } from '../../lib/i18n.ts';
 
 const PAGE_SIZE = 20;
 
-/** One-time-code messages kept while no SMTP or SMS gateway is configured, newest first. */
+/** The notification queue (decision 0077): every message to members and its delivery, newest first. */
 export default function OutboxPage() {
   const t = useT('members');
   const f = useFormat();
@@ -32,6 +32,7 @@ export default function OutboxPage() {
                   <thead>
                     <tr>
                       <th scope="col">{t('outbox.when')}</th>
+                      <th scope="col">{t('outbox.state')}</th>
                       <th scope="col">{t('outbox.channel')}</th>
                       <th scope="col">{t('outbox.recipient')}</th>
                       <th scope="col">{t('outbox.message')}</th>
@@ -41,9 +42,33 @@ export default function OutboxPage() {
                     {data.items.map((m) => (
                       <tr key={m.id}>
                         <td className="nowrap">{f.dateTime(m.createdAt)}</td>
+                        <td>
+                          <span className={`badge badge--outbox-${m.state}`}>
+                            {t(`outbox.states.${m.state}`)}
+                          </span>
+                          <dl className="outbox__facts">
+                            <dt>{t('outbox.attempts')}</dt>
+                            <dd>{m.attempts}</dd>
+                            {m.nextAttemptAt ? (
+                              <>
+                                <dt>{t('outbox.nextAttempt')}</dt>
+                                <dd>{f.dateTime(m.nextAttemptAt)}</dd>
+                              </>
+                            ) : null}
+                            {m.lastError ? (
+                              <>
+                                <dt>{t('outbox.lastError')}</dt>
+                                <dd>{m.lastError}</dd>
+                              </>
+                            ) : null}
+                          </dl>
+                        </td>
                         <td>{t(`outbox.${m.channel}`)}</td>
                         <td>{m.recipient}</td>
                         <td>
+                          <p className="muted">
+                            {t('outbox.kind')}: {m.kind} · {t('outbox.lang')}: {t(`outbox.langs.${m.lang}`)}
+                          </p>
                           {m.subject ? <strong>{m.subject}</strong> : null}
                           <pre className="message">{m.body}</pre>
                         </td>

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Notices } from '../../notifications/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import { kycReview } from '../kyc/index.ts';
 import type { PasswordHasher, StepUp } from '../passwords/index.ts';
@@ -45,10 +46,21 @@ interface Deps {
   stepUp: StepUp;
   lookups: LookupBudget;
   events: Pick<EventBus, 'publish'>;
+  /** The member's message when the password changes (decision 0078). */
+  notices: Pick<Notices, 'send'>;
 }
 
 /** A member's own account: sign-up, profile, profile edit and password change. */
-export function createAccountService({ db, passwords, sessions, payments, stepUp, lookups, events }: Deps) {
+export function createAccountService({
+  db,
+  passwords,
+  sessions,
+  payments,
+  stepUp,
+  lookups,
+  events,
+  notices,
+}: Deps) {
   async function profile(memberId: number): Promise<Profile> {
     const m = await findProfile(db, memberId);
     if (!m) throw new AppError(E.NOT_ALLOWED);
@@ -159,6 +171,7 @@ export function createAccountService({ db, passwords, sessions, payments, stepUp
           action: 'account.changePassword',
           target: `member:${memberId}`,
         });
+        await notices.send(trx, [{ memberId, template: 'passwordChanged', params: { at: new Date() } }]);
       });
       await sessions.announceEnded({ memberId });
     },

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { refuseIfBanned } from '../../http/ip-banned.ts';
+import type { Notices } from '../../notifications/index.ts';
 import type { AccountService } from '../account/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import type { PasswordAttempts, PasswordHasher } from '../passwords/index.ts';
@@ -14,6 +15,7 @@ import {
   sessionResult,
 } from '../sessions/index.ts';
 import type { ClientSignatures } from './client-signature.ts';
+import { deviceName } from './device.ts';
 
 type SignInBody = z.output<typeof signInBodySchema>;
 
@@ -24,10 +26,20 @@ interface Deps {
   sessions: SessionService;
   passwordAttempts: PasswordAttempts;
   signatures: ClientSignatures;
+  /** The member's message on a sign-in from a new device (decision 0078). */
+  notices: Pick<Notices, 'send'>;
 }
 
 /** Member sign-in and sign-out, and the clientSignature anonymous POSTs carry. */
-export function createAuthService({ db, passwords, account, sessions, passwordAttempts, signatures }: Deps) {
+export function createAuthService({
+  db,
+  passwords,
+  account,
+  sessions,
+  passwordAttempts,
+  signatures,
+  notices,
+}: Deps) {
   return {
     async signIn(body: SignInBody, meta: RequestMeta): Promise<SessionResult> {
       // Counted before the (slow) check, so a burst cannot get past the limit while it runs.
@@ -49,8 +61,13 @@ export function createAuthService({ db, passwords, account, sessions, passwordAt
         throw new AppError(E.BAD_CREDENTIALS);
       }
       await passwordAttempts.passwordSucceeded(meta.ip);
+      const newDevice = await sessions.isNewDevice(member.id, meta.userAgent);
       const session = await sessions.startMember(member.id, meta);
       await recordAudit(db, actor, { action: 'auth.signIn', target: `member:${member.id}` });
+      if (newDevice) {
+        const params = { device: deviceName(meta.userAgent), at: new Date() };
+        await notices.send(db, [{ memberId: member.id, template: 'newDevice', params }]);
+      }
       return sessionResult(session);
     },
 

@@ -3,12 +3,25 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Notice, Notices } from '../../notifications/index.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
 import { flagsOf, insertFlag, insertNote, liftFlag, notesOf } from './repository.ts';
 
 interface Deps {
   db: Kysely<DB>;
   events: Pick<EventBus, 'publish'>;
+  /** The member's message when a hold that affects them is set or lifted (decision 0078). */
+  notices: Pick<Notices, 'send'>;
+}
+
+/** Flags the member is told about (a `watch` flag is for staff only). */
+const TOLD = {
+  payouts_held: { set: 'payoutsHeld', lifted: 'payoutsReleased' },
+  trading_blocked: { set: 'tradingBlocked', lifted: 'tradingUnblocked' },
+} as const;
+
+function flagNotice(memberId: number, flag: MemberFlag, change: 'set' | 'lifted'): Notice[] {
+  return flag === 'watch' ? [] : [{ memberId, template: TOLD[flag][change] }];
 }
 
 /**
@@ -16,7 +29,7 @@ interface Deps {
  * operator or admin with a reason and lifted by an admin with a reason; every change is audited on
  * the member (`member:<id>`) in the transaction that makes it, and announced as members.changed.
  */
-export function createFlagsService({ db, events }: Deps) {
+export function createFlagsService({ db, events, notices }: Deps) {
   async function memberExists(memberId: number): Promise<void> {
     const row = await db.selectFrom('members').select('id').where('id', '=', memberId).executeTakeFirst();
     if (!row) throw new AppError(E.MEMBER_NOT_FOUND);
@@ -86,6 +99,7 @@ export function createFlagsService({ db, events }: Deps) {
           after: { flag, flagId: row.id },
           reason,
         });
+        await notices.send(t, flagNotice(memberId, flag, 'set'));
       });
       return changed(memberId);
     },
@@ -108,6 +122,7 @@ export function createFlagsService({ db, events }: Deps) {
           after: { flag, lifted: true },
           reason,
         });
+        await notices.send(t, flagNotice(memberId, flag, 'lifted'));
       });
       return changed(memberId);
     },

@@ -3,6 +3,7 @@ import {
   type ImageCheck,
   KYC_IMAGE_SLOTS,
   KYC_REJECT_REASON_CODES,
+  KYC_REJECT_REASONS,
   KYC_STAGED_PHOTO_HOURS,
   type KycImageSlot,
   type KycRejectReason,
@@ -25,6 +26,7 @@ import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { FileAnswer } from '../../http/route.ts';
+import type { Notice, Notices } from '../../notifications/index.ts';
 import { type Actor, countRecentAudits, recordAudit } from '../audit/index.ts';
 import { checkImage, storeImage } from '../images/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
@@ -86,13 +88,30 @@ function toSummary(row: SubmissionRow): KycSubmissionSummary {
  * with a conditional update; every change is audited in its transaction and announced
  * (`kyc.updated`, with the member's id) after.
  */
+/** The member's message on a decision: verified, or refused with the reason (and the staff's note). */
+function identityNotice(
+  memberId: number,
+  failing: { reasonCode: KycRejectReason; note?: string | null } | null,
+): Notice {
+  if (!failing) return { memberId, template: 'identityVerified' };
+  const reason = KYC_REJECT_REASONS[failing.reasonCode];
+  const note = failing.note ? ` ${failing.note}` : '';
+  return {
+    memberId,
+    template: 'identityRefused',
+    params: { reason: { en: reason.en + note, th: reason.th + note } },
+  };
+}
+
 interface Deps {
   db: Kysely<DB>;
   events: Pick<EventBus, 'publish'>;
   payments: Pick<PaymentsService, 'list' | 'hasUsdtAddress'>;
+  /** The member's message on a decision, queued in its transaction (decision 0078). */
+  notices: Pick<Notices, 'send'>;
 }
 
-export function createKycService({ db, events, payments }: Deps) {
+export function createKycService({ db, events, payments, notices }: Deps) {
   /** Counts one upload of the member (50039 past UPLOADS_PER_MEMBER in the window), audited. */
   async function spendUpload(actor: Actor, memberId: number, what: string, now = new Date()): Promise<void> {
     const recent = await countRecentAudits(db, actor, UPLOAD, new Date(now.getTime() - UPLOADS_WINDOW_MS));
@@ -301,6 +320,7 @@ export function createKycService({ db, events, payments }: Deps) {
           after: { status: row.status, submission: id, reasonCode: failing?.reasonCode ?? null },
           reason: failing?.note ?? failing?.reasonCode ?? null,
         });
+        await notices.send(t, [identityNotice(row.member_id, failing)]);
         return row;
       });
       await events.publish('kyc.updated', {

@@ -7,6 +7,7 @@ import type { Actor } from '../audit/index.ts';
 import { hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import { iso, orderUpdated } from './answers.ts';
+import type { notifying } from './notices.ts';
 import {
   approvePrepared,
   awaitingApproval,
@@ -23,6 +24,8 @@ export interface ApprovalDeps {
   reads: Pick<PublicReads, 'setting'>;
   /** The order screen's answer for a row (desk.ts). */
   staffOrder: (row: OrderRow) => Promise<StaffOrder>;
+  /** Runs a change with the member's message in one transaction (notices.ts). */
+  withNotices: ReturnType<typeof notifying>;
 }
 
 /**
@@ -33,7 +36,7 @@ export interface ApprovalDeps {
  * sends it back with a note. The same person never takes both steps: each step is one conditional
  * update that names the preparer, so two racing requests can never both win.
  */
-export function createPayoutApproval({ db, events, reads, staffOrder }: ApprovalDeps) {
+export function createPayoutApproval({ db, events, reads, staffOrder, withNotices }: ApprovalDeps) {
   const threshold = async () => (await reads.setting('payoutApprovalThb')).value;
 
   /** The order, awaiting staff, prepared by someone other than `staffId`: the preparer's id. */
@@ -93,14 +96,16 @@ export function createPayoutApproval({ db, events, reads, staffOrder }: Approval
     async approve(actor: Actor, staffId: number, id: string): Promise<StaffOrder> {
       const { row, preparer } = await preparedByAnother(id, staffId);
       if (await hasActiveFlag(db, row.member_id, 'payouts_held')) throw new AppError(E.PAYOUTS_HELD);
-      const after = await approvePrepared(db, row.id, preparer, staffId, {
-        actor,
-        entry: {
-          action: 'order.complete',
-          before: { status: 'request', preparedBy: preparer },
-          after: { status: 'success', approvedBy: staffId, payout_reference: row.payout_reference },
-        },
-      });
+      const after = await withNotices((t) =>
+        approvePrepared(t, row.id, preparer, staffId, {
+          actor,
+          entry: {
+            action: 'order.complete',
+            before: { status: 'request', preparedBy: preparer },
+            after: { status: 'success', approvedBy: staffId, payout_reference: row.payout_reference },
+          },
+        }),
+      );
       return after ? announced(after) : lost(id);
     },
 

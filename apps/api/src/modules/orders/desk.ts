@@ -19,12 +19,14 @@ import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Notices } from '../../notifications/index.ts';
 import { type Actor, type AuditLog, recordAudit } from '../audit/index.ts';
 import { activeFlagsOf, hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import { orderTarget, orderUpdated, toQueueItem, toStaffOrder } from './answers.ts';
 import { createPayoutApproval } from './approval.ts';
+import { notifying } from './notices.ts';
 import {
   findOrder,
   type OrderChanges,
@@ -53,13 +55,16 @@ export interface DeskDeps {
   reads: Pick<PublicReads, 'setting'>;
   /** Slip QR reads after the confirm's answer: the order screen waits for them. */
   slips: Pick<SlipScans, 'settled'>;
+  /** The member's messages, queued in each decision's transaction (decision 0078). */
+  notices: Pick<Notices, 'send'>;
 }
 
 /**
  * The staff's order desk: the queue, the order screen, and the decisions on an order awaiting
  * staff (complete, reject), each one conditional update with its audit row, announced after.
  */
-export function createOrderDesk({ db, events, kyc, auditLog, reads, slips }: DeskDeps) {
+export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notices }: DeskDeps) {
+  const withNotices = notifying(db, notices);
   /** Whether an order's payout account is in the member's current legal name (decision 0035). */
   async function nameMatches(row: OrderRow): Promise<boolean> {
     const member = await orderMember(db, row.member_id);
@@ -110,21 +115,23 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips }: Des
       throw new AppError(E.TRANSACTION_STATUS_INVALID);
     }
     if (before.payout_prepared_by !== null) throw new AppError(E.APPROVAL_PENDING);
-    const after = await transition(
-      db,
-      before.id,
-      { from: 'request', to },
-      { ...set, reviewed_by: staffId, reviewed_at: new Date() },
-      {
-        actor,
-        entry: {
-          action: to === 'success' ? 'order.complete' : 'order.reject',
-          before: { status: 'request' },
-          after: { status: to, ...set, ...noted },
-          reason,
+    const after = await withNotices((t) =>
+      transition(
+        t,
+        before.id,
+        { from: 'request', to },
+        { ...set, reviewed_by: staffId, reviewed_at: new Date() },
+        {
+          actor,
+          entry: {
+            action: to === 'success' ? 'order.complete' : 'order.reject',
+            before: { status: 'request' },
+            after: { status: to, ...set, ...noted },
+            reason,
+          },
         },
-      },
-      { unprepared: true },
+        { unprepared: true },
+      ),
     );
     if (!after) {
       const now = await findOrder(db, id);
@@ -135,7 +142,7 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips }: Des
     return staffOrder(after);
   }
 
-  const approval = createPayoutApproval({ db, events, reads, staffOrder });
+  const approval = createPayoutApproval({ db, events, reads, staffOrder, withNotices });
 
   return {
     /** The staff queue: open orders awaiting staff first, or any status, by date, type or search. */

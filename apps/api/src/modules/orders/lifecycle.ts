@@ -29,6 +29,7 @@ import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Notices } from '../../notifications/index.ts';
 import type { Actor } from '../audit/index.ts';
 import type { CalendarService } from '../calendar/index.ts';
 import { hasActiveFlag } from '../flags/index.ts';
@@ -38,6 +39,7 @@ import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { RiskService } from '../risk/index.ts';
 import { iso, orderUpdated, toSummary, toTransaction } from './answers.ts';
+import { notifying, orderNotice } from './notices.ts';
 import {
   countOpen,
   expirePastDeadline,
@@ -116,6 +118,8 @@ export interface LifecycleDeps {
   calendar: Pick<CalendarService, 'closedDays' | 'closedDayOn'>;
   /** A cash-deposit slip's QR code is read after the confirm's answer. */
   slips: Pick<SlipScans, 'after'>;
+  /** The member's messages, queued in each change's transaction (decision 0078). */
+  notices: Pick<Notices, 'send'>;
 }
 
 /**
@@ -132,7 +136,9 @@ export function createOrderLifecycle({
   reads,
   calendar,
   slips,
+  notices,
 }: LifecycleDeps) {
+  const withNotices = notifying(db, notices);
   const setting = async <K extends SettingKey>(key: K) => (await reads.setting(key)).value;
   const announce = (row: OrderRow) => events.publish('order.updated', orderUpdated(row));
 
@@ -144,7 +150,7 @@ export function createOrderLifecycle({
 
   /** Expires one pending order past its deadline (if no one else moved it first), audited. */
   async function expireOne(row: OrderRow, now: Date): Promise<void> {
-    const [expired] = await expirePastDeadline(db, now, { id: row.id });
+    const [expired] = await withNotices((t) => expirePastDeadline(t, now, { id: row.id }));
     if (expired) await announce(expired);
   }
 
@@ -241,7 +247,7 @@ export function createOrderLifecycle({
             limits,
             now,
           );
-          return insertOrder(
+          const inserted = await insertOrder(
             t,
             {
               ...values,
@@ -259,6 +265,8 @@ export function createOrderLifecycle({
               },
             },
           );
+          await notices.send(t, [orderNotice(inserted)]);
+          return inserted;
         });
       } catch (error) {
         // The same Idempotency-Key raced in: the other request made the order.
@@ -435,17 +443,15 @@ export function createOrderLifecycle({
           },
           { before: now },
         );
-      // With a photo, the file is stored in the move's transaction.
+      // With a photo, the file is stored in the move's transaction, as is the member's message.
       let confirmed: OrderRow | undefined;
       try {
-        confirmed = image
-          ? await db.transaction().execute(async (t) => {
-              if (body.method === 'cash_deposit')
-                set.slip_file_id = await storeImage(t, memberId, 'slip', image);
-              else set.proof_file_id = await storeImage(t, memberId, 'proof', image);
-              return move(t);
-            })
-          : await move(db);
+        confirmed = await withNotices(async (t) => {
+          if (image && body.method === 'cash_deposit')
+            set.slip_file_id = await storeImage(t, memberId, 'slip', image);
+          else if (image) set.proof_file_id = await storeImage(t, memberId, 'proof', image);
+          return move(t);
+        });
       } catch (error) {
         // The same hash raced in on another order, which confirmed first.
         if (violates(error, PROOF_HASH_INDEX)) throw new AppError(E.TX_HASH_USED);
@@ -484,7 +490,7 @@ export function createOrderLifecycle({
      */
     async list(memberId: number, body: ListBody, now = new Date()) {
       // Real time, not the filter's `now`: the deadline is a fact of the clock.
-      const expired = await expirePastDeadline(db, new Date(), { memberId });
+      const expired = await withNotices((t) => expirePastDeadline(t, new Date(), { memberId }));
       for (const row of expired) await announce(row);
       const range = historyDateRange(body.filter, now, customRangeOf(body));
       const { start, end } = bangkokInstants(range);
@@ -510,7 +516,7 @@ export function createOrderLifecycle({
 
     /** The sweeper: every pending order past its deadline becomes expired, each audited and announced. */
     async expireDue(now = new Date()): Promise<number> {
-      const expired = await expirePastDeadline(db, now);
+      const expired = await withNotices((t) => expirePastDeadline(t, now));
       for (const row of expired) await announce(row);
       return expired.length;
     },

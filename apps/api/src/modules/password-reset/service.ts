@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { lockMember } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { enqueue } from '../../notifications/index.ts';
+import { enqueue, type Notices } from '../../notifications/index.ts';
 import { normaliseIp } from '../../plugins/limits/limiter.ts';
 import type { AccountService } from '../account/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
@@ -74,9 +74,11 @@ interface Deps {
   account: AccountService;
   sessions: SessionService;
   hashPassword: (password: string) => Promise<string>;
+  /** The member's message once the password is reset (decision 0078). */
+  notices: Pick<Notices, 'send'>;
 }
 
-export function createPasswordResetService({ db, account, sessions, hashPassword }: Deps) {
+export function createPasswordResetService({ db, account, sessions, hashPassword, notices }: Deps) {
   async function findMember(
     to: { channel: 'email'; email: string } | { channel: 'phone'; phone: string },
     meta: RequestMeta,
@@ -264,6 +266,9 @@ export function createPasswordResetService({ db, account, sessions, hashPassword
           action: 'account.resetPassword',
           target: `member:${used.member_id}`,
         });
+        await notices.send(trx, [
+          { memberId: used.member_id, template: 'passwordChanged', params: { at: now } },
+        ]);
         return used.member_id;
       });
       if (memberId === undefined) throw new AppError(E.OTP_SESSION_INVALID);

@@ -11,11 +11,3 @@ export async function passwordHashOf(db: Kysely<DB>, memberId: number): Promise<
     .executeTakeFirstOrThrow();
   return row.password_hash;
 }
-
-export function contactOf(db: Kysely<DB>, memberId: number) {
-  return db
-    .selectFrom('members')
-    .select(['email', 'phone'])
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
-}

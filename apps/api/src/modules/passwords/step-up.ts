@@ -6,7 +6,7 @@ import { type BanVerdict, refuseIfBanned } from '../../http/ip-banned.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import type { RequestMeta } from '../sessions/index.ts';
 import type { PasswordHasher } from './hasher.ts';
-import { contactOf, passwordHashOf } from './repository.ts';
+import { passwordHashOf } from './repository.ts';
 
 /**
  * Counts password attempts against the caller's IP before they are checked (the abuse limits,
@@ -62,11 +62,6 @@ export function createStepUp({
         outcome: 'failure',
       });
       throw new AppError(E.CURRENT_PASSWORD_INCORRECT);
-    },
-
-    /** The member's email and phone, where notices of such changes go. */
-    async contactOf(memberId: number): Promise<{ email: string; phone: string }> {
-      return contactOf(db, memberId);
     },
   };
 }

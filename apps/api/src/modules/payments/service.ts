@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { lockMember } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { enqueue } from '../../notifications/index.ts';
+import type { Notices } from '../../notifications/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import type { StepUp } from '../passwords/index.ts';
 import type { RequestMeta } from '../sessions/index.ts';
@@ -91,9 +91,10 @@ interface Deps {
   db: Kysely<DB>;
   settings: Pick<SettingsService, 'get'>;
   stepUp: StepUp;
+  notices: Pick<Notices, 'send'>;
 }
 
-export function createPaymentsService({ db, settings, stepUp }: Deps) {
+export function createPaymentsService({ db, settings, stepUp, notices }: Deps) {
   /**
    * Runs one change of a member's payment details: the current password first, then the change in
    * a transaction under the member's row lock with its audit row and the notice to the member's
@@ -116,7 +117,6 @@ export function createPaymentsService({ db, settings, stepUp }: Deps) {
     await stepUp.assertCurrentPassword(memberId, currentPassword, meta, action);
     // Read before the transaction opens (on PGlite a read beside an open transaction would wait for it).
     const usableFrom = new Date(now.getTime() + (await settings.get('payoutCoolingOffHours')) * HOUR_MS);
-    const contact = await stepUp.contactOf(memberId);
     let entry: PaymentEntry;
     try {
       entry = await db.transaction().execute(async (trx) => {
@@ -124,12 +124,7 @@ export function createPaymentsService({ db, settings, stepUp }: Deps) {
         const audit: Audit = (entryId, e) =>
           recordAudit(trx, actor, { action, target: `${KIND[type].target}:${entryId}`, ...e });
         const done = await run(trx, audit, usableFrom);
-        const notice = payoutChangeNotice(meta.lang, verb, type, done);
-        const message = { ...notice, kind: 'payoutDestination', memberId, lang: meta.lang };
-        await enqueue(trx, [
-          { channel: 'email', to: contact.email, ...message },
-          { channel: 'sms', to: contact.phone, ...message },
-        ]);
+        await notices.send(trx, [payoutChangeNotice(memberId, verb, type, done)]);
         return done;
       });
     } catch (err) {

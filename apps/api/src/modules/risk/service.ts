@@ -17,6 +17,7 @@ import { lockMember } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Notices } from '../../notifications/index.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import { type CountedTotals, countedTotals, findLevel, saveLevel } from './repository.ts';
@@ -53,6 +54,8 @@ interface Deps {
   db: Kysely<DB>;
   events: Pick<EventBus, 'publish'>;
   reads: Pick<PublicReads, 'setting'>;
+  /** The member's message when staff set their level (decision 0078). */
+  notices: Pick<Notices, 'send'>;
 }
 
 /**
@@ -60,7 +63,7 @@ interface Deps {
  * month. createTransaction asks `checkOrder` inside its transaction, under the member's row lock,
  * so two orders racing in are summed one after the other and never pass a limit together.
  */
-export function createRiskService({ db, events, reads }: Deps) {
+export function createRiskService({ db, events, reads, notices }: Deps) {
   async function row(t: Kysely<DB>, memberId: number): Promise<LevelRow> {
     const found = await findLevel(t, memberId);
     if (!found) throw new AppError(E.MEMBER_NOT_FOUND);
@@ -144,6 +147,11 @@ export function createRiskService({ db, events, reads }: Deps) {
           after: { level: body.level },
           reason: body.note,
         });
+        if (before !== body.level) {
+          await notices.send(t, [
+            { memberId, template: 'levelChanged', params: { level: String(body.level) } },
+          ]);
+        }
       });
       await events.publish('members.changed', { id: memberId });
       return memberLevel(memberId, now);

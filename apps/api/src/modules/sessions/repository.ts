@@ -174,3 +174,22 @@ export async function markSecondFactor(db: Kysely<DB>, sessionId: number, now: D
     .where('second_factor_at', 'is', null)
     .execute();
 }
+
+/**
+ * Whether a sign-in with `userAgent` is from a device new to the member: they had sessions before,
+ * none of them from this user agent (as stored: its first 300 characters).
+ */
+export async function isNewDevice(db: Kysely<DB>, memberId: number, userAgent: string | undefined) {
+  const rows = await db
+    .selectFrom('member_sessions')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('all'),
+      eb.fn
+        .count<string | number>('id')
+        .filterWhere('user_agent', 'is not distinct from', userAgent?.slice(0, 300) ?? null)
+        .as('same'),
+    ])
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return Number(rows.all) > 0 && Number(rows.same) === 0;
+}

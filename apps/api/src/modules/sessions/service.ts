@@ -12,6 +12,7 @@ import {
   findStaffSessionAccount,
   insertMemberSession,
   insertStaffSession,
+  isNewDevice,
   markSecondFactor,
   revokeMemberSessionRows,
   revokeSessionRow,
@@ -131,6 +132,9 @@ export function createSessionService(
 
     /** The idle and absolute limits in force (from configuration for members). */
     policies,
+
+    /** Whether a sign-in from `userAgent` is from a device the member never signed in from. */
+    isNewDevice: (memberId: number, userAgent: string | undefined) => isNewDevice(db, memberId, userAgent),
 
     async startMember(memberId: number, meta: RequestMeta, now = new Date()): Promise<Started> {
       const { token, hash } = newToken();

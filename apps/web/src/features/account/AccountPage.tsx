@@ -10,12 +10,13 @@ import '../../components/forms.css';
 import { LevelCard } from '../limits/LevelCard.tsx';
 import { KycSection } from './KycSection.tsx';
 import { LineCard } from './LineCard.tsx';
+import { NoticesSection } from './NoticesSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { BankAccountsSection, UsdtAddressesSection } from './PaymentSections.tsx';
 import { ProfileSection } from './ProfileSection.tsx';
 import { signOut } from './session.ts';
 
-type SectionId = 'profile' | 'password' | 'kyc' | 'bank-accounts' | 'usdt-addresses';
+type SectionId = 'profile' | 'password' | 'kyc' | 'bank-accounts' | 'usdt-addresses' | 'notices';
 
 /**
  * `?action=` values (docs/product.md, Screens; openBankAccounts from the sell form) and the section
@@ -84,6 +85,7 @@ function Account() {
     kyc: target === 'kyc',
     'bank-accounts': false,
     'usdt-addresses': target === 'usdt-addresses',
+    notices: false,
   });
   const offline = useOffline();
   const lists = useApi('getNetworkBank');
@@ -166,6 +168,9 @@ function Account() {
       </Section>
       <Section id="password" title={t('password.title')} open={open.password} onToggle={toggle('password')}>
         <PasswordSection />
+      </Section>
+      <Section id="notices" title={t('notices.title')} open={open.notices} onToggle={toggle('notices')}>
+        <NoticesSection />
       </Section>
     </section>
   );
