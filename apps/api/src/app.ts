@@ -123,9 +123,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('preClose', async () => stopExpiry());
   // The notification worker likewise (decision 0077): a listening app delivers the outbox; tests
   // that only inject call app.notifications.drain() when they want messages delivered.
+  const line = services.line.delivery;
   const notifications = createNotificationWorker(
     database.db,
-    app.delivery.adapters,
+    line ? { ...app.delivery.adapters, line } : app.delivery.adapters,
     config.notifications,
     app.log,
   );

@@ -229,3 +229,28 @@ describe('where the data lives, for people', () => {
     expect(describeRedis({ redisUrl: undefined })).toMatch(/^not used/);
   });
 });
+
+describe('LINE (decision 0079)', () => {
+  it('is off without its token and secret, and on with both and the official account id', () => {
+    expect(loadConfig({}).line).toBeUndefined();
+    expect(
+      loadConfig({
+        LINE_CHANNEL_ACCESS_TOKEN: 't',
+        LINE_CHANNEL_SECRET: 's',
+        LINE_OFFICIAL_ACCOUNT_ID: 'bahtdesk',
+      }).line,
+    ).toEqual({
+      channelAccessToken: 't',
+      channelSecret: 's',
+      officialAccountId: '@bahtdesk',
+      apiUrl: 'https://api.line.me',
+    });
+  });
+
+  it('refuses a token without the secret, and LINE without the official account id, naming each', () => {
+    expect(errorLines({ LINE_CHANNEL_ACCESS_TOKEN: 't' })).toEqual([
+      'LINE_CHANNEL_SECRET: must be set with LINE_CHANNEL_ACCESS_TOKEN',
+      'LINE_OFFICIAL_ACCOUNT_ID: must be set when LINE is configured',
+    ]);
+  });
+});

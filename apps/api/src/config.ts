@@ -27,6 +27,8 @@ export interface Config {
   smsGatewayUrl: string | undefined;
   /** The notification worker (decision 0077). */
   notifications: NotificationsConfig;
+  /** LINE as a channel, when LINE_CHANNEL_ACCESS_TOKEN and LINE_CHANNEL_SECRET are set (decision 0079). */
+  line: LineConfig | undefined;
   trustProxy: TrustProxy;
   logLevel: LogLevel;
   /** Built front ends: the member app at `/` and the back office at `/admin/`. */
@@ -54,6 +56,17 @@ export interface NotificationsConfig {
   maxAttempts: number;
   /** A row claimed this long ago and still sending (its process died) is claimed again. */
   sendingTimeoutMs: number;
+}
+
+export interface LineConfig {
+  /** The Messaging API channel's access token (Authorization: Bearer). */
+  channelAccessToken: string;
+  /** The channel secret: checks the webhook's X-Line-Signature and keys the link codes' hashes. */
+  channelSecret: string;
+  /** The desk's LINE official account, e.g. `@bahtdesk`, shown to members with its add-friend link. */
+  officialAccountId: string;
+  /** Base address of the Messaging API (a local stand-in in tests). */
+  apiUrl: string;
 }
 
 export interface HttpLimits {
@@ -232,6 +245,16 @@ const envSchema = z.object({
   ),
   NOTIFY_MAX_ATTEMPTS: positiveInt(8),
   NOTIFY_SENDING_TIMEOUT_SECONDS: seconds(300),
+  LINE_CHANNEL_ACCESS_TOKEN: z.preprocess(unsetIfEmpty, z.string().optional()),
+  LINE_CHANNEL_SECRET: z.preprocess(unsetIfEmpty, z.string().optional()),
+  LINE_OFFICIAL_ACCOUNT_ID: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .regex(/^@?[a-z0-9._-]{1,40}$/i, 'must be the LINE official account id, e.g. @bahtdesk')
+      .optional(),
+  ),
+  LINE_API_URL: urlWith(['http:', 'https:'], 'an http(s)'),
   TRUST_PROXY: parsedWith(
     parseTrustProxy,
     'must be false, true, a number of proxy hops, or a comma-separated list of IPs/CIDRs',
@@ -314,6 +337,26 @@ export function misspeltVariables(
 
 const DEFAULT_HEADERS_TIMEOUT_SECONDS = 10;
 
+/** LINE is configured by its token and secret together, and then needs the official account id. */
+function lineConfig(e: z.output<typeof envSchema>): LineConfig | undefined {
+  const token = e.LINE_CHANNEL_ACCESS_TOKEN;
+  const secret = e.LINE_CHANNEL_SECRET;
+  if (!token && !secret) return undefined;
+  const missing = [
+    ...(token ? [] : ['LINE_CHANNEL_ACCESS_TOKEN: must be set with LINE_CHANNEL_SECRET']),
+    ...(secret ? [] : ['LINE_CHANNEL_SECRET: must be set with LINE_CHANNEL_ACCESS_TOKEN']),
+    ...(e.LINE_OFFICIAL_ACCOUNT_ID ? [] : ['LINE_OFFICIAL_ACCOUNT_ID: must be set when LINE is configured']),
+  ];
+  if (!token || !secret || !e.LINE_OFFICIAL_ACCOUNT_ID) throw new ConfigError(missing);
+  const id = e.LINE_OFFICIAL_ACCOUNT_ID;
+  return {
+    channelAccessToken: token,
+    channelSecret: secret,
+    officialAccountId: id.startsWith('@') ? id : `@${id}`,
+    apiUrl: (e.LINE_API_URL ?? 'https://api.line.me').replace(/\/+$/, ''),
+  };
+}
+
 export class ConfigError extends Error {
   readonly lines: string[];
   constructor(lines: string[]) {
@@ -347,6 +390,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS (${e.REQUEST_TIMEOUT_SECONDS})`,
     ]);
   }
+  const line = lineConfig(e);
   const root = repoRoot();
   return {
     port: e.PORT,
@@ -363,6 +407,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
       sendingTimeoutMs: e.NOTIFY_SENDING_TIMEOUT_SECONDS * 1000,
     },
+    line,
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDistDir: join(root, 'apps', 'web', 'dist'),

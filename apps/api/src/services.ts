@@ -12,6 +12,7 @@ import { createFlagsService } from './modules/flags/index.ts';
 import { createPublicReads } from './modules/home/index.ts';
 import { createIncomeProofsService } from './modules/income-proofs/index.ts';
 import { createKycService } from './modules/kyc/index.ts';
+import { createLineService } from './modules/line/index.ts';
 import { createMembersService } from './modules/members/index.ts';
 import { createNewsService } from './modules/news/index.ts';
 import { createOrdersService } from './modules/orders/index.ts';
@@ -81,7 +82,8 @@ export async function createServices({
     },
     events,
   );
-  const notices = createNotices({ db });
+  const line = createLineService({ db, line: config.line });
+  const notices = createNotices({ db, line });
   const stepUp = createStepUp({ db, passwords, passwordAttempts });
   const payments = createPaymentsService({ db, settings, stepUp, notices });
   const lookups = createLookupBudget({ db, limits: lookupLimiter });
@@ -119,6 +121,7 @@ export async function createServices({
   const setup = createSetupService({ settings, rates, staff });
   return {
     notices,
+    line,
     passwords,
     settings,
     rates,

@@ -734,6 +734,33 @@ export const E = {
     'กรุณายืนยันว่าได้เห็นยอดเงินฝากเข้าบัญชีธนาคารของร้านแล้ว',
   ),
 
+  // 40041-40044, 50066: the member's LINE link (decision 0079).
+  LINE_NOT_AVAILABLE: def(
+    40041,
+    404,
+    'This desk does not send messages by LINE.',
+    'ร้านนี้ไม่ได้ส่งข้อความทาง LINE',
+  ),
+  LINE_ALREADY_LINKED: def(
+    40042,
+    409,
+    'Your LINE account is already linked. Unlink it first to link another.',
+    'บัญชี LINE ของคุณเชื่อมต่ออยู่แล้ว หากต้องการเชื่อมต่อบัญชีอื่น กรุณายกเลิกการเชื่อมต่อก่อน',
+  ),
+  LINE_NOT_LINKED: def(40043, 404, 'No LINE account is linked.', 'ยังไม่ได้เชื่อมต่อบัญชี LINE'),
+  LINE_CODES_TOO_MANY: def(
+    40044,
+    429,
+    'You asked for many link codes this hour. Please use the latest one or try again later.',
+    'คุณขอรหัสเชื่อมต่อหลายครั้งในชั่วโมงนี้ กรุณาใช้รหัสล่าสุดหรือลองใหม่ภายหลัง',
+  ),
+  LINE_SIGNATURE_INVALID: def(
+    50066,
+    401,
+    'The LINE signature of this request is missing or wrong.',
+    'ลายเซ็น LINE ของคำขอนี้ไม่มีหรือไม่ถูกต้อง',
+  ),
+
   // 50056-50060: member flags and the two-step payout of large orders (decision 0068).
   TRADING_BLOCKED: def(
     50056,

@@ -21,6 +21,7 @@ import * as complianceReports from './migrations/20261128_1100_compliance_report
 import * as incomeProofs from './migrations/20261129_0100_income_proofs.ts';
 import * as notificationQueue from './migrations/20261129_0400_notification_queue.ts';
 import * as noticeChoices from './migrations/20261129_0410_notice_choices.ts';
+import * as lineLinks from './migrations/20261129_0500_line_links.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '20261129_0100_income_proofs': incomeProofs,
   '20261129_0400_notification_queue': notificationQueue,
   '20261129_0410_notice_choices': noticeChoices,
+  '20261129_0500_line_links': lineLinks,
 };
 
 const provider: MigrationProvider = {

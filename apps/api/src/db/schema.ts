@@ -386,8 +386,28 @@ export interface OutboxTable {
   last_error: string | null;
   claimed_by: string | null;
   claimed_at: Date | null;
+  /** Sent as X-Line-Retry-Key on every attempt (decision 0079). */
+  retry_key: Generated<string>;
   created_at: CreatedAt;
   sent_at: Date | null;
+}
+
+/** A member's linked LINE account (decision 0079). */
+export interface LineLinksTable {
+  member_id: number;
+  line_user_id: string;
+  linked_at: CreatedAt;
+}
+
+/** One-time codes that link a LINE account, kept as an HMAC (decision 0079). */
+export interface LineLinkCodesTable {
+  id: Id;
+  member_id: number;
+  code_hash: string;
+  lang: 'en' | 'th';
+  created_at: CreatedAt;
+  expires_at: Date;
+  used_at: Date | null;
 }
 
 export interface AuditLogTable {
@@ -489,4 +509,6 @@ export interface DB {
   amlo_filings: AmloFilingsTable;
   daily_closes: DailyClosesTable;
   notice_choices: NoticeChoicesTable;
+  line_links: LineLinksTable;
+  line_link_codes: LineLinkCodesTable;
 }

@@ -11,6 +11,16 @@ export interface Message {
   to: string;
   subject: string;
   text: string;
+  /** The same on every attempt at one outbox row: a provider that takes an idempotency key gets it. */
+  key?: string;
+}
+
+/**
+ * A failure that another attempt cannot cure (the provider refused the message itself, or the
+ * recipient is gone): the worker marks the row failed at once instead of retrying it.
+ */
+export class PermanentDeliveryError extends Error {
+  override name = 'PermanentDeliveryError';
 }
 
 export interface Delivery {

@@ -4,6 +4,8 @@ import { smsDelivery } from './sms.ts';
 import { smtpDelivery } from './smtp.ts';
 
 export type { ChannelAdapters, Delivery, Message } from './delivery.ts';
+export { PermanentDeliveryError } from './delivery.ts';
+export { lineDelivery } from './line.ts';
 
 export interface DeskDelivery {
   /** Each channel's adapter, counting its failures. */

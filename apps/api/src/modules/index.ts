@@ -10,6 +10,7 @@ import { flagsRoutes } from './flags/routes.ts';
 import { homeRoutes } from './home/routes.ts';
 import { incomeProofRoutes } from './income-proofs/routes.ts';
 import { kycRoutes } from './kyc/routes.ts';
+import { lineRoutes } from './line/routes.ts';
 import { liveRoutes } from './live/routes.ts';
 import { membersRoutes } from './members/routes.ts';
 import { newsRoutes } from './news/routes.ts';
@@ -36,6 +37,7 @@ export const modules: FastifyPluginAsync[] = [
   passwordResetRoutes,
   paymentsRoutes,
   kycRoutes,
+  lineRoutes,
   ordersRoutes,
   complianceRoutes,
   staffRoutes,

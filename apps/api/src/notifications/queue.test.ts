@@ -84,8 +84,15 @@ describe('the notification worker', () => {
     const worker = createNotificationWorker(database.db, { email, sms }, options, quiet);
     expect(await worker.drain()).toBe(2);
     expect(email.sent.map((m) => m.to)).toEqual(['a@example.com']);
+    const smsRow = (await rows()).find((r) => r.channel === 'sms');
     expect(sms.sent).toEqual([
-      { channel: 'sms', to: '0812345678', subject: 'Hello', text: 'secret text for 0812345678' },
+      {
+        channel: 'sms',
+        to: '0812345678',
+        subject: 'Hello',
+        text: 'secret text for 0812345678',
+        key: smsRow?.retry_key,
+      },
     ]);
     for (const r of await rows()) {
       expect(r).toMatchObject({ state: 'sent', attempts: 1, claimed_by: null, last_error: null });

@@ -72,7 +72,7 @@ export function claimDue(db: Kysely<DB>, worker: string, limit: number, now: Dat
         .forUpdate()
         .skipLocked(),
     )
-    .returning(['id', 'channel', 'recipient', 'subject', 'body', 'kind', 'attempts'])
+    .returning(['id', 'channel', 'recipient', 'subject', 'body', 'kind', 'attempts', 'retry_key'])
     .execute();
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { ChannelAdapters } from '../delivery/index.ts';
+import { type ChannelAdapters, PermanentDeliveryError } from '../delivery/index.ts';
 import { claimDue, markFailed, markSent, queued } from './queue.ts';
 
 /** How often the worker looks for due messages when nothing woke it. */
@@ -67,11 +67,17 @@ export function createNotificationWorker(
     try {
       const adapter = adapters[row.channel];
       if (!adapter) throw new Error(`no ${row.channel} channel is configured`);
-      await adapter.send({ channel: row.channel, to: row.recipient, subject: row.subject, text: row.body });
+      await adapter.send({
+        channel: row.channel,
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        key: row.retry_key,
+      });
       await markSent(db, row.id, name, new Date());
     } catch (err) {
       const error = (err instanceof Error ? err.message : String(err)).slice(0, ERROR_MAX_CHARS);
-      const last = row.attempts >= options.maxAttempts;
+      const last = err instanceof PermanentDeliveryError || row.attempts >= options.maxAttempts;
       const retryAt = last ? null : new Date(Date.now() + retryDelayMs(row.attempts));
       log.warn(
         { id: row.id, channel: row.channel, kind: row.kind, attempts: row.attempts, error },

@@ -5,6 +5,7 @@ import { homeEndpoints } from './home.ts';
 import { incomeProofEndpoints } from './income-proofs.ts';
 import { kycEndpoints } from './kyc.ts';
 import { limitsEndpoints } from './limits.ts';
+import { lineEndpoints } from './line.ts';
 import { noticeEndpoints } from './notices.ts';
 import { passwordResetEndpoints } from './password-reset.ts';
 import { paymentsEndpoints } from './payments.ts';
@@ -20,6 +21,7 @@ export * from './home.ts';
 export * from './income-proofs.ts';
 export * from './kyc.ts';
 export * from './limits.ts';
+export * from './line.ts';
 export * from './notices.ts';
 export * from './password-reset.ts';
 export * from './payments.ts';
@@ -38,6 +40,7 @@ export const memberEndpoints = {
   ...limitsEndpoints,
   ...incomeProofEndpoints,
   ...noticeEndpoints,
+  ...lineEndpoints,
 } as const;
 
 export type MemberEndpointName = keyof typeof memberEndpoints;

@@ -9,6 +9,7 @@ import './account.css';
 import '../../components/forms.css';
 import { LevelCard } from '../limits/LevelCard.tsx';
 import { KycSection } from './KycSection.tsx';
+import { LineCard } from './LineCard.tsx';
 import { NoticesSection } from './NoticesSection.tsx';
 import { PasswordSection } from './PasswordSection.tsx';
 import { BankAccountsSection, UsdtAddressesSection } from './PaymentSections.tsx';
@@ -134,6 +135,7 @@ function Account() {
         </button>
       </div>
       <LevelCard />
+      <LineCard />
       <Section id="profile" title={t('profile.title')} open={open.profile} onToggle={toggle('profile')}>
         <ProfileSection profile={profile} />
       </Section>

@@ -1,0 +1,2 @@
+export { createLineService, type LineService } from './service.ts';
+export { lineSignature } from './signature.ts';
