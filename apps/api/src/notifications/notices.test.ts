@@ -151,7 +151,7 @@ describe('member notices of the account', () => {
     await signInWith('Mozilla/5.0 (Windows NT 10.0) Chrome/120.0');
     expect(await outboxOf(m.id)).toEqual([]);
     const phone = await signInWith('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0) Safari/604.1');
-    const token = (phone.body.result?.period as { token: string }).token;
+    const token = (phone.body.result?.period as { token: string } | undefined)?.token ?? '';
     await post(
       app,
       '/api/external/user/changePasswordProfile',
