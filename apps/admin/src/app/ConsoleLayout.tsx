@@ -2,11 +2,13 @@ import { handledGlobally } from '@bahtdesk/ui/forms';
 import { Suspense, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { unlockChime } from '../features/waiting/chime.ts';
+import { useNewOrderChime, useWaiting, useWaitingTitle } from '../features/waiting/useWaiting.ts';
 import { can, SCREENS, screensFor } from '../lib/access.ts';
 import { call } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
 import { signOut, startSession } from '../lib/session.ts';
-import { useAdminState } from '../lib/store.ts';
+import { setState, useAdminState } from '../lib/store.ts';
 
 /** Loads the signed-in staff member once per page; a session whose sign-in is not finished starts over. */
 function useProfile(): 'loading' | 'failed' | 'ready' {
@@ -32,19 +34,40 @@ function useProfile(): 'loading' | 'failed' | 'ready' {
   return failed ? 'failed' : 'loading';
 }
 
+/**
+ * The side navigation by role; Orders and Identity reviews show how many wait, the count part of
+ * the link's name ("Orders, 3 waiting"), kept current by the event stream. The tab title carries
+ * the total, and a new waiting order plays a tone when this browser turned the sound on.
+ */
 function SideNav() {
   const t = useT('common');
   const role = useAdminState((s) => s.profile?.role);
+  const waiting = useWaiting();
+  useWaitingTitle(waiting);
+  useNewOrderChime(waiting);
+  const countOf = (key: string) =>
+    key === 'orders' ? waiting?.orders : key === 'kyc' ? waiting?.identity : undefined;
   return (
     <nav className="sidenav" aria-label={t('nav.label')}>
       <ul className="sidenav__list">
-        {screensFor(role).map((s) => (
-          <li key={s.key}>
-            <NavLink to={s.path} end={s.path === '/'} className="sidenav__link">
-              {t(`nav.${s.key}`)}
-            </NavLink>
-          </li>
-        ))}
+        {screensFor(role).map((s) => {
+          const count = countOf(s.key) ?? 0;
+          return (
+            <li key={s.key}>
+              <NavLink to={s.path} end={s.path === '/'} className="sidenav__link">
+                {t(`nav.${s.key}`)}
+                {count > 0 ? (
+                  <>
+                    <span className="visually-hidden">, {t('nav.waiting', { count })}</span>
+                    <span className="sidenav__count" aria-hidden="true">
+                      {count}
+                    </span>
+                  </>
+                ) : null}
+              </NavLink>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );
@@ -68,12 +91,32 @@ function TopBar() {
             <strong>{profile.username}</strong> <span className="badge">{t(`role.${profile.role}`)}</span>
           </p>
         ) : null}
+        <OrderSoundToggle />
         <LanguageSwitch />
         <button type="button" className="button button--small" onClick={() => void signOut()}>
           {t('topbar.signOut')}
         </button>
       </div>
     </header>
+  );
+}
+
+/** Off by default, remembered per browser; turning it on is the gesture that lets audio play. */
+function OrderSoundToggle() {
+  const t = useT('common');
+  const on = useAdminState((s) => s.orderSound) === 'on';
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      aria-pressed={on}
+      onClick={() => {
+        if (!on) unlockChime();
+        setState({ orderSound: on ? null : 'on' });
+      }}
+    >
+      {t('topbar.orderSound')}
+    </button>
   );
 }
 

@@ -54,6 +54,7 @@ export const queries = createQueries<Endpoints>({
         'memberLevel',
         'payoutApproval',
         'payoutsAwaiting',
+        'waitingCounts',
       ],
       'kyc.updated': [
         'kycSubmission',
@@ -62,6 +63,7 @@ export const queries = createQueries<Endpoints>({
         'searchMembers',
         'dashboard',
         'memberLevel',
+        'waitingCounts',
       ],
       'members.changed': [
         'memberDetail',

@@ -20,10 +20,13 @@ export interface AdminState {
   language: Lang;
   /** API requests in flight that the loading bar shows. */
   pending: number;
+  /** 'on' when this browser plays a tone for a new waiting order (local storage 'adminOrderSound'). */
+  orderSound: 'on' | null;
 }
 
 const TOKEN_KEY = 'adminToken';
 const LANGUAGE_KEY = 'adminLanguage';
+const ORDER_SOUND_KEY = 'adminOrderSound';
 
 function readSession(key: string): string | null {
   try {
@@ -64,10 +67,11 @@ function initialState(): AdminState {
     forceLanguage: asLang(readStorage(LANGUAGE_KEY)),
     language: initialLanguage(),
     pending: 0,
+    orderSound: readStorage(ORDER_SOUND_KEY) === 'on' ? 'on' : null,
   };
 }
 
-export const adminStore = createStore(initialState, { persist: { forceLanguage: LANGUAGE_KEY } });
+export const adminStore = createStore(initialState, { persist: { forceLanguage: LANGUAGE_KEY, orderSound: ORDER_SOUND_KEY } });
 adminStore.subscribe(() => {
   const { token } = adminStore.getState();
   if (token !== readSession(TOKEN_KEY)) writeSession(TOKEN_KEY, token);

@@ -1,11 +1,11 @@
-import { type Dashboard, E } from '@bahtdesk/contract';
+import { type Dashboard, E, type WaitingCounts } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetTables, testApp, unique } from '../../../test/harness.ts';
 import { insertKycSubmission } from '../../../test/kyc-rows.ts';
 import { createStaff, type TestStaff } from '../../../test/members.ts';
-import { staffCall } from '../../../test/staff-calls.ts';
+import { periodOf, staffCall } from '../../../test/staff-calls.ts';
 import type { Database } from '../../db/connection.ts';
 import type { DB } from '../../db/schema.ts';
 
@@ -152,5 +152,33 @@ describe('the dashboard', () => {
       expect(status).toBe(400);
       expect(body.code).toBe(E.DASHBOARD_INCORRECT.code);
     }
+  });
+});
+
+describe('what waits for staff (the console menu and tab title)', () => {
+  it('counts every request order, the prepared payouts among them, and the identity reviews waiting', async () => {
+    const { db } = database;
+    const now = new Date();
+    const id = await member(db, now);
+    const later = new Date(now.getTime() + 600_000);
+    await order(db, id, 'pending', later);
+    await order(db, id, 'request', later);
+    await order(db, id, 'request', later);
+    await order(db, id, 'success', later);
+    await db
+      .updateTable('transactions')
+      .set({ payout_prepared_by: viewer.id, payout_prepared_at: now })
+      .where('id', '=', db.selectFrom('transactions').select((eb) => eb.fn.min('id').as('id')).where('status', '=', 'request'))
+      .execute();
+    await insertKycSubmission(db, id, 'waiting');
+    const { status, body } = await staffCall<WaitingCounts>(app, viewer.token, 'GET', '/api/admin/waiting');
+    expect(status).toBe(200);
+    expect(periodOf(body)).toEqual({ orders: 2, awaitingApproval: 1, identity: 1 });
+  });
+
+  it('needs a staff session', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/admin/waiting' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().result).toBeUndefined();
   });
 });

@@ -49,6 +49,19 @@ export function countOpenOrders(db: Kysely<DB>, now: Date) {
     .execute();
 }
 
+/** Orders waiting for staff (`request`), and of those the payouts prepared and awaiting approval. */
+export async function countWaitingOrders(db: Kysely<DB>): Promise<{ orders: number; awaitingApproval: number }> {
+  const row = await db
+    .selectFrom('transactions')
+    .select((eb) => [
+      eb.fn.countAll<string | number>().as('n'),
+      eb.fn.count<string | number>('payout_prepared_by').as('prepared'),
+    ])
+    .where('status', '=', 'request')
+    .executeTakeFirstOrThrow();
+  return { orders: Number(row.n), awaitingApproval: Number(row.prepared) };
+}
+
 /** Sign-ups per Bangkok calendar day (UTC+7 all year) from `since` on; days without any are absent. */
 export function signupsPerBangkokDay(db: Kysely<DB>, since: Date) {
   const day = sql<string>`to_char((created_at at time zone 'UTC') + interval '7 hours', 'YYYY-MM-DD')`;

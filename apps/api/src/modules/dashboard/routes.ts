@@ -7,4 +7,5 @@ export async function dashboardRoutes(app: FastifyInstance): Promise<void> {
   const { dashboard } = app.services;
 
   defineRoute(app, adminEndpoints.dashboard, ({ query }) => dashboard.read(query.days));
+  defineRoute(app, adminEndpoints.waitingCounts, () => dashboard.waiting());
 }

@@ -1,4 +1,4 @@
-import { bangkokDate, bangkokInstants, type Dashboard, toMoneyString, type Volume } from '@bahtdesk/contract';
+import { bangkokDate, bangkokInstants, type Dashboard, toMoneyString, type Volume, type WaitingCounts } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { RatesService } from '../rates/index.ts';
@@ -9,6 +9,7 @@ import {
   countKycWaiting,
   countMembers,
   countOpenOrders,
+  countWaitingOrders,
   signupsPerBangkokDay,
 } from './repository.ts';
 
@@ -42,6 +43,12 @@ export function createDashboardService(
   setup: Pick<SetupService, 'missing'>,
 ) {
   return {
+    /** What waits for staff, for the console's menu and tab title (decision 0080). */
+    async waiting(): Promise<WaitingCounts> {
+      const [orders, identity] = await Promise.all([countWaitingOrders(db), countKycWaiting(db)]);
+      return { ...orders, identity };
+    },
+
     async read(days: number, now = new Date()): Promise<Dashboard> {
       const dates = lastDays(now, days);
       const today = bangkokInstants({ from: dates.at(-1) ?? '', to: dates.at(-1) ?? '' }).start;

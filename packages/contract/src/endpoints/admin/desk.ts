@@ -139,6 +139,17 @@ export const NEWS_BODY_LIMIT = 400 * 1024;
 /** Room for a page's two bodies of 200,000 characters. */
 export const PAGE_BODY_LIMIT = 1300 * 1024;
 
+/** What waits for staff (the console's menu and tab title, decision 0080). */
+export const waitingCountsSchema = z.object({
+  /** Orders in `request`: the member confirmed and staff must act, prepared payouts included. */
+  orders: z.number().int(),
+  /** Of those, payouts prepared and awaiting a second staff member's approval (decision 0068). */
+  awaitingApproval: z.number().int(),
+  /** Members whose newest identity submission waits for a decision. */
+  identity: z.number().int(),
+});
+export type WaitingCounts = z.infer<typeof waitingCountsSchema>;
+
 export const deskEndpoints = {
   dashboard: endpoint({
     method: 'GET',
@@ -155,6 +166,14 @@ export const deskEndpoints = {
         .default(30),
     }),
     result: dashboardSchema,
+  }),
+  waitingCounts: endpoint({
+    method: 'GET',
+    path: '/api/admin/waiting',
+    access: { staff: ANY_STAFF },
+    summary:
+      'How many orders wait for staff (status request, with those awaiting payout approval) and how many identity reviews wait: the console menu and tab title show them.',
+    result: waitingCountsSchema,
   }),
   rateHistory: endpoint({
     method: 'GET',
