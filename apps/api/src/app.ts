@@ -7,6 +7,7 @@ import type { Database } from './db/connection.ts';
 import { uploadsAtOnce } from './modules/images/index.ts';
 import { modules } from './modules/index.ts';
 import { scheduleExpiry } from './modules/orders/index.ts';
+import { createNotificationWorker, type NotificationWorker } from './notifications/index.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { connectionsPlugin, serverTimeouts } from './plugins/connections.ts';
 import { corsPlugin } from './plugins/cors.ts';
@@ -29,6 +30,8 @@ declare module 'fastify' {
     database: Database;
     /** Every module's service (services.ts). */
     services: Services;
+    /** Delivers the outbox (notifications/worker.ts). */
+    notifications: NotificationWorker;
   }
 }
 
@@ -102,11 +105,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     config,
     database,
     events: app.events,
-    delivery: app.delivery,
     passwordAttempts: app.limits,
     lookupLimiter: app.limits,
     bans: app.limits,
-    log: app.log,
   });
   app.decorate('services', services);
   app.addHook('onClose', async () => {
@@ -120,6 +121,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     stopExpiry = scheduleExpiry(services.orders, app.log, deps.expiryEveryMs);
   });
   app.addHook('preClose', async () => stopExpiry());
+  // The notification worker likewise (decision 0077): a listening app delivers the outbox; tests
+  // that only inject call app.notifications.drain() when they want messages delivered.
+  const notifications = createNotificationWorker(
+    database.db,
+    app.delivery.adapters,
+    config.notifications,
+    app.log,
+  );
+  app.decorate('notifications', notifications);
+  app.addHook('onListen', async () => notifications.start());
+  app.addHook('preClose', async () => notifications.stop());
   // Before access control, so a page left open during maintenance gets 997 whatever its session.
   await app.register(maintenancePlugin, { inMaintenance: siteInMaintenance(services.publicReads) });
   await app.register(accessPlugin, {

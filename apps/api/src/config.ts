@@ -25,6 +25,8 @@ export interface Config {
   corsOrigins: string[];
   smtpUrl: string | undefined;
   smsGatewayUrl: string | undefined;
+  /** The notification worker (decision 0077). */
+  notifications: NotificationsConfig;
   trustProxy: TrustProxy;
   logLevel: LogLevel;
   /** Built front ends: the member app at `/` and the back office at `/admin/`. */
@@ -43,6 +45,15 @@ export interface Config {
    * true by default on PGlite and false with DATABASE_URL (decision 0055).
    */
   seedDemo: boolean;
+}
+
+export interface NotificationsConfig {
+  /** Messages the worker sends per second at most; 0: no bound. */
+  ratePerSecond: number;
+  /** Attempts at one message before it is marked failed. */
+  maxAttempts: number;
+  /** A row claimed this long ago and still sending (its process died) is claimed again. */
+  sendingTimeoutMs: number;
 }
 
 export interface HttpLimits {
@@ -211,6 +222,16 @@ const envSchema = z.object({
   ),
   SMTP_URL: urlWith(['smtp:', 'smtps:'], 'an SMTP'),
   SMS_GATEWAY_URL: urlWith(['http:', 'https:'], 'an http(s)'),
+  NOTIFY_RATE_PER_SECOND: z.preprocess(
+    unsetIfEmpty,
+    z.coerce
+      .number({ message: 'must be a whole number (0: no bound)' })
+      .int('must be a whole number (0: no bound)')
+      .min(0, 'must be a whole number (0: no bound)')
+      .default(20),
+  ),
+  NOTIFY_MAX_ATTEMPTS: positiveInt(8),
+  NOTIFY_SENDING_TIMEOUT_SECONDS: seconds(300),
   TRUST_PROXY: parsedWith(
     parseTrustProxy,
     'must be false, true, a number of proxy hops, or a comma-separated list of IPs/CIDRs',
@@ -337,6 +358,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS ?? [],
     smtpUrl: e.SMTP_URL,
     smsGatewayUrl: e.SMS_GATEWAY_URL,
+    notifications: {
+      ratePerSecond: e.NOTIFY_RATE_PER_SECOND,
+      maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
+      sendingTimeoutMs: e.NOTIFY_SENDING_TIMEOUT_SECONDS * 1000,
+    },
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDistDir: join(root, 'apps', 'web', 'dist'),

@@ -1,6 +1,5 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
-import type { Delivery } from './delivery/index.ts';
 import type { EventBus } from './events/bus.ts';
 import { createAccountService, createLookupBudget, type LookupLimiter } from './modules/account/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
@@ -43,13 +42,11 @@ export interface ServiceDeps {
   config: Config;
   database: Database;
   events: EventBus;
-  delivery: Delivery;
   passwordAttempts: PasswordAttempts;
   /** The request limiter, which also counts answers that tell whether a member exists. */
   lookupLimiter: LookupLimiter;
   /** The request limiter again, for lifting a ban in this process at once. */
   bans: Pick<Limiter, 'forgetBan'>;
-  log: { error(o: object, m: string): void };
 }
 
 /**
@@ -60,11 +57,9 @@ export async function createServices({
   config,
   database,
   events,
-  delivery,
   passwordAttempts,
   lookupLimiter,
   bans,
-  log,
 }: ServiceDeps) {
   const { db } = database;
   const { accounts } = config;
@@ -85,7 +80,7 @@ export async function createServices({
     events,
   );
   const stepUp = createStepUp({ db, passwords, passwordAttempts });
-  const payments = createPaymentsService({ db, settings, stepUp, delivery, log });
+  const payments = createPaymentsService({ db, settings, stepUp });
   const lookups = createLookupBudget({ db, limits: lookupLimiter });
   const kyc = createKycService({ db, events, payments });
   const account = createAccountService({ db, passwords, sessions, payments, stepUp, lookups, events });
@@ -127,9 +122,7 @@ export async function createServices({
       db,
       account,
       sessions,
-      delivery,
       hashPassword: passwords.hash,
-      log,
     }),
     staff,
     setup,

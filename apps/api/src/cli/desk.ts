@@ -98,7 +98,7 @@ Commands:
   chat-link:set <https-url>
       Set the chat-app link of the footer contact dialog.
   outbox [--limit <n>]
-      Show the newest messages (email/SMS) waiting in the outbox, newest first (default 20).
+      Show the newest messages (email/SMS/LINE) of the outbox and their state, newest first (default 20).
   unban <ip>
       Lift the 60-minute ban of an IP address that exceeded the request limits (IPv6:
       limits and bans apply to a whole /64 network, so any address in it lifts that ban).
@@ -395,7 +395,7 @@ const commands: Record<string, Handler> = {
     return rows
       .map((r) =>
         [
-          `#${r.id} ${r.created_at.toISOString()} ${r.channel} to ${r.recipient}${r.sent_at ? ' (sent)' : ''}`,
+          `#${r.id} ${r.created_at.toISOString()} ${r.channel} to ${r.recipient} (${r.kind}, ${r.lang}, ${r.state})`,
           ...(r.subject ? [`Subject: ${r.subject}`] : []),
           r.body,
         ].join('\n'),

@@ -18,6 +18,7 @@ import * as firstPayoutDestinations from './migrations/20261128_0700_first_payou
 import * as memberRisk from './migrations/20261128_0900_member_risk.ts';
 import * as memberFlags from './migrations/20261128_1000_member_flags.ts';
 import * as complianceReports from './migrations/20261128_1100_compliance_reports.ts';
+import * as notificationQueue from './migrations/20261129_0400_notification_queue.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '20261128_0900_member_risk': memberRisk,
   '20261128_1000_member_flags': memberFlags,
   '20261128_1100_compliance_reports': complianceReports,
+  '20261129_0400_notification_queue': notificationQueue,
 };
 
 const provider: MigrationProvider = {

@@ -340,14 +340,24 @@ export interface ClosedDaysTable {
   updated_at: UpdatedAt;
 }
 
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
+
+/** The notification queue (decision 0077). */
 export interface OutboxTable {
   id: Id;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'line';
   recipient: string;
   subject: ColumnType<string, string | undefined, string>;
   body: string;
+  state: Generated<OutboxState>;
+  kind: Generated<string>;
+  member_id: number | null;
+  lang: Generated<'en' | 'th'>;
   attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
   last_error: string | null;
+  claimed_by: string | null;
+  claimed_at: Date | null;
   created_at: CreatedAt;
   sent_at: Date | null;
 }

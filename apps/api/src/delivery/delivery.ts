@@ -1,11 +1,13 @@
 /**
- * How an OTP reaches a member. One interface, three adapters: SMTP (SMTP_URL), an SMS HTTP gateway
- * (SMS_GATEWAY_URL), and the outbox table when neither is configured (read by `npm run desk --
- * outbox`, the back office and tests). A message never goes into a log.
+ * How a message reaches a member. One interface, one adapter per channel: SMTP (SMTP_URL), an SMS
+ * HTTP gateway (SMS_GATEWAY_URL), LINE when configured. Every message is first a row of the outbox
+ * (the notification queue, decision 0077); the worker hands it to its channel's adapter. A channel
+ * with nothing configured keeps the message in the outbox only (read by `npm run desk -- outbox`,
+ * the back office and tests). A message never goes into a log.
  */
 export interface Message {
-  channel: 'email' | 'sms';
-  /** An email address or a phone number. */
+  channel: 'email' | 'sms' | 'line';
+  /** An email address, a phone number, or a LINE user id. */
   to: string;
   subject: string;
   text: string;
@@ -15,7 +17,9 @@ export interface Delivery {
   send(message: Message): Promise<void>;
 }
 
-/** Email to `email`, SMS to `sms`: each channel has its own adapter. */
-export function byChannel(adapters: { email: Delivery; sms: Delivery }): Delivery {
-  return { send: (message) => adapters[message.channel].send(message) };
+/** The adapter of each channel; LINE only when it is configured. */
+export interface ChannelAdapters {
+  email: Delivery;
+  sms: Delivery;
+  line?: Delivery;
 }

@@ -1,38 +1,40 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.ts';
-import { byChannel, type Delivery, type Message } from './delivery.ts';
-import { outboxDelivery } from './outbox.ts';
+import type { ChannelAdapters, Delivery, Message } from './delivery.ts';
+import { keptInOutbox } from './outbox.ts';
 import { smsDelivery } from './sms.ts';
 import { smtpDelivery } from './smtp.ts';
 
-export type { Delivery, Message } from './delivery.ts';
+export type { ChannelAdapters, Delivery, Message } from './delivery.ts';
 
-export interface DeskDelivery extends Delivery {
+export interface DeskDelivery {
+  /** Each channel's adapter, counting its failures. */
+  adapters: ChannelAdapters;
   /** Messages this process failed to deliver since it started, by channel (for /metrics). */
-  failures(): Record<Message['channel'], number>;
+  failures(): Record<'email' | 'sms', number>;
   close(): void;
 }
 
-/** Email through SMTP_URL and SMS through SMS_GATEWAY_URL when set; each falls back to the outbox. */
-export function createDelivery(
-  options: { smtpUrl: string | undefined; smsGatewayUrl: string | undefined; mailFrom: string },
-  db: Kysely<DB>,
-): DeskDelivery {
-  const outbox = outboxDelivery(db);
+/** Email through SMTP_URL and SMS through SMS_GATEWAY_URL when set; each is kept in the outbox otherwise. */
+export function createDelivery(options: {
+  smtpUrl: string | undefined;
+  smsGatewayUrl: string | undefined;
+  mailFrom: string;
+}): DeskDelivery {
   const smtp = options.smtpUrl ? smtpDelivery(options.smtpUrl, options.mailFrom) : undefined;
-  const delivery = byChannel({
-    email: smtp ?? outbox,
-    sms: options.smsGatewayUrl ? smsDelivery(options.smsGatewayUrl) : outbox,
-  });
   const failed = { email: 0, sms: 0 };
-  return {
-    async send(message) {
+  const counted = (channel: 'email' | 'sms', adapter: Delivery): Delivery => ({
+    async send(message: Message) {
       try {
-        await delivery.send(message);
+        await adapter.send(message);
       } catch (error) {
-        failed[message.channel] += 1;
+        failed[channel] += 1;
         throw error;
       }
+    },
+  });
+  return {
+    adapters: {
+      email: counted('email', smtp ?? keptInOutbox),
+      sms: counted('sms', options.smsGatewayUrl ? smsDelivery(options.smsGatewayUrl) : keptInOutbox),
     },
     failures: () => ({ ...failed }),
     close: () => smtp?.close(),

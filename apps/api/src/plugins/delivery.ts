@@ -4,7 +4,7 @@ import { createDelivery, type DeskDelivery } from '../delivery/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** How one-time codes and notices reach members: SMTP, the SMS gateway, or the outbox. */
+    /** The adapters the notification worker hands messages to: SMTP, the SMS gateway, or the outbox. */
     delivery: DeskDelivery;
   }
 }
@@ -12,10 +12,11 @@ declare module 'fastify' {
 export const deliveryPlugin = fp(
   async (app: FastifyInstance) => {
     const { config } = app;
-    const delivery = createDelivery(
-      { smtpUrl: config.smtpUrl, smsGatewayUrl: config.smsGatewayUrl, mailFrom: config.accounts.mailFrom },
-      app.database.db,
-    );
+    const delivery = createDelivery({
+      smtpUrl: config.smtpUrl,
+      smsGatewayUrl: config.smsGatewayUrl,
+      mailFrom: config.accounts.mailFrom,
+    });
     app.decorate('delivery', delivery);
     app.addHook('onClose', async () => delivery.close());
   },

@@ -72,10 +72,6 @@ export async function insertCode(
   return row.id;
 }
 
-export async function deleteCode(db: Kysely<DB>, id: number): Promise<void> {
-  await db.deleteFrom('otp_codes').where('id', '=', id).execute();
-}
-
 /** The member's newest OTP: what it says decides the answer when no live OTP had a try left. */
 export function latestOtp(db: Kysely<DB>, memberId: number) {
   return db

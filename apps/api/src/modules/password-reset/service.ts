@@ -14,8 +14,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { lockMember } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Delivery } from '../../delivery/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { enqueue } from '../../notifications/index.ts';
 import { normaliseIp } from '../../plugins/limits/limiter.ts';
 import type { AccountService } from '../account/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
@@ -27,7 +27,6 @@ import {
   claimLiveTriesQuery,
   consumeOtpQuery,
   consumeTicketQuery,
-  deleteCode,
   findLiveTicket,
   insertCode,
   latestOtp,
@@ -74,12 +73,10 @@ interface Deps {
   db: Kysely<DB>;
   account: AccountService;
   sessions: SessionService;
-  delivery: Delivery;
   hashPassword: (password: string) => Promise<string>;
-  log: { error(o: object, m: string): void };
 }
 
-export function createPasswordResetService({ db, account, sessions, delivery, hashPassword, log }: Deps) {
+export function createPasswordResetService({ db, account, sessions, hashPassword }: Deps) {
   async function findMember(
     to: { channel: 'email'; email: string } | { channel: 'phone'; phone: string },
     meta: RequestMeta,
@@ -93,7 +90,7 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
   }
 
   /**
-   * Stores what is about to be sent (`code` made by `store`), within the countdown and the caps
+   * Stores what is about to be sent (`store` writes the code and queues its message), within the countdown and the caps
    * above, counted per purpose; `tooSoon` (with resendInSeconds) otherwise. The member's row is
    * locked while deciding, so two requests at once cannot both pass the countdown.
    */
@@ -103,8 +100,8 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
     tooSoon: ErrorDef,
     meta: RequestMeta,
     now: Date,
-    store: (trx: Kysely<DB>, requestedIp: string) => Promise<number>,
-  ): Promise<number> {
+    store: (trx: Kysely<DB>, requestedIp: string) => Promise<void>,
+  ): Promise<void> {
     const requestedIp = normaliseIp(meta.ip);
     return db.transaction().execute(async (trx) => {
       await lockMember(trx, memberId);
@@ -124,39 +121,21 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
     });
   }
 
-  /**
-   * Sends a message to the member's email or phone; when it cannot be delivered, forgets the row
-   * that counted it (so the member may ask again at once) and answers 998.
-   */
-  async function deliver(
-    channel: 'email' | 'sms',
-    to: string,
-    message: { subject: string; text: string },
-    rowId: number,
-  ): Promise<void> {
-    try {
-      await delivery.send({ channel, to, ...message });
-    } catch (err) {
-      await deleteCode(db, rowId);
-      log.error({ err, channel }, 'OTP delivery failed');
-      throw new AppError(E.SOMETHING_WRONG);
-    }
-  }
-
   return {
     /** Sends a new OTP (and the username) to the member's email or phone, within the countdown and the hourly cap. */
     async requestOtp(body: ForgotPasswordBody, meta: RequestMeta & { lang: Lang }, now = new Date()) {
       const member = await findMember(body, meta);
       const channel = body.channel === 'email' ? 'email' : 'sms';
       const otp = newOtp();
-      const otpId = await withinLimits(
+      const to = channel === 'email' ? member.email : member.phone;
+      await withinLimits(
         member.id,
         OTP_PURPOSE,
         E.OTP_RESEND_TOO_SOON,
         meta,
         now,
-        (trx, requestedIp) =>
-          insertCode(trx, {
+        async (trx, requestedIp) => {
+          await insertCode(trx, {
             memberId: member.id,
             purpose: OTP_PURPOSE,
             channel,
@@ -164,14 +143,12 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
             expiresAt: new Date(now.getTime() + OTP_VALIDITY_MS),
             now,
             requestedIp,
-          }),
-      );
-      const to = channel === 'email' ? member.email : member.phone;
-      await deliver(
-        channel,
-        to,
-        otpMessage(meta.lang, otp, OTP_VALIDITY_MS / 60_000, member.username),
-        otpId,
+          });
+          const message = otpMessage(meta.lang, otp, OTP_VALIDITY_MS / 60_000, member.username);
+          await enqueue(trx, [
+            { channel, to, ...message, kind: 'otp', memberId: member.id, lang: meta.lang },
+          ]);
+        },
       );
       await recordAudit(db, memberActor(meta, member.id), {
         action: 'account.requestPasswordReset',
@@ -190,14 +167,15 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
     async sendUsername(body: ForgotUsernameBody, meta: RequestMeta & { lang: Lang }, now = new Date()) {
       const member = await findMember(body, meta);
       const channel = body.channel === 'email' ? 'email' : 'sms';
-      const rowId = await withinLimits(
+      const to = channel === 'email' ? member.email : member.phone;
+      await withinLimits(
         member.id,
         USERNAME_PURPOSE,
         E.USERNAME_RESEND_TOO_SOON,
         meta,
         now,
-        (trx, requestedIp) =>
-          insertCode(trx, {
+        async (trx, requestedIp) => {
+          await insertCode(trx, {
             memberId: member.id,
             purpose: USERNAME_PURPOSE,
             channel,
@@ -205,10 +183,13 @@ export function createPasswordResetService({ db, account, sessions, delivery, ha
             expiresAt: now,
             now,
             requestedIp,
-          }),
+          });
+          const message = usernameMessage(meta.lang, member.username);
+          await enqueue(trx, [
+            { channel, to, ...message, kind: 'username', memberId: member.id, lang: meta.lang },
+          ]);
+        },
       );
-      const to = channel === 'email' ? member.email : member.phone;
-      await deliver(channel, to, usernameMessage(meta.lang, member.username), rowId);
       await recordAudit(db, memberActor(meta, member.id), {
         action: 'account.requestUsername',
         target: `member:${member.id}`,

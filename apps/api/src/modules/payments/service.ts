@@ -12,8 +12,8 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { lockMember } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
-import type { Delivery } from '../../delivery/index.ts';
 import { AppError } from '../../http/app-error.ts';
+import { enqueue } from '../../notifications/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import type { StepUp } from '../passwords/index.ts';
 import type { RequestMeta } from '../sessions/index.ts';
@@ -91,34 +91,14 @@ interface Deps {
   db: Kysely<DB>;
   settings: Pick<SettingsService, 'get'>;
   stepUp: StepUp;
-  delivery: Delivery;
-  log: { error(o: object, m: string): void };
 }
 
-export function createPaymentsService({ db, settings, stepUp, delivery, log }: Deps) {
-  /** Tells the member by email and SMS; a failed delivery is logged and does not undo the change. */
-  async function notify(
-    memberId: number,
-    meta: ChangeMeta,
-    verb: Verb,
-    type: PaymentType,
-    entry: PaymentEntry,
-  ) {
-    const contact = await stepUp.contactOf(memberId);
-    const message = payoutChangeNotice(meta.lang, verb, type, entry);
-    const sent = await Promise.allSettled([
-      delivery.send({ channel: 'email', to: contact.email, ...message }),
-      delivery.send({ channel: 'sms', to: contact.phone, ...message }),
-    ]);
-    for (const result of sent) {
-      if (result.status === 'rejected')
-        log.error({ err: result.reason }, 'payout change notice not delivered');
-    }
-  }
-
+export function createPaymentsService({ db, settings, stepUp }: Deps) {
   /**
    * Runs one change of a member's payment details: the current password first, then the change in
-   * a transaction under the member's row lock with its audit row, then the notice. Answers with the
+   * a transaction under the member's row lock with its audit row and the notice to the member's
+   * email and phone (queued in the same transaction, so it goes out if and only if the change
+   * commits). Answers with the
    * id acted on and the member's details after it. A refused change (limit reached, not the
    * member's entry) is recorded in the audit log outside the rolled-back transaction.
    */
@@ -136,13 +116,21 @@ export function createPaymentsService({ db, settings, stepUp, delivery, log }: D
     await stepUp.assertCurrentPassword(memberId, currentPassword, meta, action);
     // Read before the transaction opens (on PGlite a read beside an open transaction would wait for it).
     const usableFrom = new Date(now.getTime() + (await settings.get('payoutCoolingOffHours')) * HOUR_MS);
+    const contact = await stepUp.contactOf(memberId);
     let entry: PaymentEntry;
     try {
       entry = await db.transaction().execute(async (trx) => {
         await lockMember(trx, memberId);
         const audit: Audit = (entryId, e) =>
           recordAudit(trx, actor, { action, target: `${KIND[type].target}:${entryId}`, ...e });
-        return run(trx, audit, usableFrom);
+        const done = await run(trx, audit, usableFrom);
+        const notice = payoutChangeNotice(meta.lang, verb, type, done);
+        const message = { ...notice, kind: 'payoutDestination', memberId, lang: meta.lang };
+        await enqueue(trx, [
+          { channel: 'email', to: contact.email, ...message },
+          { channel: 'sms', to: contact.phone, ...message },
+        ]);
+        return done;
       });
     } catch (err) {
       if (err instanceof AppError) {
@@ -155,7 +143,6 @@ export function createPaymentsService({ db, settings, stepUp, delivery, log }: D
       }
       throw err;
     }
-    await notify(memberId, meta, verb, type, entry);
     return { id: entry.id, ...(await listPayments(db, memberId)) };
   }
 

@@ -94,12 +94,20 @@ export const ipBanSchema = z.object({
 });
 export type IpBan = z.infer<typeof ipBanSchema>;
 
+/** A message of the notification queue (decision 0077) and where its delivery stands. */
 export const outboxMessageSchema = z.object({
   id: z.number().int(),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(['email', 'sms', 'line']),
   recipient: z.string(),
   subject: z.string(),
   body: z.string(),
+  state: z.enum(['pending', 'sending', 'sent', 'failed']),
+  /** The message catalogue's key (decision 0078). */
+  kind: z.string(),
+  lang: z.enum(['en', 'th']),
+  attempts: z.number().int(),
+  nextAttemptAt: iso.nullable(),
+  lastError: z.string().nullable(),
   createdAt: iso,
   sentAt: iso.nullable(),
 });
