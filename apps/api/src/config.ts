@@ -27,6 +27,8 @@ export interface Config {
   smsGatewayUrl: string | undefined;
   /** The notification worker (decision 0077). */
   notifications: NotificationsConfig;
+  /** Where the desk's own alerts go (decision 0080); both empty: no alerts. */
+  deskAlerts: DeskAlertsConfig;
   trustProxy: TrustProxy;
   logLevel: LogLevel;
   /** Built front ends: the member app at `/` and the back office at `/admin/`. */
@@ -54,6 +56,13 @@ export interface NotificationsConfig {
   maxAttempts: number;
   /** A row claimed this long ago and still sending (its process died) is claimed again. */
   sendingTimeoutMs: number;
+}
+
+export interface DeskAlertsConfig {
+  /** DESK_ALERT_EMAILS: addresses that receive every desk alert by email. */
+  emails: string[];
+  /** DESK_ALERT_LINE_GROUP: a LINE group (or user) id that receives every desk alert. */
+  lineGroup: string | undefined;
 }
 
 export interface HttpLimits {
@@ -158,6 +167,18 @@ function parseCorsOrigins(raw: string): string[] | undefined {
 }
 
 /** An optional variable read by `parse`, which gives undefined for a value it refuses. */
+/** DESK_ALERT_EMAILS: a comma-separated list of email addresses, each checked. */
+function parseEmails(raw: string): string[] | undefined {
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.every((a) => z.email().safeParse(a).success) ? list : undefined;
+}
+
+/** A LINE user, group or room id: U, C or R and 32 hex digits. */
+const LINE_ID = /^[UCR][0-9a-f]{32}$/;
+
 const parsedWith = <T>(parse: (raw: string) => T | undefined, message: string) =>
   z.preprocess(
     unsetIfEmpty,
@@ -232,6 +253,11 @@ const envSchema = z.object({
   ),
   NOTIFY_MAX_ATTEMPTS: positiveInt(8),
   NOTIFY_SENDING_TIMEOUT_SECONDS: seconds(300),
+  DESK_ALERT_EMAILS: parsedWith(parseEmails, 'must be a comma-separated list of email addresses'),
+  DESK_ALERT_LINE_GROUP: parsedWith(
+    (v) => (LINE_ID.test(v.trim()) ? v.trim() : undefined),
+    'must be a LINE group, room or user id (C, R or U and 32 hex digits)',
+  ),
   TRUST_PROXY: parsedWith(
     parseTrustProxy,
     'must be false, true, a number of proxy hops, or a comma-separated list of IPs/CIDRs',
@@ -363,6 +389,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
       sendingTimeoutMs: e.NOTIFY_SENDING_TIMEOUT_SECONDS * 1000,
     },
+    deskAlerts: { emails: e.DESK_ALERT_EMAILS ?? [], lineGroup: e.DESK_ALERT_LINE_GROUP },
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDistDir: join(root, 'apps', 'web', 'dist'),

@@ -1,3 +1,4 @@
+import { createDeskAlerts } from './alerts/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { EventBus } from './events/bus.ts';
@@ -101,6 +102,7 @@ export async function createServices({
     reads: publicReads,
     auditLog,
     calendar,
+    alerts: createDeskAlerts(config.deskAlerts),
   });
   const staff = createStaffService(db, passwords, sessions);
   const setup = createSetupService({ settings, rates, staff });

@@ -71,7 +71,9 @@ function initialState(): AdminState {
   };
 }
 
-export const adminStore = createStore(initialState, { persist: { forceLanguage: LANGUAGE_KEY, orderSound: ORDER_SOUND_KEY } });
+export const adminStore = createStore(initialState, {
+  persist: { forceLanguage: LANGUAGE_KEY, orderSound: ORDER_SOUND_KEY },
+});
 adminStore.subscribe(() => {
   const { token } = adminStore.getState();
   if (token !== readSession(TOKEN_KEY)) writeSession(TOKEN_KEY, token);

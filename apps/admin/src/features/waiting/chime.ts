@@ -12,7 +12,7 @@ export function unlockChime(): void {
 
 /** Two short sine notes (about 0.3 s), generated, no sound file; silent while audio is blocked. */
 export function playChime(): void {
-  if (!context || context.state !== 'running') return;
+  if (context?.state !== 'running') return;
   const start = context.currentTime;
   for (const [offset, frequency] of [
     [0, 880],

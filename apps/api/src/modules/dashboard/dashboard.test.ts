@@ -168,7 +168,14 @@ describe('what waits for staff (the console menu and tab title)', () => {
     await db
       .updateTable('transactions')
       .set({ payout_prepared_by: viewer.id, payout_prepared_at: now })
-      .where('id', '=', db.selectFrom('transactions').select((eb) => eb.fn.min('id').as('id')).where('status', '=', 'request'))
+      .where(
+        'id',
+        '=',
+        db
+          .selectFrom('transactions')
+          .select((eb) => eb.fn.min('id').as('id'))
+          .where('status', '=', 'request'),
+      )
       .execute();
     await insertKycSubmission(db, id, 'waiting');
     const { status, body } = await staffCall<WaitingCounts>(app, viewer.token, 'GET', '/api/admin/waiting');
@@ -179,6 +186,6 @@ describe('what waits for staff (the console menu and tab title)', () => {
   it('needs a staff session', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/admin/waiting' });
     expect(res.statusCode).toBe(401);
-    expect(res.json().result).toBeUndefined();
+    expect(res.json().result).toBeNull();
   });
 });

@@ -50,7 +50,9 @@ export function countOpenOrders(db: Kysely<DB>, now: Date) {
 }
 
 /** Orders waiting for staff (`request`), and of those the payouts prepared and awaiting approval. */
-export async function countWaitingOrders(db: Kysely<DB>): Promise<{ orders: number; awaitingApproval: number }> {
+export async function countWaitingOrders(
+  db: Kysely<DB>,
+): Promise<{ orders: number; awaitingApproval: number }> {
   const row = await db
     .selectFrom('transactions')
     .select((eb) => [

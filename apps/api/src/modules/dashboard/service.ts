@@ -1,4 +1,11 @@
-import { bangkokDate, bangkokInstants, type Dashboard, toMoneyString, type Volume, type WaitingCounts } from '@bahtdesk/contract';
+import {
+  bangkokDate,
+  bangkokInstants,
+  type Dashboard,
+  toMoneyString,
+  type Volume,
+  type WaitingCounts,
+} from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { RatesService } from '../rates/index.ts';

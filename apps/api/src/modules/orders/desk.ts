@@ -14,6 +14,7 @@ import {
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { DeskAlerts } from '../../alerts/index.ts';
 import type { Page } from '../../db/paging.ts';
 import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
@@ -53,13 +54,15 @@ export interface DeskDeps {
   reads: Pick<PublicReads, 'setting'>;
   /** Slip QR reads after the confirm's answer: the order screen waits for them. */
   slips: Pick<SlipScans, 'settled'>;
+  /** The desk alert channel (decision 0080). */
+  alerts: Pick<DeskAlerts, 'raise'>;
 }
 
 /**
  * The staff's order desk: the queue, the order screen, and the decisions on an order awaiting
  * staff (complete, reject), each one conditional update with its audit row, announced after.
  */
-export function createOrderDesk({ db, events, kyc, auditLog, reads, slips }: DeskDeps) {
+export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, alerts }: DeskDeps) {
   /** Whether an order's payout account is in the member's current legal name (decision 0035). */
   async function nameMatches(row: OrderRow): Promise<boolean> {
     const member = await orderMember(db, row.member_id);
@@ -135,7 +138,7 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips }: Des
     return staffOrder(after);
   }
 
-  const approval = createPayoutApproval({ db, events, reads, staffOrder });
+  const approval = createPayoutApproval({ db, events, reads, staffOrder, alerts });
 
   return {
     /** The staff queue: open orders awaiting staff first, or any status, by date, type or search. */

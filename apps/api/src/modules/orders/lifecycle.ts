@@ -25,6 +25,7 @@ import {
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { type DeskAlerts, orderWaiting } from '../../alerts/index.ts';
 import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
@@ -116,6 +117,8 @@ export interface LifecycleDeps {
   calendar: Pick<CalendarService, 'closedDays' | 'closedDayOn'>;
   /** A cash-deposit slip's QR code is read after the confirm's answer. */
   slips: Pick<SlipScans, 'after'>;
+  /** The desk alert channel: a confirmed order waits for staff (decision 0080). */
+  alerts: Pick<DeskAlerts, 'raise'>;
 }
 
 /**
@@ -132,6 +135,7 @@ export function createOrderLifecycle({
   reads,
   calendar,
   slips,
+  alerts,
 }: LifecycleDeps) {
   const setting = async <K extends SettingKey>(key: K) => (await reads.setting(key)).value;
   const announce = (row: OrderRow) => events.publish('order.updated', orderUpdated(row));
@@ -435,17 +439,17 @@ export function createOrderLifecycle({
           },
           { before: now },
         );
-      // With a photo, the file is stored in the move's transaction.
+      // A photo is stored, and the desk's alert queued, in the move's transaction (decision 0080).
       let confirmed: OrderRow | undefined;
       try {
-        confirmed = image
-          ? await db.transaction().execute(async (t) => {
-              if (body.method === 'cash_deposit')
-                set.slip_file_id = await storeImage(t, memberId, 'slip', image);
-              else set.proof_file_id = await storeImage(t, memberId, 'proof', image);
-              return move(t);
-            })
-          : await move(db);
+        confirmed = await db.transaction().execute(async (t) => {
+          if (image && body.method === 'cash_deposit')
+            set.slip_file_id = await storeImage(t, memberId, 'slip', image);
+          else if (image) set.proof_file_id = await storeImage(t, memberId, 'proof', image);
+          const moved = await move(t);
+          if (moved) await alerts.raise(t, orderWaiting(moved));
+          return moved;
+        });
       } catch (error) {
         // The same hash raced in on another order, which confirmed first.
         if (violates(error, PROOF_HASH_INDEX)) throw new AppError(E.TX_HASH_USED);
