@@ -97,6 +97,25 @@ describe('configuration from the environment', () => {
     expect(lines.find((l) => l.startsWith('PORT'))).toBe('PORT: must be a whole number from 0 to 65535');
   });
 
+  it('reads the desk alert channel: comma-separated addresses and a LINE group id; none by default', () => {
+    expect(loadConfig({}).deskAlerts).toEqual({ emails: [], lineGroup: undefined });
+    const group = `C${'a1'.repeat(16)}`;
+    const config = loadConfig({
+      DESK_ALERT_EMAILS: ' desk@example.com, lead@example.com ',
+      DESK_ALERT_LINE_GROUP: group,
+    });
+    expect(config.deskAlerts).toEqual({ emails: ['desk@example.com', 'lead@example.com'], lineGroup: group });
+  });
+
+  it('refuses a desk alert address that is not an email and a LINE id of the wrong shape', () => {
+    expect(
+      errorLines({ DESK_ALERT_EMAILS: 'desk@example.com, desk', DESK_ALERT_LINE_GROUP: 'my-group' }),
+    ).toEqual([
+      'DESK_ALERT_EMAILS: must be a comma-separated list of email addresses',
+      'DESK_ALERT_LINE_GROUP: must be a LINE group, room or user id (C, R or U and 32 hex digits)',
+    ]);
+  });
+
   it('rejects a port out of range', () => {
     expect(errorLines({ PORT: '70000' })).toEqual(['PORT: must be a whole number from 0 to 65535']);
   });

@@ -29,6 +29,8 @@ export interface Config {
   notifications: NotificationsConfig;
   /** LINE as a channel, when LINE_CHANNEL_ACCESS_TOKEN and LINE_CHANNEL_SECRET are set (decision 0079). */
   line: LineConfig | undefined;
+  /** Where the desk's own alerts go (decision 0080); both empty: no alerts. */
+  deskAlerts: DeskAlertsConfig;
   trustProxy: TrustProxy;
   logLevel: LogLevel;
   /** Built front ends: the member app at `/` and the back office at `/admin/`. */
@@ -67,6 +69,13 @@ export interface LineConfig {
   officialAccountId: string;
   /** Base address of the Messaging API (a local stand-in in tests). */
   apiUrl: string;
+}
+
+export interface DeskAlertsConfig {
+  /** DESK_ALERT_EMAILS: addresses that receive every desk alert by email. */
+  emails: string[];
+  /** DESK_ALERT_LINE_GROUP: a LINE group (or user) id that receives every desk alert. */
+  lineGroup: string | undefined;
 }
 
 export interface HttpLimits {
@@ -171,6 +180,18 @@ function parseCorsOrigins(raw: string): string[] | undefined {
 }
 
 /** An optional variable read by `parse`, which gives undefined for a value it refuses. */
+/** DESK_ALERT_EMAILS: a comma-separated list of email addresses, each checked. */
+function parseEmails(raw: string): string[] | undefined {
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.every((a) => z.email().safeParse(a).success) ? list : undefined;
+}
+
+/** A LINE user, group or room id: U, C or R and 32 hex digits. */
+const LINE_ID = /^[UCR][0-9a-f]{32}$/;
+
 const parsedWith = <T>(parse: (raw: string) => T | undefined, message: string) =>
   z.preprocess(
     unsetIfEmpty,
@@ -255,6 +276,11 @@ const envSchema = z.object({
       .optional(),
   ),
   LINE_API_URL: urlWith(['http:', 'https:'], 'an http(s)'),
+  DESK_ALERT_EMAILS: parsedWith(parseEmails, 'must be a comma-separated list of email addresses'),
+  DESK_ALERT_LINE_GROUP: parsedWith(
+    (v) => (LINE_ID.test(v.trim()) ? v.trim() : undefined),
+    'must be a LINE group, room or user id (C, R or U and 32 hex digits)',
+  ),
   TRUST_PROXY: parsedWith(
     parseTrustProxy,
     'must be false, true, a number of proxy hops, or a comma-separated list of IPs/CIDRs',
@@ -408,6 +434,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       sendingTimeoutMs: e.NOTIFY_SENDING_TIMEOUT_SECONDS * 1000,
     },
     line,
+    deskAlerts: { emails: e.DESK_ALERT_EMAILS ?? [], lineGroup: e.DESK_ALERT_LINE_GROUP },
     trustProxy: e.TRUST_PROXY ?? false,
     logLevel: e.LOG_LEVEL,
     webDistDir: join(root, 'apps', 'web', 'dist'),

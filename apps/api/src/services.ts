@@ -1,3 +1,4 @@
+import { createDeskAlerts } from './alerts/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { EventBus } from './events/bus.ts';
@@ -116,6 +117,7 @@ export async function createServices({
     auditLog,
     calendar,
     notices,
+    alerts: createDeskAlerts(config.deskAlerts),
   });
   const staff = createStaffService(db, passwords, sessions);
   const setup = createSetupService({ settings, rates, staff });

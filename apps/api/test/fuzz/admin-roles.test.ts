@@ -63,6 +63,7 @@ const EXPECTED: Record<string, Caller[]> = {
   unlockStaff: ADMIN,
   // The desk: everyone reads, admin changes.
   dashboard: STAFF,
+  waiting: STAFF,
   rateHistory: STAFF,
   setRates: ADMIN,
   rateProposals: STAFF,

@@ -1,5 +1,6 @@
 import { Decimal, E, type PayoutApproval, type PayoutAwaiting, type StaffOrder } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
+import { type DeskAlerts, payoutAwaitingApproval } from '../../alerts/index.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -26,6 +27,8 @@ export interface ApprovalDeps {
   staffOrder: (row: OrderRow) => Promise<StaffOrder>;
   /** Runs a change with the member's message in one transaction (notices.ts). */
   withNotices: ReturnType<typeof notifying>;
+  /** The desk alert channel: a prepared payout awaits approval (decision 0080). */
+  alerts: Pick<DeskAlerts, 'raise'>;
 }
 
 /**
@@ -36,7 +39,7 @@ export interface ApprovalDeps {
  * sends it back with a note. The same person never takes both steps: each step is one conditional
  * update that names the preparer, so two racing requests can never both win.
  */
-export function createPayoutApproval({ db, events, reads, staffOrder, withNotices }: ApprovalDeps) {
+export function createPayoutApproval({ db, events, reads, staffOrder, withNotices, alerts }: ApprovalDeps) {
   const threshold = async () => (await reads.setting('payoutApprovalThb')).value;
 
   /** The order, awaiting staff, prepared by someone other than `staffId`: the preparer's id. */
@@ -78,13 +81,21 @@ export function createPayoutApproval({ db, events, reads, staffOrder, withNotice
       set: { payout_reference: string; slip_name_checked: boolean },
       noted: Record<string, unknown>,
     ): Promise<StaffOrder> {
-      const after = await preparePayout(db, row.id, staffId, set, {
-        actor,
-        entry: {
-          action: 'order.payout.prepare',
-          before: { status: 'request' },
-          after: { status: 'request', awaitingApproval: true, ...set, ...noted },
-        },
+      // The alert is queued in the step's transaction, so only a prepare that won alerts the desk.
+      const after = await db.transaction().execute(async (t) => {
+        const prepared = await preparePayout(t, row.id, staffId, set, {
+          actor,
+          entry: {
+            action: 'order.payout.prepare',
+            before: { status: 'request' },
+            after: { status: 'request', awaitingApproval: true, ...set, ...noted },
+          },
+        });
+        if (prepared) {
+          const preparer = (await staffName(t, staffId))?.username ?? `#${staffId}`;
+          await alerts.raise(t, payoutAwaitingApproval(prepared, preparer));
+        }
+        return prepared;
       });
       if (!after) {
         const now = await findOrder(db, row.public_id);

@@ -14,6 +14,7 @@ import {
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import type { DeskAlerts } from '../../alerts/index.ts';
 import type { Page } from '../../db/paging.ts';
 import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
@@ -57,13 +58,15 @@ export interface DeskDeps {
   slips: Pick<SlipScans, 'settled'>;
   /** The member's messages, queued in each decision's transaction (decision 0078). */
   notices: Pick<Notices, 'send'>;
+  /** The desk alert channel (decision 0080). */
+  alerts: Pick<DeskAlerts, 'raise'>;
 }
 
 /**
  * The staff's order desk: the queue, the order screen, and the decisions on an order awaiting
  * staff (complete, reject), each one conditional update with its audit row, announced after.
  */
-export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notices }: DeskDeps) {
+export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notices, alerts }: DeskDeps) {
   const withNotices = notifying(db, notices);
   /** Whether an order's payout account is in the member's current legal name (decision 0035). */
   async function nameMatches(row: OrderRow): Promise<boolean> {
@@ -142,7 +145,7 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
     return staffOrder(after);
   }
 
-  const approval = createPayoutApproval({ db, events, reads, staffOrder, withNotices });
+  const approval = createPayoutApproval({ db, events, reads, staffOrder, withNotices, alerts });
 
   return {
     /** The staff queue: open orders awaiting staff first, or any status, by date, type or search. */

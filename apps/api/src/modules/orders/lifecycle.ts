@@ -25,6 +25,7 @@ import {
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { type DeskAlerts, orderWaiting } from '../../alerts/index.ts';
 import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
@@ -120,6 +121,8 @@ export interface LifecycleDeps {
   slips: Pick<SlipScans, 'after'>;
   /** The member's messages, queued in each change's transaction (decision 0078). */
   notices: Pick<Notices, 'send'>;
+  /** The desk alert channel: a confirmed order waits for staff (decision 0080). */
+  alerts: Pick<DeskAlerts, 'raise'>;
 }
 
 /**
@@ -137,6 +140,7 @@ export function createOrderLifecycle({
   calendar,
   slips,
   notices,
+  alerts,
 }: LifecycleDeps) {
   const withNotices = notifying(db, notices);
   const setting = async <K extends SettingKey>(key: K) => (await reads.setting(key)).value;
@@ -443,14 +447,16 @@ export function createOrderLifecycle({
           },
           { before: now },
         );
-      // With a photo, the file is stored in the move's transaction, as is the member's message.
+      // A photo is stored, the member's message and the desk's alert queued, in the move's transaction.
       let confirmed: OrderRow | undefined;
       try {
         confirmed = await withNotices(async (t) => {
           if (image && body.method === 'cash_deposit')
             set.slip_file_id = await storeImage(t, memberId, 'slip', image);
           else if (image) set.proof_file_id = await storeImage(t, memberId, 'proof', image);
-          return move(t);
+          const moved = await move(t);
+          if (moved) await alerts.raise(t, orderWaiting(moved));
+          return moved;
         });
       } catch (error) {
         // The same hash raced in on another order, which confirmed first.

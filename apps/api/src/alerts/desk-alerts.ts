@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { DeskAlertsConfig } from '../config.ts';
+import type { DB } from '../db/schema.ts';
+import { enqueue, type QueuedMessage } from '../notifications/index.ts';
+
+/** One alert for the desk's staff: English and Thai in the same message (decision 0080). */
+export interface DeskAlert {
+  /** The outbox row's kind, e.g. 'desk.orderWaiting'. */
+  kind: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The desk alert channel (decision 0080): every alert goes through the notification queue to each
+ * address of DESK_ALERT_EMAILS and to DESK_ALERT_LINE_GROUP. Nothing configured: nothing queued.
+ */
+export function createDeskAlerts(config: DeskAlertsConfig) {
+  const recipients: Pick<QueuedMessage, 'channel' | 'to'>[] = [
+    ...config.emails.map((to) => ({ channel: 'email' as const, to })),
+    ...(config.lineGroup ? [{ channel: 'line' as const, to: config.lineGroup }] : []),
+  ];
+  return {
+    /** Queues `alert` in `db`: pass the transaction of the change it tells about. */
+    raise(db: Kysely<DB>, alert: DeskAlert): Promise<void> {
+      return enqueue(
+        db,
+        recipients.map((r) => ({ ...r, ...alert, lang: 'th' as const })),
+      );
+    },
+  };
+}
+
+export type DeskAlerts = ReturnType<typeof createDeskAlerts>;
