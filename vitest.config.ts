@@ -98,7 +98,7 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           // Two files at a time, each worker slot with its own server (e2e/global-setup.ts); its own
           // group, since the other projects keep vitest's default number of workers.
-          maxWorkers: 2,
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

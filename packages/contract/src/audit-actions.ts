@@ -49,6 +49,8 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<string, Readonly<Record<Lang, s
   'member.level.set': { en: 'Member level changed', th: 'เปลี่ยนระดับสมาชิก' },
   'proof.submit': { en: 'Proof of income sent', th: 'ส่งหลักฐานรายได้' },
   'proof.accept': { en: 'Proof of income accepted', th: 'ยอมรับหลักฐานรายได้' },
+  'line.link': { en: 'LINE account linked', th: 'เชื่อมบัญชี LINE' },
+  'line.unlink': { en: 'LINE account unlinked', th: 'ยกเลิกการเชื่อมบัญชี LINE' },
   'proof.refuse': { en: 'Proof of income refused', th: 'ปฏิเสธหลักฐานรายได้' },
   'member.note.add': { en: 'Staff note added', th: 'เพิ่มบันทึกของเจ้าหน้าที่' },
   'member.flag.set': { en: 'Member flag set', th: 'ตั้งธงสมาชิก' },
