@@ -3,10 +3,11 @@ import {
   type PayoutApproval,
   type PayoutAwaiting,
   type StaffOrder,
+  settingDefaults,
   type Transaction,
 } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStaff, post, type TestStaff } from '../../../test/members.ts';
 import { GET, orderTestFile, sell, transfer } from '../../../test/orders.ts';
 import { auditRows, periodOf, staffCall } from '../../../test/staff-calls.ts';
@@ -31,6 +32,14 @@ const { created, confirm, complete, reject, statusOf } = orderTestFile(async (t)
 
 // 500 USDT at 34.80 is 17,400 THB: at or above 17,400 needs two staff; 100 USDT (3,480 THB) does not.
 beforeEach(() => app.services.settings.set({ type: 'system', id: null }, 'payoutApprovalThb', '17400.00'));
+// The files after this one in the same worker share its database: they get the desk's default back.
+afterEach(() =>
+  app.services.settings.set(
+    { type: 'system', id: null },
+    'payoutApprovalThb',
+    settingDefaults.payoutApprovalThb,
+  ),
+);
 
 const approve = (token: string, id: string) =>
   staffCall<StaffOrder>(app, token, 'POST', `/api/admin/orders/${id}/approve`, {});
