@@ -201,8 +201,13 @@ function expectDepth(name: string, codes: ReadonlyMap<number, number>, runs: num
   // A fifth of a list's requests succeed, and a fiftieth of the others' (of 1,000: 200 and 20).
   expect(ok, seen).toBeGreaterThanOrEqual(runs / (name === 'getTransactionList' ? 5 : 50));
   if (name === 'createTransaction') {
-    // Past the rate check, a create succeeds until the trader's open orders reach the cap.
-    const atLiveRate = ok + count(E.OPEN_ORDER_LIMIT.code);
+    // Past the rate check, a create succeeds until the trader's open orders reach the cap or its
+    // day's buying or selling room runs out (both checked after the rate, decision 0067).
+    const atLiveRate =
+      ok +
+      count(E.OPEN_ORDER_LIMIT.code) +
+      count(E.BUY_LIMIT_REACHED.code) +
+      count(E.SELL_LIMIT_REACHED.code);
     expect(count(E.RATE_MISMATCH.code), seen).toBeLessThan(atLiveRate);
   }
   if (name === 'getTransaction' || name === 'getReceivePayment' || name === 'confrimTransaction') {
