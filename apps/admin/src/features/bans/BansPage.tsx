@@ -1,6 +1,4 @@
-import type { IpBan } from '@bahtdesk/contract';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { RemovableTable } from '../../components/RemovableTable.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
 import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
@@ -18,7 +16,6 @@ export default function BansPage() {
   const t = useT('members');
   const f = useFormat();
   const canUnban = useCan('unban');
-  const [lifting, setLifting] = useState<IpBan | null>(null);
   const state = useApi('listBans');
   const now = Date.now();
   return (
@@ -29,61 +26,39 @@ export default function BansPage() {
           data.items.length === 0 ? (
             <Empty>{t('bans.empty')}</Empty>
           ) : (
-            <div className="table-wrap">
-              <table className="table">
-                <caption className="visually-hidden">{t('bans.title')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('bans.ip')}</th>
-                    <th scope="col">{t('bans.reason')}</th>
-                    <th scope="col">{t('bans.since')}</th>
-                    <th scope="col">{t('bans.left')}</th>
-                    {canUnban ? <th scope="col">{t('bans.actions')}</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((b) => (
-                    <tr key={b.ip}>
-                      <td>
-                        <code>{b.ip}</code>
-                      </td>
-                      <td>{b.reason}</td>
-                      <td>{b.bannedAt ? f.dateTime(b.bannedAt) : '—'}</td>
-                      <td>{t('bans.minutes', { count: minutesLeft(b.until, now) })}</td>
-                      {canUnban ? (
-                        <td>
-                          <button
-                            type="button"
-                            className="button button--small"
-                            onClick={() => setLifting(b)}
-                          >
-                            {t('bans.unban')}
-                            <span className="visually-hidden">: {b.ip}</span>
-                          </button>
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RemovableTable
+              caption={t('bans.title')}
+              rows={data.items}
+              rowKey={(b) => b.ip}
+              columns={[
+                { head: t('bans.ip'), cell: (b) => <code>{b.ip}</code> },
+                { head: t('bans.reason'), cell: (b) => b.reason },
+                { head: t('bans.since'), cell: (b) => (b.bannedAt ? f.dateTime(b.bannedAt) : '—') },
+                {
+                  head: t('bans.left'),
+                  cell: (b) => t('bans.minutes', { count: minutesLeft(b.until, now) }),
+                },
+              ]}
+              remove={
+                canUnban
+                  ? {
+                      head: t('bans.actions'),
+                      label: t('bans.unban'),
+                      name: (b) => b.ip,
+                      title: t('bans.unbanTitle'),
+                      text: (b) => <p>{t('bans.unbanText', { ip: b.ip })}</p>,
+                      run: async (b) => {
+                        await call('unban', { body: { ip: b.ip } });
+                        showSnackbar(t('bans.lifted', { ip: b.ip }));
+                        state.reload();
+                      },
+                    }
+                  : null
+              }
+            />
           )
         }
       </Loaded>
-      {lifting ? (
-        <ConfirmDialog
-          title={t('bans.unbanTitle')}
-          confirmLabel={t('bans.unban')}
-          onClose={() => setLifting(null)}
-          onConfirm={async () => {
-            await call('unban', { body: { ip: lifting.ip } });
-            showSnackbar(t('bans.lifted', { ip: lifting.ip }));
-            state.reload();
-          }}
-        >
-          <p>{t('bans.unbanText', { ip: lifting.ip })}</p>
-        </ConfirmDialog>
-      ) : null}
     </section>
   );
 }

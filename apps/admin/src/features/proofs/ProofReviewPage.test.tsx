@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { currentPath, fail, mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import members from '../../locales/en/members.json';
 import t from '../../locales/en/proofs.json';
 
 const SUBMITTED = '2026-11-23T01:00:00.000Z';
@@ -71,6 +72,16 @@ describe('income proof reviews in the console', () => {
     await waitFor(() => expect(api.called('staffFile')).toHaveLength(2));
     expect(api.called('staffFile').map((r) => r.headers.Authorization)).toEqual(['Bearer tok', 'Bearer tok']);
     expect(screen.getAllByText('Somchai Jaidee').length).toBeGreaterThan(0);
+  });
+
+  it("rule: the pages and the decision come first, the member's level and the form to set it after them", async () => {
+    reviewing();
+    await renderConsole('/proofs/5', 'tok');
+    const level = await screen.findByRole('region', { name: members.level.title });
+    const lastPage = await screen.findByRole('img', { name: 'Page 2' });
+    const accept = screen.getByRole('button', { name: t.review.accept });
+    expect(lastPage.compareDocumentPosition(level) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(accept.compareDocumentPosition(level) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it('accepts only after a confirmation, then goes back to the queue', async () => {

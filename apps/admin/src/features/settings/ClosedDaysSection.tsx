@@ -1,14 +1,17 @@
-import { bangkokDate, type ClosedDay } from '@bahtdesk/contract';
+import { bangkokDate } from '@bahtdesk/contract';
 import { DateField } from '@bahtdesk/ui/dates';
 import { FormAlert, useFormError } from '@bahtdesk/ui/forms';
 import { type FormEvent, useId, useState } from 'react';
-import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { RemovableTable } from '../../components/RemovableTable.tsx';
 import { Loaded } from '../../components/States.tsx';
 import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
+
+/** A closed day's date at noon in Bangkok, to show it as that day whatever the screen's zone. */
+const noonOf = (date: string) => `${date}T12:00:00+07:00`;
 
 /**
  * The desk's closed days (decision 0058), a year at a time: bank holidays and substitution days
@@ -23,7 +26,6 @@ export function ClosedDaysSection() {
   const thisYear = Number(bangkokDate(new Date()).slice(0, 4));
   const [year, setYear] = useState(thisYear);
   const state = useApi('listClosedDays', { query: { year } });
-  const [opening, setOpening] = useState<ClosedDay | null>(null);
   const id = useId();
   return (
     <section className="panel" aria-labelledby="closed-days-title">
@@ -51,44 +53,46 @@ export function ClosedDaysSection() {
           items.length === 0 ? (
             <p className="muted">{t('closedDays.none')}</p>
           ) : (
-            <div className="table-wrap">
-              <table className="table">
-                <caption className="visually-hidden">{t('closedDays.title')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('closedDays.date')}</th>
-                    <th scope="col">{t('closedDays.name')}</th>
-                    <th scope="col">{t('closedDays.source')}</th>
-                    {canAdd ? <th scope="col">{t('closedDays.actions')}</th> : null}
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((d) => (
-                    <tr key={d.date}>
-                      <td className="keep">{f.date(`${d.date}T12:00:00+07:00`)}</td>
-                      <td>
-                        <span lang="en">{d.name.en}</span>
-                        <br />
-                        <span lang="th">{d.name.th}</span>
-                      </td>
-                      <td>{t(`closedDays.sources.${d.source}`)}</td>
-                      {canAdd ? (
-                        <td>
-                          <button
-                            type="button"
-                            className="button button--small keep"
-                            onClick={() => setOpening(d)}
-                          >
-                            {t('closedDays.remove')}
-                            <span className="visually-hidden">: {f.date(`${d.date}T12:00:00+07:00`)}</span>
-                          </button>
-                        </td>
-                      ) : null}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <RemovableTable
+              caption={t('closedDays.title')}
+              rows={items}
+              rowKey={(d) => d.date}
+              columns={[
+                { head: t('closedDays.date'), cell: (d) => f.date(noonOf(d.date)), className: 'keep' },
+                {
+                  head: t('closedDays.name'),
+                  cell: (d) => (
+                    <>
+                      <span lang="en">{d.name.en}</span>
+                      <br />
+                      <span lang="th">{d.name.th}</span>
+                    </>
+                  ),
+                },
+                { head: t('closedDays.source'), cell: (d) => t(`closedDays.sources.${d.source}`) },
+              ]}
+              remove={
+                canAdd
+                  ? {
+                      head: t('closedDays.actions'),
+                      label: t('closedDays.remove'),
+                      name: (d) => f.date(noonOf(d.date)),
+                      className: 'keep',
+                      title: t('closedDays.removeTitle'),
+                      text: (d) => (
+                        <p>
+                          {t('closedDays.removeText', { date: f.date(noonOf(d.date)), name: d.name[f.lang] })}
+                        </p>
+                      ),
+                      run: async (d) => {
+                        await call('removeClosedDay', { body: { date: d.date } });
+                        showSnackbar(t('closedDays.removed', { date: f.date(noonOf(d.date)) }));
+                        state.reload();
+                      },
+                    }
+                  : null
+              }
+            />
           )
         }
       </Loaded>
@@ -98,25 +102,6 @@ export function ClosedDaysSection() {
             Number(date.slice(0, 4)) === year ? state.reload() : setYear(Number(date.slice(0, 4)))
           }
         />
-      ) : null}
-      {opening ? (
-        <ConfirmDialog
-          title={t('closedDays.removeTitle')}
-          confirmLabel={t('closedDays.remove')}
-          onClose={() => setOpening(null)}
-          onConfirm={async () => {
-            await call('removeClosedDay', { body: { date: opening.date } });
-            showSnackbar(t('closedDays.removed', { date: f.date(`${opening.date}T12:00:00+07:00`) }));
-            state.reload();
-          }}
-        >
-          <p>
-            {t('closedDays.removeText', {
-              date: f.date(`${opening.date}T12:00:00+07:00`),
-              name: opening.name[f.lang],
-            })}
-          </p>
-        </ConfirmDialog>
       ) : null}
     </section>
   );
@@ -137,7 +122,7 @@ function AddClosedDay({ onAdded }: { onAdded: (date: string) => void }) {
     setBusy(true);
     try {
       await call('addClosedDay', { body: { date, name: { en, th } }, dialog: false });
-      showSnackbar(t('closedDays.added', { date: f.date(`${date}T12:00:00+07:00`) }));
+      showSnackbar(t('closedDays.added', { date: f.date(noonOf(date)) }));
       setEn('');
       setTh('');
       onAdded(date);
