@@ -13,7 +13,9 @@ import { formatDate } from '@bahtdesk/ui/format';
 import { TextField } from '@bahtdesk/ui/forms';
 import { useState } from 'react';
 import { PhotoPicker, type PhotoUpload } from '../../components/PhotoPicker.tsx';
-import { StatusChip, type StatusTone } from '../../components/StatusChip.tsx';
+import { PhotoSubmit, refusedSlot } from '../../components/PhotoSubmit.tsx';
+import { RefusalNote } from '../../components/RefusalNote.tsx';
+import { StatusLine, type StatusTone } from '../../components/StatusChip.tsx';
 import { ApiError, call } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { setState, showSnackbar, useClientState } from '../../lib/store.ts';
@@ -31,11 +33,6 @@ const NO_PROBLEMS: Slots<string | null> = {
   screenshot1Image: null,
   screenshot2Image: null,
 };
-/** The slot a refusal of submitKyc names (50032, 50033, 50034), if any. */
-function refusedSlot(error: unknown): KycImageSlot | null {
-  const slot = error instanceof ApiError ? (error.period as { slot?: unknown } | null)?.slot : undefined;
-  return (KYC_IMAGE_SLOTS as readonly unknown[]).includes(slot) ? (slot as KycImageSlot) : null;
-}
 
 const TONE: Record<Profile['kycStatus'], StatusTone> = {
   unverified: 'neutral',
@@ -141,7 +138,7 @@ function KycUpload() {
       setState({ profile: await call('profile', { dialog: false }) });
       showSnackbar(t('kyc.sent'));
     } catch (error) {
-      const slot = refusedSlot(error);
+      const slot = refusedSlot(error, KYC_IMAGE_SLOTS);
       const message = error instanceof ApiError ? error.message : t('kyc.problem.unreadable');
       if (slot) {
         // Only that photo is chosen again; the others stay kept on the server.
@@ -232,21 +229,13 @@ function KycUpload() {
           </li>
         ))}
       </ol>
-      {problem ? (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      {sending ? <progress aria-label={t('kyc.sending')} /> : null}
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={!ready || sending}
-        onClick={() => void submit()}
-      >
-        {sending ? t('kyc.sending') : t('kyc.submit')}
-      </button>
-      {ready ? null : <p className="muted">{t('kyc.needAll')}</p>}
+      <PhotoSubmit
+        problem={problem}
+        sending={sending}
+        ready={ready}
+        text={{ sending: t('kyc.sending'), submit: t('kyc.submit'), notReady: t('kyc.needAll') }}
+        onSubmit={() => void submit()}
+      />
     </div>
   );
 }
@@ -259,19 +248,14 @@ export function KycSection({ profile }: { profile: Profile }) {
   const review = profile.kycReview;
   return (
     <div>
-      <p role="status">
-        <span className="muted">{t('kyc.status')}: </span>
-        <StatusChip tone={TONE[status]}>{t(`kyc.${status}`)}</StatusChip>
-      </p>
+      <StatusLine label={t('kyc.status')} tone={TONE[status]} status={t(`kyc.${status}`)} />
       <p>{t(`kyc.${status}Text`)}</p>
       {status === 'failed' && review?.reasonCode ? (
-        <div className="note note--warning">
-          <p>
-            <strong>{t('kyc.reason')}: </strong>
-            {KYC_REJECT_REASONS[review.reasonCode][lang]}
-          </p>
-          {review.note ? <p>{review.note}</p> : null}
-        </div>
+        <RefusalNote
+          label={t('kyc.reason')}
+          reason={KYC_REJECT_REASONS[review.reasonCode][lang]}
+          note={review.note}
+        />
       ) : null}
       {status === 'unverified' || status === 'failed' ? <KycUpload /> : null}
     </div>

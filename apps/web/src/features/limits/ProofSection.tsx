@@ -11,7 +11,9 @@ import { formatDate } from '@bahtdesk/ui/format';
 import { SelectField } from '@bahtdesk/ui/forms';
 import { useEffect, useId, useState } from 'react';
 import { PhotoPicker, type PhotoUpload } from '../../components/PhotoPicker.tsx';
-import { StatusChip, type StatusTone } from '../../components/StatusChip.tsx';
+import { PhotoSubmit, refusedSlot } from '../../components/PhotoSubmit.tsx';
+import { RefusalNote } from '../../components/RefusalNote.tsx';
+import { StatusLine, type StatusTone } from '../../components/StatusChip.tsx';
 import { ApiError, call, queries, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
@@ -24,12 +26,6 @@ const TONE: Record<IncomeProof['status'], StatusTone> = {
   accepted: 'success',
   refused: 'danger',
 };
-
-/** The slot a refusal of submitIncomeProof names (50032, 50033, 50034), if any. */
-function refusedSlot(error: unknown): IncomeProofSlot | null {
-  const slot = error instanceof ApiError ? (error.period as { slot?: unknown } | null)?.slot : undefined;
-  return (INCOME_PROOF_SLOTS as readonly unknown[]).includes(slot) ? (slot as IncomeProofSlot) : null;
-}
 
 /**
  * The upload of a proof of income or assets (decision 0071): its kind, then one to three pages,
@@ -74,7 +70,7 @@ function ProofUpload({ onSent }: { onSent: () => void }) {
       showSnackbar(t('proof.sent'));
       onSent();
     } catch (error) {
-      const slot = refusedSlot(error);
+      const slot = refusedSlot(error, INCOME_PROOF_SLOTS);
       const message = error instanceof ApiError ? error.message : t('proof.failed');
       if (slot) {
         setPages((all) => ({ ...all, [slot]: null }));
@@ -119,21 +115,13 @@ function ProofUpload({ onSent }: { onSent: () => void }) {
           </li>
         ))}
       </ol>
-      {problem ? (
-        <p className="field__error" role="alert">
-          {problem}
-        </p>
-      ) : null}
-      {sending ? <progress aria-label={t('proof.sending')} /> : null}
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={!ready || sending}
-        onClick={() => void submit()}
-      >
-        {sending ? t('proof.sending') : t('proof.submit')}
-      </button>
-      {ready ? null : <p className="muted">{t('proof.needOne')}</p>}
+      <PhotoSubmit
+        problem={problem}
+        sending={sending}
+        ready={ready}
+        text={{ sending: t('proof.sending'), submit: t('proof.submit'), notReady: t('proof.needOne') }}
+        onSubmit={() => void submit()}
+      />
     </div>
   );
 }
@@ -169,26 +157,24 @@ export function ProofSection() {
     <section className="proof" aria-labelledby="proof-title">
       <h3 id="proof-title">{t('proof.title')}</h3>
       {mine ? (
-        <p role="status">
-          <span className="muted">{t('proof.status')}: </span>
-          <StatusChip tone={TONE[mine.status]}>{t(`proof.${mine.status}`)}</StatusChip>{' '}
+        <StatusLine label={t('proof.status')} tone={TONE[mine.status]} status={t(`proof.${mine.status}`)}>
+          {' '}
           <span className="muted">
             {INCOME_PROOF_KINDS[mine.kind][lang]} · {formatDate(mine.submittedAt, lang)}
           </span>
-        </p>
+        </StatusLine>
       ) : (
         <p>{t('proof.none')}</p>
       )}
       {mine?.status === 'waiting' ? <p>{t('proof.waitingText')}</p> : null}
       {mine?.status === 'refused' && mine.reasonCode ? (
-        <div className="note note--warning">
-          <p>
-            <strong>{t('proof.reason')}: </strong>
-            {INCOME_PROOF_REFUSE_REASONS[mine.reasonCode][lang]}
-          </p>
-          {mine.note ? <p>{mine.note}</p> : null}
+        <RefusalNote
+          label={t('proof.reason')}
+          reason={INCOME_PROOF_REFUSE_REASONS[mine.reasonCode][lang]}
+          note={mine.note}
+        >
           <p>{t('proof.again')}</p>
-        </div>
+        </RefusalNote>
       ) : null}
       {mine?.status === 'waiting' ? null : <ProofUpload onSent={reload} />}
     </section>
