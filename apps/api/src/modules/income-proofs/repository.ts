@@ -1,5 +1,6 @@
 import type { IncomeProofStatus } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
+import { countWithStatus } from '../../db/review-reads.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** SQL of proofs of income or assets and their decisions. */
@@ -68,18 +69,9 @@ export async function proofsPage(
       .offset(offset)
       .limit(limit)
       .execute(),
-    countWithStatus(db, status),
+    countWithStatus(db, 'income_proofs', status),
   ]);
   return { rows, total: count };
-}
-
-export async function countWithStatus(db: Kysely<DB>, status: IncomeProofStatus): Promise<number> {
-  const row = await db
-    .selectFrom('income_proofs')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('status', '=', status)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /**

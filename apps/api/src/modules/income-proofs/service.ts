@@ -14,6 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type Page, type PageRequest, pageWindow } from '../../db/paging.ts';
+import { countWithStatus } from '../../db/review-reads.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -21,7 +22,6 @@ import { type Actor, recordAudit } from '../audit/index.ts';
 import { checkStaged, claimStagedImage, spendUpload, stageImage } from '../images/index.ts';
 import type { RiskService } from '../risk/index.ts';
 import {
-  countWithStatus,
   decideProof,
   findProof,
   insertProof,
@@ -158,7 +158,7 @@ export function createIncomeProofsService({ db, events, risk }: Deps) {
 
     /** How many proofs wait for a staff decision (the dashboard). */
     waitingCount(): Promise<number> {
-      return countWithStatus(db, 'waiting');
+      return countWithStatus(db, 'income_proofs', 'waiting');
     },
 
     /**

@@ -2,6 +2,7 @@ import type { KycDocumentType, KycImageSlot, KycStatus } from '@bahtdesk/contrac
 import { type Expression, expressionBuilder, type Kysely, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 import { isoTime } from '../../db/json.ts';
+import { countWithStatus } from '../../db/review-reads.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** SQL of identity submissions and their images. */
@@ -153,13 +154,9 @@ export async function submissionsPage(
       .offset(offset)
       .limit(limit)
       .execute(),
-    db
-      .selectFrom('kyc_submissions')
-      .select((eb) => eb.fn.countAll<string | number>().as('n'))
-      .where('status', '=', status)
-      .executeTakeFirstOrThrow(),
+    countWithStatus(db, 'kyc_submissions', status),
   ]);
-  return { rows, total: Number(count.n) };
+  return { rows, total: count };
 }
 
 /**
@@ -197,16 +194,6 @@ export function findFile(db: Kysely<DB>, id: number, ownerMemberId?: number) {
   let query = db.selectFrom('files').select(['id', 'mime', 'bytes', 'purpose']).where('id', '=', id);
   if (ownerMemberId !== undefined) query = query.where('owner_member_id', '=', ownerMemberId);
   return query.executeTakeFirst();
-}
-
-/** How many submissions wait for a decision (the review queue's length). */
-export async function countWaiting(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('kyc_submissions')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('status', '=', 'waiting')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
 }
 
 /** The purpose of a photo staged for `slot` of the member's next submission. */

@@ -19,6 +19,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type Page, type PageRequest, pageWindow } from '../../db/paging.ts';
+import { countWithStatus } from '../../db/review-reads.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -35,7 +36,6 @@ import {
 } from '../images/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import {
-  countWaiting,
   decideSubmission,
   findFile,
   findSubmission,
@@ -248,7 +248,7 @@ export function createKycService({ db, events, payments, notices }: Deps) {
 
     /** How many submissions wait for a staff decision. */
     waitingCount(): Promise<number> {
-      return countWaiting(db);
+      return countWithStatus(db, 'kyc_submissions', 'waiting');
     },
 
     async submission(id: number): Promise<KycSubmission> {
