@@ -75,6 +75,7 @@ export const queries = createQueries<Endpoints>({
         'incomeProofQueue',
         'incomeProof',
         'memberIncomeProofs',
+        'waiting',
       ],
       'rates.changed': ['rateHistory', 'rateProposals', 'dashboard'],
       'settings.changed': ['getSettings'],

@@ -6,7 +6,7 @@ import { eventStream, mockApi, ok, profile, renderConsole } from '../../test/app
 describe('what waits for staff', () => {
   it('shows in the menu and the tab title, and follows the live stream without a reload', async () => {
     const stream = eventStream();
-    let waiting = { orders: 2, approvals: 1, kyc: 1 };
+    let waiting = { orders: 2, approvals: 1, kyc: 1, proofs: 2 };
     const api = mockApi({
       me: () => ok(profile('operator')),
       events: () => stream.response(),
@@ -16,15 +16,22 @@ describe('what waits for staff', () => {
     await renderConsole('/bans', 'tok');
     expect(await screen.findByRole('link', { name: 'Orders, 3 waiting' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Identity reviews, 1 waiting' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Income proofs, 2 waiting' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Members' })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('(4) BahtDesk back office'));
+    await waitFor(() => expect(document.title).toBe('(6) BahtDesk back office'));
 
-    waiting = { orders: 3, approvals: 1, kyc: 0 };
+    waiting = { orders: 3, approvals: 1, kyc: 0, proofs: 2 };
     stream.send('order.updated');
     expect(await screen.findByRole('link', { name: 'Orders, 4 waiting' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Identity reviews' })).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe('(4) BahtDesk back office'));
+    await waitFor(() => expect(document.title).toBe('(6) BahtDesk back office'));
     expect(api.called('waiting')).toHaveLength(2);
+
+    // A proof of income sent or decided is announced as members.changed.
+    waiting = { orders: 3, approvals: 1, kyc: 0, proofs: 1 };
+    stream.send('members.changed');
+    expect(await screen.findByRole('link', { name: 'Income proofs, 1 waiting' })).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe('(5) BahtDesk back office'));
     stream.close();
   });
 
@@ -33,7 +40,7 @@ describe('what waits for staff', () => {
     mockApi({
       me: () => ok(profile('viewer')),
       events: () => stream.response(),
-      waiting: () => ok({ orders: 0, approvals: 0, kyc: 0 }),
+      waiting: () => ok({ orders: 0, approvals: 0, kyc: 0, proofs: 0 }),
       listBans: () => ok({ items: [] }),
     });
     localStorage.removeItem('bahtdesk.console.sound');

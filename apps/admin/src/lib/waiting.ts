@@ -7,7 +7,8 @@ const SOUND_KEY = 'bahtdesk.console.sound';
 
 /**
  * What waits for staff now (`waiting`), kept current by the live stream: every `order.updated`
- * and `kyc.updated` fetches it again (lib/api.ts). Null until the first answer.
+ * and `kyc.updated`, and `members.changed` (a proof of income sent or decided), fetches it again
+ * (lib/api.ts). Null until the first answer.
  */
 export function useWaiting(): Waiting | null {
   // A failure is not worth a dialog: the menu simply shows no count until the next answer.
@@ -20,13 +21,14 @@ export function waitingFor(key: string, waiting: Waiting | null): number {
   if (!waiting) return 0;
   if (key === 'orders') return waiting.orders + waiting.approvals;
   if (key === 'kyc') return waiting.kyc;
+  if (key === 'proofs') return waiting.proofs;
   return 0;
 }
 
 /** The tab title: "(5) BahtDesk back office" while anything waits, else the plain title. */
 export function useWaitingTitle(waiting: Waiting | null): void {
   const t = useT('common');
-  const total = waiting ? waiting.orders + waiting.approvals + waiting.kyc : 0;
+  const total = waiting ? waiting.orders + waiting.approvals + waiting.kyc + waiting.proofs : 0;
   useEffect(() => {
     document.title = total > 0 ? `(${total}) ${t('app.title')}` : t('app.title');
   }, [total, t]);

@@ -156,7 +156,7 @@ describe('the dashboard', () => {
 });
 
 describe('what waits for staff (the console menu and tab title)', () => {
-  it('counts orders waiting for a decision apart from payouts waiting for approval, and newest identity reviews', async () => {
+  it('counts orders waiting for a decision apart from payouts waiting for approval, newest identity reviews, and waiting income proofs', async () => {
     const { db } = database;
     const now = new Date();
     const id = await member(db, now);
@@ -178,9 +178,21 @@ describe('what waits for staff (the console menu and tab title)', () => {
       )
       .execute();
     await insertKycSubmission(db, id, 'waiting');
+    const page = await db
+      .insertInto('files')
+      .values({ purpose: 'proof', mime: 'image/png', size: 1, sha256: 'x', bytes: new Uint8Array([1]) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('income_proofs')
+      .values([
+        { member_id: id, kind: 'payslip', page1_file_id: page.id, status: 'refused' },
+        { member_id: id, kind: 'payslip', page1_file_id: page.id, status: 'waiting' },
+      ])
+      .execute();
     const { status, body } = await staffCall<Waiting>(app, viewer.token, 'GET', '/api/admin/waiting');
     expect(status).toBe(200);
-    expect(body.result?.period).toEqual({ orders: 2, approvals: 1, kyc: 1 });
+    expect(body.result?.period).toEqual({ orders: 2, approvals: 1, kyc: 1, proofs: 1 });
   });
 
   it('is refused without a staff session', async () => {

@@ -102,13 +102,3 @@ export function completedThbPerBangkokDay(db: Kysely<DB>, since: Date) {
     .groupBy([BANGKOK_DAY, 'type'])
     .execute();
 }
-
-/** Proofs of income or assets waiting for a staff decision. */
-export async function countProofsWaiting(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('income_proofs')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('status', '=', 'waiting')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -7,6 +7,7 @@ import {
   type Waiting,
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
+import { countWithStatus } from '../../db/review-reads.ts';
 import type { DB } from '../../db/schema.ts';
 import type { RatesService } from '../rates/index.ts';
 import type { SetupService } from '../setup/index.ts';
@@ -16,7 +17,6 @@ import {
   countKycWaiting,
   countMembers,
   countOpenOrders,
-  countProofsWaiting,
   countRequests,
   signupsPerBangkokDay,
 } from './repository.ts';
@@ -53,8 +53,12 @@ export function createDashboardService(
   return {
     /** What waits for staff now (the console's menu and tab title). */
     async waiting(): Promise<Waiting> {
-      const [requests, kyc] = await Promise.all([countRequests(db), countKycWaiting(db)]);
-      return { ...requests, kyc };
+      const [requests, kyc, proofs] = await Promise.all([
+        countRequests(db),
+        countKycWaiting(db),
+        countWithStatus(db, 'income_proofs', 'waiting'),
+      ]);
+      return { ...requests, kyc, proofs };
     },
 
     async read(days: number, now = new Date()): Promise<Dashboard> {
@@ -81,7 +85,7 @@ export function createDashboardService(
         countMembers(db),
         countMembers(db, today),
         countKycWaiting(db),
-        countProofsWaiting(db),
+        countWithStatus(db, 'income_proofs', 'waiting'),
         countOpenOrders(db, now),
         signupsPerBangkokDay(db, first),
         rates.history({ page: 1, pageSize: 1 }),

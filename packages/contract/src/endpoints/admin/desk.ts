@@ -71,6 +71,8 @@ export const waitingSchema = z.object({
   approvals: z.number().int(),
   /** Members whose newest identity submission waits for a decision. */
   kyc: z.number().int(),
+  /** Proofs of income or assets waiting for a decision (decision 0071). */
+  proofs: z.number().int(),
 });
 export type Waiting = z.infer<typeof waitingSchema>;
 
@@ -174,7 +176,7 @@ export const deskEndpoints = {
     path: '/api/admin/waiting',
     access: { staff: ANY_STAFF },
     summary:
-      'How many orders wait for a staff decision, how many large payouts wait for a second staff member, and how many identity reviews wait (the console menu and tab title, refreshed on live events).',
+      'How many orders wait for a staff decision, how many large payouts wait for a second staff member, how many identity reviews and how many income proofs wait (the console menu and tab title, refreshed on live events).',
     result: waitingSchema,
   }),
   rateHistory: endpoint({
