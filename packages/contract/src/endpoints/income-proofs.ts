@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { ANY_STAFF, endpoint } from '../endpoint.ts';
 import type { Lang } from '../errors.ts';
 import { E } from '../errors.ts';
-import { INCOME_PROOF_PAGES_MAX, KYC_NOTE_MAX_LENGTH, KYC_STAGED_PHOTO_HOURS } from '../limits.ts';
+import { INCOME_PROOF_PAGES_MAX, KYC_STAGED_PHOTO_HOURS } from '../limits.ts';
 import { imageBase64Schema } from '../validators/image.ts';
 import { codeMessage } from '../validators/messages.ts';
-import { cappedString, NO_CONTROL_CHARS } from '../validators/text.ts';
-import { idParams, iso, paged, pageQuery } from './admin/common.ts';
+import { idParams, iso, paged } from './admin/common.ts';
+import { reviewDecisionBody, reviewQueueQuery } from './admin/review.ts';
 import { stagedPhotoSchema } from './kyc.ts';
 import { IMAGE_BODY_LIMIT } from './uploads.ts';
 
@@ -146,24 +146,8 @@ export const incomeProofSummarySchema = incomeProofSchema.extend({
 });
 export type IncomeProofSummary = z.infer<typeof incomeProofSummarySchema>;
 
-export const incomeProofDecisionBodySchema = z.discriminatedUnion(
-  'decision',
-  [
-    z.object({ decision: z.literal('accepted') }),
-    z.object({
-      decision: z.literal('refused'),
-      reasonCode: reasonSchema,
-      /** Free text the member reads as typed; required when reasonCode is 'other' (40036). */
-      note: cappedString(KYC_NOTE_MAX_LENGTH, codeMessage(E.INVALID_INPUT))
-        .trim()
-        .regex(NO_CONTROL_CHARS, codeMessage(E.INVALID_INPUT))
-        .transform((s) => (s === '' ? null : s))
-        .nullable()
-        .optional(),
-    }),
-  ],
-  { error: codeMessage(E.INVALID_INPUT) },
-);
+/** Accept, or refuse with a reason and a note (40036 for 'other' without one). */
+export const incomeProofDecisionBodySchema = reviewDecisionBody('accepted', 'refused', reasonSchema);
 export type IncomeProofDecisionBody = z.input<typeof incomeProofDecisionBodySchema>;
 
 export const incomeProofReviewEndpoints = {
@@ -172,7 +156,7 @@ export const incomeProofReviewEndpoints = {
     path: '/api/admin/income-proofs',
     access: { staff: PROOF_REVIEWERS },
     summary: 'Proofs of income or assets with the given status (default waiting), oldest first, paged.',
-    query: pageQuery(100, 20).extend({ status: z.enum(INCOME_PROOF_STATUSES).default('waiting') }),
+    query: reviewQueueQuery(INCOME_PROOF_STATUSES),
     result: paged(incomeProofSummarySchema),
   }),
   incomeProof: endpoint({

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { endpoint, type StaffRole } from '../../endpoint.ts';
 import { E } from '../../errors.ts';
-import { KYC_NOTE_MAX_LENGTH } from '../../limits.ts';
 import { codeMessage } from '../../validators/messages.ts';
-import { cappedString, NO_CONTROL_CHARS } from '../../validators/text.ts';
 import { KYC_DOCUMENT_TYPES, KYC_REJECT_REASON_CODES, KYC_STATUSES, type KycRejectReason } from '../kyc.ts';
 import { usdtAddressEntrySchema } from '../payments.ts';
-import { idParams, iso, paged, pageQuery } from './common.ts';
+import { idParams, iso, paged } from './common.ts';
+import { reviewDecisionBody, reviewQueueQuery } from './review.ts';
 
 /**
  * Identity review (docs/product.md, Identity verification): the queue of waiting submissions, one
@@ -59,24 +58,8 @@ export const kycSubmissionSchema = kycSubmissionSummarySchema.extend({
 });
 export type KycSubmission = z.infer<typeof kycSubmissionSchema>;
 
-export const kycDecisionBodySchema = z.discriminatedUnion(
-  'decision',
-  [
-    z.object({ decision: z.literal('verified') }),
-    z.object({
-      decision: z.literal('failed'),
-      reasonCode,
-      /** Free text the member reads as typed; required when reasonCode is 'other' (31009). */
-      note: cappedString(KYC_NOTE_MAX_LENGTH, codeMessage(E.INVALID_INPUT))
-        .trim()
-        .regex(NO_CONTROL_CHARS, codeMessage(E.INVALID_INPUT))
-        .transform((s) => (s === '' ? null : s))
-        .nullable()
-        .optional(),
-    }),
-  ],
-  { error: codeMessage(E.INVALID_INPUT) },
-);
+/** Approve, or reject with a reason and a note (31009 for 'other' without one). */
+export const kycDecisionBodySchema = reviewDecisionBody('verified', 'failed', reasonCode);
 export type KycDecisionBody = z.input<typeof kycDecisionBodySchema>;
 
 export const kycReviewEndpoints = {
@@ -85,9 +68,7 @@ export const kycReviewEndpoints = {
     path: '/api/admin/kyc',
     access: { staff: KYC_REVIEWERS },
     summary: 'Submissions with the given status (default waiting), oldest first, paged.',
-    query: pageQuery(100, 20).extend({
-      status: z.enum(['waiting', 'verified', 'failed']).default('waiting'),
-    }),
+    query: reviewQueueQuery(['waiting', 'verified', 'failed']),
     result: paged(kycSubmissionSummarySchema),
   }),
   kycSubmission: endpoint({
