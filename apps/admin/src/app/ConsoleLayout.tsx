@@ -81,6 +81,29 @@ function SignedInNav({ sound }: { sound: boolean }) {
   return <SideNav waiting={waiting} />;
 }
 
+/** A bell drawn in SVG (an emoji needs a font the machine may lack), struck through when muted. */
+function BellIcon({ muted }: { muted: boolean }) {
+  return (
+    <svg
+      className="topbar__icon"
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M12 3a6 6 0 0 0-6 6v4l-2 3h16l-2-3V9a6 6 0 0 0-6-6zm-2 15a2 2 0 0 0 4 0"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      {muted ? <path d="M4 4l16 16" stroke="currentColor" strokeWidth="2" /> : null}
+    </svg>
+  );
+}
+
 function SoundSwitch({ on, onChange }: { on: boolean; onChange: (on: boolean) => void }) {
   const t = useT('common');
   return (
@@ -91,7 +114,7 @@ function SoundSwitch({ on, onChange }: { on: boolean; onChange: (on: boolean) =>
       onClick={() => onChange(!on)}
       title={t('topbar.sound')}
     >
-      <span aria-hidden="true">{on ? '🔔' : '🔕'}</span>
+      <BellIcon muted={!on} />
       <span className="visually-hidden">{t('topbar.sound')}: </span>
       {on ? t('topbar.soundOn') : t('topbar.soundOff')}
     </button>

@@ -57,7 +57,7 @@ function LevelView({
       ) : null}
       {level.level > 0 ? (
         <div className="table-wrap">
-          <table className="table">
+          <table className="table level-limits">
             <caption>{t('level.limits')}</caption>
             <thead>
               <tr>
