@@ -6,7 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { uploadsAtOnce } from './modules/images/index.ts';
 import { modules } from './modules/index.ts';
-import { scheduleExpiry } from './modules/orders/index.ts';
+import { scheduleSweeps } from './modules/orders/index.ts';
 import { createNotificationWorker, type NotificationWorker } from './notifications/index.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { connectionsPlugin, serverTimeouts } from './plugins/connections.ts';
@@ -40,8 +40,11 @@ export interface AppDeps {
   database: Database;
   /** Where the JSON log lines go (stdout by default); tests read them from here. */
   logStream?: { write(line: string): void };
-  /** How often a listening app expires pending orders past their deadline (SWEEP_EVERY_MS by default). */
-  expiryEveryMs?: number;
+  /**
+   * How often a listening app sweeps orders: expires pending ones past their deadline and alerts
+   * the desk of ones waiting too long (SWEEP_EVERY_MS by default).
+   */
+  sweepEveryMs?: number;
 }
 
 /**
@@ -116,11 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The order sweeper belongs to a listening app, from its listen until it starts closing: so the
   // server runs it, tests that listen can see it run, and tests that only inject never race it.
-  let stopExpiry = () => {};
+  let stopSweeps = () => {};
   app.addHook('onListen', async () => {
-    stopExpiry = scheduleExpiry(services.orders, app.log, deps.expiryEveryMs);
+    stopSweeps = scheduleSweeps(services.orders, app.log, deps.sweepEveryMs);
   });
-  app.addHook('preClose', async () => stopExpiry());
+  app.addHook('preClose', async () => stopSweeps());
   // The notification worker likewise (decision 0077): a listening app delivers the outbox; tests
   // that only inject call app.notifications.drain() when they want messages delivered.
   const line = services.line.delivery;

@@ -1,2 +1,2 @@
-export { createDeskAlerts, type DeskAlert, type DeskAlerts } from './desk-alerts.ts';
-export { orderWaiting, payoutAwaitingApproval } from './messages.ts';
+export { createDeskAlerts, type DeskAlert, type DeskAlerts, deskRecipients } from './desk-alerts.ts';
+export { orderWaiting, orderWaitingLong, payoutAwaitingApproval } from './messages.ts';

@@ -39,3 +39,19 @@ export function payoutAwaitingApproval(o: AlertOrder, preparedBy: string): DeskA
     ].join('\n'),
   };
 }
+
+/**
+ * An order has waited for staff longer than the web setting orderWaitAlertMinutes (decision 0082):
+ * `waitedMinutes` since the member confirmed it.
+ */
+export function orderWaitingLong(o: AlertOrder, waitedMinutes: number, settingMinutes: number): DeskAlert {
+  return {
+    kind: 'desk.orderWaitingLong',
+    subject: `Order waiting over ${settingMinutes} min / รายการรอเกิน ${settingMinutes} นาที: ${o.public_id}`,
+    text: [
+      `An order has waited ${waitedMinutes} minutes for staff (the alert is set at ${settingMinutes} minutes). Please handle it in the back office.`,
+      `มีรายการรอเจ้าหน้าที่มาแล้ว ${waitedMinutes} นาที (ตั้งให้แจ้งเตือนที่ ${settingMinutes} นาที) โปรดดำเนินการในระบบหลังบ้าน`,
+      facts(o),
+    ].join('\n'),
+  };
+}
