@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { parseLang, SMALL_BODY_LIMIT } from '@bahtdesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createOutageWatch, deskRecipients, type OutageTiming } from './alerts/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
+import { lineDelivery } from './delivery/index.ts';
 import { uploadsAtOnce } from './modules/images/index.ts';
 import { modules } from './modules/index.ts';
 import { scheduleSweeps } from './modules/orders/index.ts';
@@ -45,6 +47,8 @@ export interface AppDeps {
    * the desk of ones waiting too long (SWEEP_EVERY_MS by default).
    */
   sweepEveryMs?: number;
+  /** The outage watch's checks and waits (OUTAGE_TIMING by default); tests shorten them. */
+  outageTiming?: Partial<OutageTiming>;
 }
 
 /**
@@ -136,6 +140,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('notifications', notifications);
   app.addHook('onListen', async () => notifications.start());
   app.addHook('preClose', async () => notifications.stop());
+  // A listening app on PostgreSQL tells the desk when it loses its database or event bus
+  // (decision 0082), straight through the adapters that need no database. PGlite runs in the
+  // process: there is nothing to lose.
+  const recipients = deskRecipients(config.deskAlerts);
+  if (database.kind === 'postgres' && recipients.length > 0) {
+    const outages = createOutageWatch({
+      ping: () => database.ping(),
+      busConnected: () => app.events.connected,
+      recipients,
+      adapters: {
+        ...(config.smtpUrl ? { email: app.delivery.adapters.email } : {}),
+        ...(config.line ? { line: lineDelivery(config.line) } : {}),
+      },
+      log: app.log,
+      ...(deps.outageTiming ? { timing: deps.outageTiming } : {}),
+    });
+    app.addHook('onListen', async () => outages.start());
+    app.addHook('preClose', async () => outages.stop());
+  }
   // Before access control, so a page left open during maintenance gets 997 whatever its session.
   await app.register(maintenancePlugin, { inMaintenance: siteInMaintenance(services.publicReads) });
   await app.register(accessPlugin, {

@@ -75,6 +75,8 @@ export interface TestAppOptions {
   logStream?: AppDeps['logStream'];
   /** How often the app, once listening, sweeps orders (expiry, and the alert for long waits). */
   sweepEveryMs?: number;
+  /** The outage watch's checks and waits, shortened (the app runs it on PostgreSQL when listening). */
+  outageTiming?: AppDeps['outageTiming'];
 }
 
 /**
@@ -105,6 +107,7 @@ export async function testApp(
     database,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.sweepEveryMs ? { sweepEveryMs: options.sweepEveryMs } : {}),
+    ...(options.outageTiming ? { outageTiming: options.outageTiming } : {}),
   });
   try {
     options.routes?.(app, database);
