@@ -57,7 +57,7 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
  * these two alerts skip the notification queue: they go straight to the channel adapters, from
  * this process, once per outage (an outage must last `downAfterMs`, and ends only after `upAfterMs`
  * of health, so a flapping connection is one outage, not a stream of messages). Each alert is also
- * logged (error, then info), whatever was configured.
+ * logged (error, then info): without SMTP_URL, the email part is only in the log.
  */
 export function createOutageWatch(deps: OutageWatchDeps) {
   const timing = { ...OUTAGE_TIMING, ...deps.timing };
