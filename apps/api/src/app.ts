@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { parseLang, SMALL_BODY_LIMIT } from '@bahtdesk/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createOutageWatch, deskRecipients, type OutageTiming } from './alerts/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
+import { lineDelivery } from './delivery/index.ts';
 import { uploadsAtOnce } from './modules/images/index.ts';
 import { modules } from './modules/index.ts';
-import { scheduleExpiry } from './modules/orders/index.ts';
+import { scheduleSweeps } from './modules/orders/index.ts';
 import { createNotificationWorker, type NotificationWorker } from './notifications/index.ts';
 import { accessPlugin } from './plugins/access.ts';
 import { connectionsPlugin, serverTimeouts } from './plugins/connections.ts';
@@ -40,8 +42,13 @@ export interface AppDeps {
   database: Database;
   /** Where the JSON log lines go (stdout by default); tests read them from here. */
   logStream?: { write(line: string): void };
-  /** How often a listening app expires pending orders past their deadline (SWEEP_EVERY_MS by default). */
-  expiryEveryMs?: number;
+  /**
+   * How often a listening app sweeps orders: expires pending ones past their deadline and alerts
+   * the desk of ones waiting too long (SWEEP_EVERY_MS by default).
+   */
+  sweepEveryMs?: number;
+  /** The outage watch's checks and waits (OUTAGE_TIMING by default); tests shorten them. */
+  outageTiming?: Partial<OutageTiming>;
 }
 
 /**
@@ -116,11 +123,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The order sweeper belongs to a listening app, from its listen until it starts closing: so the
   // server runs it, tests that listen can see it run, and tests that only inject never race it.
-  let stopExpiry = () => {};
+  let stopSweeps = () => {};
   app.addHook('onListen', async () => {
-    stopExpiry = scheduleExpiry(services.orders, app.log, deps.expiryEveryMs);
+    stopSweeps = scheduleSweeps(services.orders, app.log, deps.sweepEveryMs);
   });
-  app.addHook('preClose', async () => stopExpiry());
+  app.addHook('preClose', async () => stopSweeps());
   // The notification worker likewise (decision 0077): a listening app delivers the outbox; tests
   // that only inject call app.notifications.drain() when they want messages delivered.
   const line = services.line.delivery;
@@ -133,6 +140,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('notifications', notifications);
   app.addHook('onListen', async () => notifications.start());
   app.addHook('preClose', async () => notifications.stop());
+  // A listening app on PostgreSQL tells the desk when it loses its database or event bus
+  // (decision 0082), straight through the adapters that need no database. PGlite runs in the
+  // process: there is nothing to lose.
+  const recipients = deskRecipients(config.deskAlerts);
+  if (database.kind === 'postgres' && recipients.length > 0) {
+    const outages = createOutageWatch({
+      ping: () => database.ping(),
+      busConnected: () => app.events.connected,
+      recipients,
+      adapters: {
+        ...(config.smtpUrl ? { email: app.delivery.adapters.email } : {}),
+        ...(config.line ? { line: lineDelivery(config.line) } : {}),
+      },
+      log: app.log,
+      ...(deps.outageTiming ? { timing: deps.outageTiming } : {}),
+    });
+    app.addHook('onListen', async () => outages.start());
+    app.addHook('preClose', async () => outages.stop());
+  }
   // Before access control, so a page left open during maintenance gets 997 whatever its session.
   await app.register(maintenancePlugin, { inMaintenance: siteInMaintenance(services.publicReads) });
   await app.register(accessPlugin, {

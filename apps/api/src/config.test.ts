@@ -103,8 +103,17 @@ describe('configuration from the environment', () => {
     const config = loadConfig({
       DESK_ALERT_EMAILS: ' desk@example.com, lead@example.com ',
       DESK_ALERT_LINE_GROUP: group,
+      LINE_CHANNEL_ACCESS_TOKEN: 'token',
+      LINE_CHANNEL_SECRET: 'secret',
+      LINE_OFFICIAL_ACCOUNT_ID: '@bahtdesk',
     });
     expect(config.deskAlerts).toEqual({ emails: ['desk@example.com', 'lead@example.com'], lineGroup: group });
+  });
+
+  it('refuses a desk alert LINE group when LINE is not configured: nothing could post to it', () => {
+    expect(errorLines({ DESK_ALERT_LINE_GROUP: `C${'a1'.repeat(16)}` })).toEqual([
+      'DESK_ALERT_LINE_GROUP: needs LINE configured (LINE_CHANNEL_ACCESS_TOKEN, LINE_CHANNEL_SECRET, LINE_OFFICIAL_ACCOUNT_ID): the desk LINE account posts the alerts',
+    ]);
   });
 
   it('refuses a desk alert address that is not an email and a LINE id of the wrong shape', () => {

@@ -417,6 +417,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ]);
   }
   const line = lineConfig(e);
+  if (e.DESK_ALERT_LINE_GROUP && !line) {
+    throw new ConfigError([
+      'DESK_ALERT_LINE_GROUP: needs LINE configured (LINE_CHANNEL_ACCESS_TOKEN, LINE_CHANNEL_SECRET, LINE_OFFICIAL_ACCOUNT_ID): the desk LINE account posts the alerts',
+    ]);
+  }
   const root = repoRoot();
   return {
     port: e.PORT,

@@ -110,7 +110,9 @@ function pushProblem(
   }
   const b = body as { to?: unknown; messages?: unknown };
   if (Object.keys(b).sort().join() !== 'messages,to') return 'body keys are not exactly to, messages';
-  if (typeof b.to !== 'string' || !/^U[0-9a-f]{32}$/.test(b.to)) return '`to` is not a LINE user id';
+  // A push goes to a user, a group or a room id (a desk alert goes to a group).
+  if (typeof b.to !== 'string' || !/^[UCR][0-9a-f]{32}$/.test(b.to))
+    return '`to` is not a LINE user, group or room id';
   const messages = b.messages as { type?: unknown; text?: unknown }[];
   if (!Array.isArray(messages) || messages.length !== 1) return 'messages must hold one message';
   const [m] = messages;

@@ -8,13 +8,18 @@ export interface FreezableRelay {
   freeze(): void;
   /** Pass on everything held back, and relay normally again. */
   thaw(): void;
+  /** Stop listening and drop every connection, as a stopped server would: connecting is refused. */
+  cut(): Promise<void>;
+  /** Listen again on the same port. */
+  restore(): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
  * A TCP relay on loopback to the PostgreSQL server of `databaseUrl` that can be frozen, as a
  * server stopped with SIGSTOP or a network that drops every packet would be: connections are
- * accepted (the kernel does that for a stopped server too) but no answer ever comes. The shared
+ * accepted (the kernel does that for a stopped server too) but no answer ever comes; or cut, as a
+ * server that went away: connections dropped, new ones refused, until it is restored. The shared
  * PostgreSQL server itself is never touched.
  */
 export async function freezableRelay(databaseUrl: string): Promise<FreezableRelay> {
@@ -47,6 +52,13 @@ export async function freezableRelay(databaseUrl: string): Promise<FreezableRela
   const url = new URL(databaseUrl);
   url.hostname = '127.0.0.1';
   url.port = String((server.address() as AddressInfo).port);
+  const port = Number(url.port);
+  const dropAll = () => {
+    for (const { client, upstream } of pairs) {
+      client.destroy();
+      upstream.destroy();
+    }
+  };
   return {
     url: url.toString(),
     freeze() {
@@ -58,12 +70,20 @@ export async function freezableRelay(databaseUrl: string): Promise<FreezableRela
         for (const [to, chunk] of pair.held.splice(0)) to.write(chunk);
       }
     },
-    async close() {
+    async cut() {
       const closed = new Promise((resolve) => server.close(resolve));
-      for (const { client, upstream } of pairs) {
-        client.destroy();
-        upstream.destroy();
-      }
+      dropAll();
+      await closed;
+    },
+    async restore() {
+      server.listen(port, '127.0.0.1');
+      await once(server, 'listening');
+    },
+    async close() {
+      const closed = new Promise((resolve) =>
+        server.listening ? server.close(resolve) : resolve(undefined),
+      );
+      dropAll();
       await closed;
     },
   };

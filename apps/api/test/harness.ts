@@ -73,8 +73,10 @@ export interface TestAppOptions {
   database?: Database;
   /** Where the JSON log lines go, for tests that read them. */
   logStream?: AppDeps['logStream'];
-  /** How often the app, once listening, sweeps orders past their deadline. */
-  expiryEveryMs?: number;
+  /** How often the app, once listening, sweeps orders (expiry, and the alert for long waits). */
+  sweepEveryMs?: number;
+  /** The outage watch's checks and waits, shortened (the app runs it on PostgreSQL when listening). */
+  outageTiming?: AppDeps['outageTiming'];
 }
 
 /**
@@ -104,7 +106,8 @@ export async function testApp(
     config,
     database,
     ...(options.logStream ? { logStream: options.logStream } : {}),
-    ...(options.expiryEveryMs ? { expiryEveryMs: options.expiryEveryMs } : {}),
+    ...(options.sweepEveryMs ? { sweepEveryMs: options.sweepEveryMs } : {}),
+    ...(options.outageTiming ? { outageTiming: options.outageTiming } : {}),
   });
   try {
     options.routes?.(app, database);

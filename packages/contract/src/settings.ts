@@ -153,6 +153,15 @@ export const settingSchemas = {
     .int(codeMessage(E.SETTINGS_INVALID))
     .min(1, codeMessage(E.SETTINGS_INVALID))
     .max(7 * 24 * 60, codeMessage(E.SETTINGS_INVALID)),
+  /**
+   * Minutes an order may wait for staff (confirmed by the member, no payout prepared yet) before
+   * the desk alert channel is told, once per order (decision 0082). One minute to one day.
+   */
+  orderWaitAlertMinutes: z
+    .number({ error: codeMessage(E.SETTINGS_INVALID) })
+    .int(codeMessage(E.SETTINGS_INVALID))
+    .min(1, codeMessage(E.SETTINGS_INVALID))
+    .max(24 * 60, codeMessage(E.SETTINGS_INVALID)),
   /** When the demo data was seeded; null on a database never seeded. */
   demoSeededAt: z.iso.datetime().nullable(),
 } as const;
@@ -192,5 +201,6 @@ export const settingDefaults: { readonly [K in SettingKey]: SettingValue<K> } = 
   tradeLimits: DEFAULT_TRADE_LIMITS,
   payoutApprovalThb: '500000.00',
   payoutApprovalAlertMinutes: 60,
+  orderWaitAlertMinutes: 10,
   demoSeededAt: null,
 };

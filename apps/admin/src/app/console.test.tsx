@@ -24,6 +24,7 @@ const SETTINGS = {
     rateChangeMaxPercent: 15,
     payoutApprovalThb: '500000.00',
     payoutApprovalAlertMinutes: 60,
+    orderWaitAlertMinutes: 10,
   },
   updatedAt: {},
 };

@@ -1,5 +1,7 @@
+import { settingDefaults } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeLine } from '../../test/fake-line.ts';
 import { testApp } from '../../test/harness.ts';
 import { createStaff, type TestStaff } from '../../test/members.ts';
 import { orderCalls, sell, slipImage, transfer } from '../../test/orders.ts';
@@ -9,9 +11,11 @@ import { createTrader, deskReady } from '../../test/traders.ts';
 /** The desk alert channel (decision 0080): each trigger queues one row per desk recipient. */
 
 const LINE_GROUP = `C${'0123456789abcdef'.repeat(2)}`;
+const LINE = { channelAccessToken: 'desk-alerts-token', channelSecret: 'desk-alerts-secret' };
 const ENV = { DESK_ALERT_EMAILS: 'desk@example.com, lead@example.com', DESK_ALERT_LINE_GROUP: LINE_GROUP };
 
 let current: { app: FastifyInstance; operator: TestStaff; slip: string } | undefined;
+let fakeLine: Awaited<ReturnType<typeof startFakeLine>>;
 const running = () => {
   if (!current) throw new Error('the app starts before the tests');
   return current;
@@ -19,11 +23,29 @@ const running = () => {
 const { created, confirm, complete } = orderCalls(running);
 
 beforeAll(async () => {
-  const { app } = await testApp(ENV);
+  fakeLine = await startFakeLine(LINE);
+  const { app } = await testApp({
+    ...ENV,
+    LINE_CHANNEL_ACCESS_TOKEN: LINE.channelAccessToken,
+    LINE_CHANNEL_SECRET: LINE.channelSecret,
+    LINE_OFFICIAL_ACCOUNT_ID: '@bahtdesk',
+    LINE_API_URL: fakeLine.url,
+  });
   current = { app, operator: await createStaff(app, 'operator'), slip: await slipImage('slip-1') };
 });
-afterAll(() => current?.app.close());
-beforeEach(() => deskReady(running().app));
+afterAll(async () => {
+  // A later file in the same worker reads these settings as their defaults.
+  const system = { type: 'system' as const, id: null };
+  for (const key of ['payoutApprovalThb', 'orderWaitAlertMinutes'] as const)
+    await current?.app.services.settings.set(system, key, settingDefaults[key]);
+  await current?.app.close();
+  await fakeLine?.close();
+});
+beforeEach(async () => {
+  const { app } = running();
+  await deskReady(app);
+  await app.services.settings.set({ type: 'system', id: null }, 'orderWaitAlertMinutes', 10);
+});
 
 /** The queued desk alerts of `kind` that name order `id`, by recipient. */
 async function alertsOf(kind: string, id: string) {
@@ -86,5 +108,116 @@ describe('desk alerts through the notification queue', () => {
     const { id } = await paidSell('100.00');
     periodOf((await complete(operator.token, id, { payoutReference: 'TRF-SMALL' })).body);
     expect(await alertsOf('desk.payoutAwaitingApproval', id)).toEqual([]);
+  });
+});
+
+/** Moves an order's confirmation `minutes` into the past, as if it had waited that long. */
+async function confirmedAgo(id: string, minutes: number) {
+  await running()
+    .app.database.db.updateTable('transactions')
+    .set({ confirmed_at: new Date(Date.now() - minutes * 60_000) })
+    .where('public_id', '=', id)
+    .execute();
+}
+
+describe('desk alert for an order waiting too long (orderWaitAlertMinutes)', () => {
+  it('rule: an order waiting for staff longer than the setting alerts the desk once per order, in both languages, without member data', async () => {
+    const { app } = running();
+    const { id, member } = await paidSell('100.00');
+    await app.services.orders.alertLongWaits();
+    expect(await alertsOf('desk.orderWaitingLong', id)).toEqual([]);
+
+    await confirmedAgo(id, 11);
+    expect(await app.services.orders.alertLongWaits()).toBeGreaterThanOrEqual(1);
+    const rows = await alertsOf('desk.orderWaitingLong', id);
+    expect(rows.map((r) => [r.channel, r.recipient])).toEqual([
+      ['line', LINE_GROUP],
+      ['email', 'desk@example.com'],
+      ['email', 'lead@example.com'],
+    ]);
+    for (const row of rows) {
+      expect(row.member_id).toBeNull();
+      expect(row.subject).toContain('Order waiting over 10 min / รายการรอเกิน 10 นาที');
+      expect(row.body).toContain(
+        'An order has waited 11 minutes for staff (the alert is set at 10 minutes).',
+      );
+      expect(row.body).toContain('มีรายการรอเจ้าหน้าที่มาแล้ว 11 นาที');
+      expect(row.body).toContain('3480.00 THB');
+      expect(row.body).not.toContain(member.username);
+    }
+
+    // Later sweeps, the order still waiting, tell nobody again.
+    await confirmedAgo(id, 45);
+    await app.services.orders.alertLongWaits();
+    expect(await alertsOf('desk.orderWaitingLong', id)).toHaveLength(3);
+  });
+
+  it('rule: the web setting decides how long an order may wait before the alert', async () => {
+    const { app } = running();
+    const system = { type: 'system' as const, id: null };
+    await app.services.settings.set(system, 'orderWaitAlertMinutes', 30);
+    const { id } = await paidSell('100.00');
+    await confirmedAgo(id, 20);
+    await app.services.orders.alertLongWaits();
+    expect(await alertsOf('desk.orderWaitingLong', id)).toEqual([]);
+    await app.services.settings.set(system, 'orderWaitAlertMinutes', 15);
+    await app.services.orders.alertLongWaits();
+    expect(await alertsOf('desk.orderWaitingLong', id)).toHaveLength(3);
+  });
+
+  it('rule: sweeps running at once (several processes) alert an order once', async () => {
+    const { app } = running();
+    const orders = await Promise.all([paidSell('100.00'), paidSell('120.00')]);
+    for (const { id } of orders) await confirmedAgo(id, 12);
+    // On PostgreSQL each sweep has its own pooled connection: they race as two processes would.
+    await Promise.all(Array.from({ length: 4 }, () => app.services.orders.alertLongWaits()));
+    for (const { id } of orders) expect(await alertsOf('desk.orderWaitingLong', id)).toHaveLength(3);
+    const claims = await app.database.db
+      .selectFrom('order_wait_alerts')
+      .innerJoin('transactions', 'transactions.id', 'order_wait_alerts.transaction_id')
+      .select('transactions.public_id')
+      .where(
+        'transactions.public_id',
+        'in',
+        orders.map((o) => o.id),
+      )
+      .execute();
+    expect(claims).toHaveLength(2);
+  });
+
+  it('rule: an order no longer waiting for staff, or whose payout waits for approval, gets no wait alert', async () => {
+    const { app, operator } = running();
+    await app.services.settings.set({ type: 'system', id: null }, 'payoutApprovalThb', '17400.00');
+    const done = await paidSell('100.00');
+    periodOf((await complete(operator.token, done.id, { payoutReference: 'TRF-DONE' })).body);
+    const prepared = await paidSell('500.00');
+    periodOf((await complete(operator.token, prepared.id, { payoutReference: 'TRF-PREP' })).body);
+    await confirmedAgo(done.id, 30);
+    await confirmedAgo(prepared.id, 30);
+    await app.services.orders.alertLongWaits();
+    expect(await alertsOf('desk.orderWaitingLong', done.id)).toEqual([]);
+    expect(await alertsOf('desk.orderWaitingLong', prepared.id)).toEqual([]);
+  });
+});
+
+describe('desk alerts delivered', () => {
+  it("rule: the worker pushes a desk alert to the LINE group, which is no member's linked account", async () => {
+    const { app } = running();
+    const { id } = await paidSell('100.00');
+    await app.notifications.drain();
+    const [row] = (await alertsOf('desk.orderWaiting', id)).filter((r) => r.channel === 'line');
+    expect(fakeLine.pushes.filter((p) => p.to === LINE_GROUP && p.text === row?.body)).toHaveLength(1);
+    const states = await app.database.db
+      .selectFrom('outbox')
+      .select(['channel', 'state', 'last_error'])
+      .where('kind', '=', 'desk.orderWaiting')
+      .where('subject', 'like', `%${id}`)
+      .orderBy('channel')
+      .execute();
+    expect(states).toEqual([
+      { channel: 'email', state: 'sent', last_error: null },
+      { channel: 'email', state: 'sent', last_error: null },
+      { channel: 'line', state: 'sent', last_error: null },
+    ]);
   });
 });

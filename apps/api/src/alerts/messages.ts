@@ -1,3 +1,4 @@
+import { noticeTime } from '@bahtdesk/contract';
 import type { DeskAlert } from './desk-alerts.ts';
 
 /** What an alert may say about an order: its public id, side and amounts, never member data. */
@@ -36,6 +37,77 @@ export function payoutAwaitingApproval(o: AlertOrder, preparedBy: string): DeskA
       `A large payout prepared by ${preparedBy} waits for another staff member's approval.`,
       `การจ่ายเงินจำนวนมากที่ ${preparedBy} เตรียมไว้ รอเจ้าหน้าที่อีกคนอนุมัติ`,
       facts(o),
+    ].join('\n'),
+  };
+}
+
+/**
+ * An order has waited for staff longer than the web setting orderWaitAlertMinutes (decision 0082):
+ * `waitedMinutes` since the member confirmed it.
+ */
+export function orderWaitingLong(o: AlertOrder, waitedMinutes: number, settingMinutes: number): DeskAlert {
+  return {
+    kind: 'desk.orderWaitingLong',
+    subject: `Order waiting over ${settingMinutes} min / รายการรอเกิน ${settingMinutes} นาที: ${o.public_id}`,
+    text: [
+      `An order has waited ${waitedMinutes} minutes for staff (the alert is set at ${settingMinutes} minutes). Please handle it in the back office.`,
+      `มีรายการรอเจ้าหน้าที่มาแล้ว ${waitedMinutes} นาที (ตั้งให้แจ้งเตือนที่ ${settingMinutes} นาที) โปรดดำเนินการในระบบหลังบ้าน`,
+      facts(o),
+    ].join('\n'),
+  };
+}
+
+/** What a process can lose (decision 0082): its database, or its event bus listener (decision 0054). */
+export type OutagePart = 'database' | 'eventBus';
+
+const PART = {
+  database: { en: 'the database', th: 'ฐานข้อมูล' },
+  eventBus: { en: 'the event bus', th: 'ระบบกระจายเหตุการณ์ (event bus)' },
+} as const;
+
+const parts = (list: readonly OutagePart[], lang: 'en' | 'th') =>
+  list.map((p) => PART[p][lang]).join(lang === 'en' ? ' and ' : 'และ');
+
+/** Both languages' Bangkok wall-clock of `at`. */
+const when = (at: Date, lang: 'en' | 'th') => noticeTime(at, lang);
+
+/**
+ * A server process cannot reach its database or its event bus (decision 0082): sent straight to
+ * the channels, not through the outbox. Names the process, never a connection string.
+ */
+export function processUnreachable(processName: string, list: readonly OutagePart[], since: Date): DeskAlert {
+  const effects = {
+    en: list.includes('database')
+      ? 'Members and staff served by it get "service unavailable" until it reaches the database again.'
+      : 'It reads everything from the database meanwhile; its open pages may miss live updates.',
+    th: list.includes('database')
+      ? 'สมาชิกและเจ้าหน้าที่ที่ใช้งานผ่านกระบวนการนี้จะพบข้อความ "ระบบไม่พร้อมให้บริการ" จนกว่าจะติดต่อฐานข้อมูลได้อีกครั้ง'
+      : 'ระหว่างนี้กระบวนการจะอ่านข้อมูลจากฐานข้อมูลโดยตรง หน้าที่เปิดอยู่อาจไม่ได้รับการอัปเดตทันที',
+  };
+  return {
+    kind: 'desk.processUnreachable',
+    subject: `BahtDesk process cannot reach ${parts(list, 'en')} / กระบวนการ BahtDesk ติดต่อ${parts(list, 'th')}ไม่ได้`,
+    text: [
+      `BahtDesk process ${processName} cannot reach ${parts(list, 'en')} since ${when(since, 'en')} (Bangkok time). ${effects.en} Check PostgreSQL and the network to it.`,
+      `กระบวนการ ${processName} ของ BahtDesk ติดต่อ${parts(list, 'th')}ไม่ได้ ตั้งแต่ ${when(since, 'th')} (เวลากรุงเทพฯ) ${effects.th} โปรดตรวจสอบ PostgreSQL และเครือข่าย`,
+    ].join('\n'),
+  };
+}
+
+/** The process reaches again what `processUnreachable` said it could not. */
+export function processRecovered(
+  processName: string,
+  list: readonly OutagePart[],
+  since: Date,
+  until: Date,
+): DeskAlert {
+  const minutes = Math.max(1, Math.round((until.getTime() - since.getTime()) / 60_000));
+  return {
+    kind: 'desk.processRecovered',
+    subject: `BahtDesk process reaches ${parts(list, 'en')} again / กระบวนการ BahtDesk ติดต่อ${parts(list, 'th')}ได้แล้ว`,
+    text: [
+      `BahtDesk process ${processName} reaches ${parts(list, 'en')} again. It could not from ${when(since, 'en')} to ${when(until, 'en')} (Bangkok time, about ${minutes} min).`,
+      `กระบวนการ ${processName} ของ BahtDesk ติดต่อ${parts(list, 'th')}ได้อีกครั้งแล้ว ติดต่อไม่ได้ตั้งแต่ ${when(since, 'th')} ถึง ${when(until, 'th')} (เวลากรุงเทพฯ ประมาณ ${minutes} นาที)`,
     ].join('\n'),
   };
 }

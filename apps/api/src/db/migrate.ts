@@ -22,6 +22,7 @@ import * as incomeProofs from './migrations/20261129_0100_income_proofs.ts';
 import * as notificationQueue from './migrations/20261129_0400_notification_queue.ts';
 import * as noticeChoices from './migrations/20261129_0410_notice_choices.ts';
 import * as lineLinks from './migrations/20261129_0500_line_links.ts';
+import * as orderWaitAlerts from './migrations/20261129_0600_order_wait_alerts.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '20261129_0400_notification_queue': notificationQueue,
   '20261129_0410_notice_choices': noticeChoices,
   '20261129_0500_line_links': lineLinks,
+  '20261129_0600_order_wait_alerts': orderWaitAlerts,
 };
 
 const provider: MigrationProvider = {

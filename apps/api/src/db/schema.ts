@@ -410,6 +410,12 @@ export interface LineLinkCodesTable {
   used_at: Date | null;
 }
 
+/** Orders the desk alert channel was told waited too long: one row per order (decision 0082). */
+export interface OrderWaitAlertsTable {
+  transaction_id: number;
+  alerted_at: CreatedAt;
+}
+
 export interface AuditLogTable {
   id: Id;
   actor_type: ActorType;
@@ -511,4 +517,5 @@ export interface DB {
   notice_choices: NoticeChoicesTable;
   line_links: LineLinksTable;
   line_link_codes: LineLinkCodesTable;
+  order_wait_alerts: OrderWaitAlertsTable;
 }

@@ -10,7 +10,8 @@ type WholeKey =
   | 'payoutCoolingOffHours'
   | 'rateChangeConfirmPercent'
   | 'rateChangeMaxPercent'
-  | 'payoutApprovalAlertMinutes';
+  | 'payoutApprovalAlertMinutes'
+  | 'orderWaitAlertMinutes';
 type BahtKey = 'cashDepositCeilingThb' | 'payoutApprovalThb';
 type Key = WholeKey | BahtKey;
 

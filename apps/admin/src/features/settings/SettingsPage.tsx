@@ -20,6 +20,7 @@ const NUMBERS = [
   'rateChangeMaxPercent',
   'payoutApprovalThb',
   'payoutApprovalAlertMinutes',
+  'orderWaitAlertMinutes',
 ] as const;
 
 /**

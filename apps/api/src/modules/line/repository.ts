@@ -91,17 +91,21 @@ export function unlinkLineUser(db: Kysely<DB>, lineUserId: string) {
     .executeTakeFirst();
 }
 
-/** Whether the outbox row with this retry key still goes to a LINE account its member has linked. */
+/**
+ * Whether the outbox row with this retry key may still be pushed: a member's message while its
+ * member still has that LINE account linked; a row of no member (a desk alert to
+ * DESK_ALERT_LINE_GROUP, which the operator configured, decision 0080) always.
+ */
 export async function stillLinked(db: Kysely<DB>, retryKey: string): Promise<boolean> {
   const row = await db
     .selectFrom('outbox')
-    .innerJoin('line_links', (j) =>
+    .leftJoin('line_links', (j) =>
       j
         .onRef('line_links.member_id', '=', 'outbox.member_id')
         .onRef('line_links.line_user_id', '=', 'outbox.recipient'),
     )
-    .select('outbox.id')
+    .select(['outbox.member_id', 'line_links.member_id as linked'])
     .where('outbox.retry_key', '=', retryKey)
     .executeTakeFirst();
-  return row !== undefined;
+  return row !== undefined && (row.member_id === null || row.linked !== null);
 }

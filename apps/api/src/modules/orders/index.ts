@@ -1,2 +1,2 @@
 export { createOrdersService, type OrdersService } from './service.ts';
-export { scheduleExpiry } from './sweeper.ts';
+export { scheduleSweeps } from './sweeper.ts';

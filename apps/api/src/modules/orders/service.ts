@@ -4,6 +4,7 @@ import { createOrderLifecycle, type LifecycleDeps } from './lifecycle.ts';
 import { createOrderReports } from './reports.ts';
 import { countByStatus } from './repository.ts';
 import { slipScans } from './slip-scan.ts';
+import { createWaitAlerts, type WaitAlertDeps } from './wait-alerts.ts';
 
 /** What /metrics reports of orders: how many in each status, and the queue staff must work. */
 export interface OrderCounts {
@@ -16,15 +17,16 @@ export interface OrderCounts {
 
 /**
  * Buy and sell orders, by job: the member's lifecycle (lifecycle.ts), the staff desk (desk.ts) and
- * the reports (reports.ts), over one repository; answers.ts maps rows to what the calls answer.
+ * the reports (reports.ts) and the alert for orders waiting too long (wait-alerts.ts), over one repository; answers.ts maps rows to what the calls answer.
  * ORDER_TRANSITIONS in the contract says which change starts from which status.
  */
-export function createOrdersService(deps: Omit<LifecycleDeps & DeskDeps, 'slips'>) {
+export function createOrdersService(deps: Omit<LifecycleDeps & DeskDeps, 'slips'> & WaitAlertDeps) {
   const slips = slipScans(deps);
   return {
     ...createOrderLifecycle({ ...deps, slips }),
     ...createOrderDesk({ ...deps, slips }),
     ...createOrderReports(deps.db),
+    ...createWaitAlerts(deps),
     async counts(now = new Date()): Promise<OrderCounts> {
       const rows = await countByStatus(deps.db);
       const byStatus = Object.fromEntries(

@@ -27,6 +27,7 @@ export const DESK_SETTING_KEYS = [
   'tradeLimits',
   'payoutApprovalThb',
   'payoutApprovalAlertMinutes',
+  'orderWaitAlertMinutes',
 ] as const satisfies readonly SettingKey[];
 export type DeskSettingKey = (typeof DESK_SETTING_KEYS)[number];
 
@@ -59,6 +60,7 @@ export const saveSettingBodySchema = z.discriminatedUnion(
     entry('tradeLimits'),
     entry('payoutApprovalThb'),
     entry('payoutApprovalAlertMinutes'),
+    entry('orderWaitAlertMinutes'),
   ],
   { error: codeMessage(E.SETTINGS_INVALID) },
 );
