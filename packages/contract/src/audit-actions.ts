@@ -51,6 +51,7 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<string, Readonly<Record<Lang, s
   'proof.accept': { en: 'Proof of income accepted', th: 'ยอมรับหลักฐานรายได้' },
   'line.link': { en: 'LINE account linked', th: 'เชื่อมบัญชี LINE' },
   'line.unlink': { en: 'LINE account unlinked', th: 'ยกเลิกการเชื่อมบัญชี LINE' },
+  'line.group.join': { en: 'Desk LINE account added to a group', th: 'บัญชี LINE ของเดสก์ถูกเพิ่มเข้ากลุ่ม' },
   'proof.refuse': { en: 'Proof of income refused', th: 'ปฏิเสธหลักฐานรายได้' },
   'member.note.add': { en: 'Staff note added', th: 'เพิ่มบันทึกของเจ้าหน้าที่' },
   'member.flag.set': { en: 'Member flag set', th: 'ตั้งธงสมาชิก' },

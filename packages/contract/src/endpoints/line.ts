@@ -55,7 +55,12 @@ export type LineLinkCode = z.infer<typeof lineLinkCodeSchema>;
  * The webhook body the LINE platform sends: the events the desk acts on are checked closely; any
  * other event passes as it is and is ignored.
  */
-const lineSourceSchema = z.object({ type: z.string(), userId: z.string().min(1).max(64).optional() });
+const lineSourceSchema = z.object({
+  type: z.string(),
+  userId: z.string().min(1).max(64).optional(),
+  /** Set when the event happened in a group, e.g. the desk's account was added to one (`join`). */
+  groupId: z.string().min(1).max(64).optional(),
+});
 export const lineWebhookEventSchema = z.looseObject({
   type: z.string(),
   webhookEventId: z.string().optional(),

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   E,
   LINE_LINK_CODES_PER_HOUR,
@@ -204,6 +205,28 @@ describe('linking by code', () => {
     const linked = await member();
     await linkMember(linked, lineUserId());
     expect((await linked.call('createLineLinkCode')).body.code).toBe(E.LINE_ALREADY_LINKED.code);
+  });
+});
+
+describe('the desk alert group', () => {
+  it("the desk's account joining a LINE group records the group's id in the audit log, once", async () => {
+    const groupId = `C${randomBytes(16).toString('hex')}`;
+    const join = {
+      type: 'join',
+      mode: 'active',
+      timestamp: Date.now(),
+      webhookEventId: randomUUID(),
+      deliveryContext: { isRedelivery: false },
+      source: { type: 'group', groupId },
+    };
+    await webhook([join]);
+    await webhook([{ ...join, deliveryContext: { isRedelivery: true } }]);
+    const rows = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_type'])
+      .where('target', '=', `line-group:${groupId}`)
+      .execute();
+    expect(rows).toEqual([{ action: 'line.group.join', actor_type: 'system' }]);
   });
 });
 

@@ -103,6 +103,24 @@ export function createLineService({ db, line }: { db: Kysely<DB>; line: LineSett
     });
   }
 
+  /**
+   * The desk's account was added to a LINE group: LINE tells the group's id only here, so it is
+   * audited (`line-group:<id>`) for an admin to read on the Audit screen and set as
+   * DESK_ALERT_LINE_GROUP. A redelivered event adds nothing.
+   */
+  async function joinedGroup(groupId: string): Promise<void> {
+    const target = `line-group:${groupId}`;
+    await db.transaction().execute(async (t) => {
+      const seen = await t
+        .selectFrom('audit_log')
+        .select('id')
+        .where('action', '=', 'line.group.join')
+        .where('target', '=', target)
+        .executeTakeFirst();
+      if (!seen) await recordAudit(t, SYSTEM, { action: 'line.group.join', target });
+    });
+  }
+
   async function unfollowed(lineUserId: string): Promise<void> {
     await db.transaction().execute(async (t) => {
       const ended = await unlinkLineUser(t, lineUserId);
@@ -150,7 +168,8 @@ export function createLineService({ db, line }: { db: Kysely<DB>; line: LineSett
     /**
      * A webhook call: refused (50066) unless LINE is configured and the signature matches the raw
      * body; then a text message that is an open code links its sender, an unfollow unlinks the
-     * account, and every other event is ignored. Redelivered events change nothing more.
+     * account, the desk's account joining a group records the group's id, and every other event
+     * is ignored. Redelivered events change nothing more.
      */
     async webhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
       if (!line || !validLineSignature(line.channelSecret, rawBody, signature)) {
@@ -165,6 +184,10 @@ export function createLineService({ db, line }: { db: Kysely<DB>; line: LineSett
       const body = lineWebhookBodySchema.safeParse(json);
       if (!body.success) throw new AppError(E.INVALID_INPUT);
       for (const event of body.data.events) {
+        if (event.type === 'join' && event.source?.type === 'group' && event.source.groupId) {
+          await joinedGroup(event.source.groupId);
+          continue;
+        }
         const userId = event.source?.type === 'user' ? event.source.userId : undefined;
         if (!userId) continue;
         if (event.type === 'message' && event.message?.type === 'text' && event.message.text) {
