@@ -5,7 +5,7 @@ import { CLIENT_SIGNATURE_HEADER } from '@bahtdesk/contract';
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { baseUrl } from './browser.ts';
-import { adminOk, journeyAdmin } from './staff.ts';
+import { adminOk, journeyAdmin, type StaffSession } from './staff.ts';
 
 interface Envelope<T> {
   code: number;
@@ -83,10 +83,10 @@ export async function testPhoto(colour = '#0b5d4b', width = 320, height = 240): 
 }
 
 /**
- * A member whose identity staff verified (their four photos sent through the API, approved by the
- * journeys' admin), who may therefore trade.
+ * A member whose identity staff verified (their four photos sent through the API, approved by
+ * `admin`, the journeys' admin unless a file brings its own server), who may therefore trade.
  */
-export async function newVerifiedMember(): Promise<{
+export async function newVerifiedMember(admin: StaffSession = journeyAdmin()): Promise<{
   username: string;
   password: string;
   token: string;
@@ -101,7 +101,6 @@ export async function newVerifiedMember(): Promise<{
     false,
     member.token,
   );
-  const admin = journeyAdmin();
   const queue = await adminOk<{ items: { id: number; username: string; memberId: number }[] }>(
     'GET',
     '/api/admin/kyc?pageSize=100',

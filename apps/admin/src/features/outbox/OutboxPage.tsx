@@ -3,13 +3,27 @@ import { Pager } from '../../components/Pager.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
 import { useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
-import { useT } from '../../lib/i18n.ts';
+import { type Key, useT } from '../../lib/i18n.ts';
 
 const PAGE_SIZE = 20;
+
+/**
+ * The name of a message's kind in the console's language ('orderCompleted', 'desk.orderWaiting');
+ * a kind the catalogue does not name yet shows as it is stored.
+ */
+function useKindName(): (kind: string) => string {
+  const t = useT('members');
+  return (kind) => {
+    const key = `outbox.kinds.${kind}`;
+    const name = t(key as Key<'members'>);
+    return name === key ? kind : name;
+  };
+}
 
 /** The notification queue (decision 0077): every message to members and its delivery, newest first. */
 export default function OutboxPage() {
   const t = useT('members');
+  const kindName = useKindName();
   const f = useFormat();
   const [page, setPage] = useState(1);
   const state = useApi('outbox', { query: { page, pageSize: PAGE_SIZE } });
@@ -26,7 +40,8 @@ export default function OutboxPage() {
             <Empty>{t('outbox.empty')}</Empty>
           ) : (
             <>
-              <div className="table-wrap">
+              {/* biome-ignore lint/a11y/noNoninteractiveTabindex: on a phone the table scrolls sideways, and a keyboard must be able to scroll it (WCAG 2.1.1; axe's scrollable-region-focusable) */}
+              <section className="table-wrap" aria-label={t('outbox.list')} tabIndex={0}>
                 <table className="table">
                   <caption className="visually-hidden">{t('outbox.title')}</caption>
                   <thead>
@@ -42,7 +57,7 @@ export default function OutboxPage() {
                     {data.items.map((m) => (
                       <tr key={m.id}>
                         <td className="nowrap">{f.dateTime(m.createdAt)}</td>
-                        <td>
+                        <td className="words">
                           <span className={`badge badge--outbox-${m.state}`}>
                             {t(`outbox.states.${m.state}`)}
                           </span>
@@ -64,10 +79,11 @@ export default function OutboxPage() {
                           </dl>
                         </td>
                         <td>{t(`outbox.${m.channel}`)}</td>
-                        <td>{m.recipient}</td>
-                        <td>
+                        <td className="outbox__recipient">{m.recipient}</td>
+                        <td className="outbox__message">
                           <p className="muted">
-                            {t('outbox.kind')}: {m.kind} · {t('outbox.lang')}: {t(`outbox.langs.${m.lang}`)}
+                            {t('outbox.kind')}: <span title={m.kind}>{kindName(m.kind)}</span> ·{' '}
+                            {t('outbox.lang')}: {t(`outbox.langs.${m.lang}`)}
                           </p>
                           {m.subject ? <strong>{m.subject}</strong> : null}
                           <pre className="message">{m.body}</pre>
@@ -76,7 +92,7 @@ export default function OutboxPage() {
                     ))}
                   </tbody>
                 </table>
-              </div>
+              </section>
               <Pager page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
             </>
           )

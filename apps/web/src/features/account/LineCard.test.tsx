@@ -66,4 +66,26 @@ describe('LINE card (decision 0079)', () => {
     await waitFor(() => expect(within(card).getByText('Not linked')).toBeTruthy());
     expect(linked).toBe(false);
   });
+
+  it('offers LINE on the open Messages card as soon as the code links the member', async () => {
+    let linked = false;
+    const kinds = [{ kind: 'orderCompleted', security: false, channels: ['email'] }];
+    signedIn({
+      getLineLink: () => ok({ ...OFFERED, linked, linkedAt: linked ? PROFILE.createdAt : null }),
+      createLineLinkCode: () =>
+        ok({ code: 'K7PX-4QMZ', expiresAt: new Date(Date.now() + 600_000).toISOString() }),
+      getNoticeChoices: () => ok({ lineAvailable: linked, kinds }),
+    });
+    await renderApp('/account');
+    await userEvent.click(await screen.findByText('Messages', { selector: 'h2' }));
+    const messages = await screen.findByRole('table', { name: 'Messages' });
+    expect(within(messages).queryByRole('columnheader', { name: 'LINE' })).toBeNull();
+    const card = await screen.findByRole('region', { name: /LINE/ });
+    await userEvent.click(within(card).getByRole('button', { name: 'Get a link code' }));
+    await within(card).findByText('K7PX-4QMZ');
+    // The member sends the code in the LINE chat; the card asks again until the link is made.
+    linked = true;
+    expect(await within(card).findByText('Linked')).toBeTruthy();
+    expect(await within(messages).findByRole('columnheader', { name: 'LINE' })).toBeTruthy();
+  });
 });

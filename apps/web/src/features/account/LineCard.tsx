@@ -1,7 +1,7 @@
 import type { LineLinkCode } from '@bahtdesk/contract';
 import { Modal } from '@bahtdesk/ui/components';
 import { formatDateTime } from '@bahtdesk/ui/format';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { call, queries, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
@@ -12,7 +12,9 @@ const WAIT_FOR_LINK_MS = 3000;
 /**
  * On the account page, only when the desk offers LINE (decision 0079): how to link the member's
  * LINE account (add the desk's official account, send it a one-time code) and, once linked, when,
- * with a button that unlinks after a confirmation.
+ * with a button that unlinks after a confirmation. While a code is shown the card asks until the
+ * link is made; a link made or ended while the page is open also refreshes the Messages card,
+ * which offers LINE only to a linked member.
  */
 export function LineCard() {
   const t = useT('account');
@@ -20,7 +22,15 @@ export function LineCard() {
   const [code, setCode] = useState<LineLinkCode | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
-  const link = useApi('getLineLink', { dialog: false }, code ? { refreshMs: WAIT_FOR_LINK_MS } : {});
+  /** The link state last shown: a change on the open page makes the Messages card read its choices again. */
+  const [seen, setSeen] = useState<boolean | undefined>(undefined);
+  const link = useApi('getLineLink', { dialog: false }, code && !seen ? { refreshMs: WAIT_FOR_LINK_MS } : {});
+  const shown = link.status === 'ready' ? link.data.linked : undefined;
+  useEffect(() => {
+    if (shown === undefined || shown === seen) return;
+    if (seen !== undefined) queries.invalidate(['getNoticeChoices']);
+    setSeen(shown);
+  }, [shown, seen]);
   if (link.status !== 'ready' || !link.data.available) return null;
   const { officialAccountId, addFriendUrl, linked, linkedAt } = link.data;
 
