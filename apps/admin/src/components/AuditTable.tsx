@@ -1,4 +1,5 @@
 import { type AuditEntry, auditActionWords } from '@bahtdesk/contract';
+import { useActorWords } from '../lib/actor-name.ts';
 import { useFormat } from '../lib/format.ts';
 import { useT } from '../lib/i18n.ts';
 
@@ -7,11 +8,6 @@ function Json({ value }: { value: unknown }) {
   return <pre className="json">{JSON.stringify(value, null, 2)}</pre>;
 }
 
-/** Who can act, as the audit log records them (the database allows these four). */
-const ACTOR_TYPES = ['member', 'staff', 'system', 'operator'] as const;
-const isActorType = (type: string): type is (typeof ACTOR_TYPES)[number] =>
-  (ACTOR_TYPES as readonly string[]).includes(type);
-
 /**
  * Audit rows: when, who, what (in words; the raw action in the cell's tooltip, the filter and the
  * CSV), on what, the outcome, and before/after one click away.
@@ -19,7 +15,7 @@ const isActorType = (type: string): type is (typeof ACTOR_TYPES)[number] =>
 export function AuditTable({ items, caption }: { items: readonly AuditEntry[]; caption: string }) {
   const t = useT('audit');
   const f = useFormat();
-  const actorKind = (type: string) => (isActorType(type) ? t(`actorType.${type}`) : type);
+  const { actorKind } = useActorWords();
   return (
     <div className="table-wrap">
       <table className="table">

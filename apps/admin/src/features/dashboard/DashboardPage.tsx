@@ -2,6 +2,7 @@ import type { SetupItem, Volume } from '@bahtdesk/contract';
 import { Link } from 'react-router';
 import { LineChart } from '../../components/LineChart.tsx';
 import { Loaded } from '../../components/States.tsx';
+import { useActorWords } from '../../lib/actor-name.ts';
 import { useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -62,12 +63,13 @@ function SetupChecklist({ missing }: { missing: readonly SetupItem[] }) {
 }
 
 /**
- * The desk at a glance: what it must still set before it opens, members, KYC waiting, open orders, the rates in force, completed volumes
+ * The desk at a glance: what it must still set before it opens, members, identity reviews waiting, open orders, the rates in force, completed volumes
  * today and this month, and completed THB and sign-ups per day.
  */
 export default function DashboardPage() {
   const t = useT('dashboard');
   const f = useFormat();
+  const { setByName } = useActorWords();
   const state = useApi('dashboard', { query: { days: 30 } });
   return (
     <section className="page" aria-labelledby="dash-title">
@@ -121,7 +123,7 @@ export default function DashboardPage() {
                       })}
                     </span>
                     <span className="card__note">
-                      {t('ratesSet', { who: d.rates.setBy, when: f.dateTime(d.rates.setAt) })}
+                      {t('ratesSet', { who: setByName(d.rates.setBy), when: f.dateTime(d.rates.setAt) })}
                     </span>
                   </>
                 ) : (

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
 import t from '../../locales/en/rates.json';
+import audit from '../../locales/th/audit.json';
 import th from '../../locales/th/rates.json';
 
 const HISTORY = {
@@ -21,7 +22,7 @@ const HISTORY = {
       buyRate: '35.00',
       sellRate: '34.00',
       sellFeePercent: '1.00',
-      setBy: 'seed',
+      setBy: 'system:',
       createdAt: '2026-11-20T01:00:00.000Z',
     },
   ],
@@ -71,6 +72,22 @@ describe('rates and sell fee', () => {
     expect(await screen.findByRole('table', { name: t.history.title })).toBeTruthy();
     expect(screen.getByRole('img', { name: /Buy and sell rates over time/ })).toBeTruthy();
     expect(screen.queryByLabelText(t.form.buyRate)).toBeNull();
+  });
+
+  it("names who set each rate in the console's language: a staff username as it is, the system in words", async () => {
+    localStorage.setItem('adminLanguage', 'th');
+    try {
+      ratesApi(profile('viewer'));
+      await renderConsole('/rates', 'tok');
+      const table = await screen.findByRole('table', { name: th.history.title });
+      const cells = within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.lastElementChild?.textContent);
+      expect(cells).toEqual(['admin', audit.actorType.system]);
+    } finally {
+      localStorage.removeItem('adminLanguage');
+    }
   });
 
   /** The answer to a change far from the rates in force: 40011 with what the console asks about. */

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { LineChart } from '../../components/LineChart.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
+import { useActorWords } from '../../lib/actor-name.ts';
 import { ApiError, call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -121,6 +122,7 @@ function RatesForm({ current, onSaved }: { current: RateHistoryEntry | undefined
 function History({ items }: { items: RateHistoryEntry[] }) {
   const t = useT('rates');
   const f = useFormat();
+  const { setByName } = useActorWords();
   const [page, setPage] = useState(1);
   if (items.length === 0) return <Empty>{t('history.empty')}</Empty>;
   const oldestFirst = [...items].reverse();
@@ -154,7 +156,7 @@ function History({ items }: { items: RateHistoryEntry[] }) {
                 <td className="num">{f.amount(r.buyRate)}</td>
                 <td className="num">{f.amount(r.sellRate)}</td>
                 <td className="num">{r.sellFeePercent}%</td>
-                <td>{r.setBy}</td>
+                <td>{setByName(r.setBy)}</td>
               </tr>
             ))}
           </tbody>
