@@ -169,10 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   // The language a member uses the app in (its Accept-Language) is the language of their messages
-  // (decision 0078).
+  // (decision 0078). Only a header that names English or Thai first counts: a script's `*` (Node's
+  // fetch sends it) or another language says nothing about the app's language.
   app.addHook('preHandler', async (req) => {
     const header = req.headers['accept-language'];
-    if (!req.member || !header) return;
+    if (!req.member || !header || !/^\s*(en|th)\b/i.test(header)) return;
     await services.notices.rememberLang(req.member.memberId, parseLang(header));
   });
   await app.register(docsPlugin);

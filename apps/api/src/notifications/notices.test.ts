@@ -55,6 +55,19 @@ describe('member notices of an order', () => {
     expect(sent[2]?.body).toContain('TRF-778899');
   });
 
+  it("a call that names no language of the app (a script's `*`) leaves the member's language as it was", async () => {
+    const t = await traderIn('th');
+    await post(app, GET_CHOICES, {}, { token: t.token, headers: { 'accept-language': '*' } });
+    await post(app, GET_CHOICES, {}, { token: t.token, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+    const order = await calls.created(t, sell(t));
+    const [placed] = await outboxOf(t.id);
+    expect([placed?.kind, placed?.lang, placed?.subject]).toEqual([
+      'orderCreated',
+      'th',
+      expect.stringContaining(order.id),
+    ]);
+  });
+
   it('rejected: the reason and what happens to USDT already sent, in English', async () => {
     const t = await traderIn('en');
     const id = await calls.orderIn(t, 'reject');
