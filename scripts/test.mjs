@@ -1,14 +1,14 @@
-// `npm test`: every check of the project, stopping at the first stage that fails. Two lanes run
-// side by side from the start:
+// `npm test`: every check of the project; no stage starts once one has failed. Two lanes run side
+// by side from the start:
 //   1. type-check beside lint, then the build, then the browser journeys (which use the build);
 //   2. the unit, API (PGlite), kit, web and back-office tests (which do not);
 // and the API tests on PostgreSQL (when TEST_DATABASE_URL is set) run in whichever lane is free
 // first. The journeys mostly wait on the browser and the server (about two thirds of a core on
-// average), so on two cores the other tests fit beside them. When a stage fails no other starts;
-// a failed type-check, lint or build also stops the tests running beside it. The heavy suites are sized for this tier: the fuzz
-// sends FUZZ_RUNS requests per endpoint (DEFAULT_RUNS in apps/api/test/fuzz/requests.ts unless
-// set, with a fresh seed each suite prints) and the accessibility matrix checks every page at one
-// width.
+// average), so on two cores the other tests fit beside them. A failed type-check, lint or build
+// also stops the tests running beside it; a failed test run lets the one beside it finish. The
+// heavy suites are sized for this tier: the fuzz sends FUZZ_RUNS requests per endpoint
+// (DEFAULT_RUNS in apps/api/test/fuzz/requests.ts unless set, with a fresh seed each suite
+// prints) and the accessibility matrix checks every page at one width.
 //
 // `npm run test:deep` (`--deep`): the fuzz at 5,000 requests per endpoint on PGlite and on
 // PostgreSQL (TEST_DATABASE_URL is required), then the build and the accessibility matrix at
