@@ -96,9 +96,14 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
-          // Two files at a time, each worker slot with its own server (e2e/global-setup.ts); its own
-          // group, since the other projects keep vitest's default number of workers.
+          // One file at a time (two at a time on two cores starved the API suites beside them); a
+          // worker slot has its own server (e2e/global-setup.ts), so more slots need no other
+          // change. Its own group, since the other projects keep vitest's default number of workers.
           maxWorkers: 1,
+          // The worker keeps playwright-core and the helpers loaded for all its files instead of
+          // importing them again for each (about 1.5 s a file). The helpers hold no state between
+          // files, and a journey file does not mock modules (see docs/testing.md).
+          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -12,7 +12,7 @@ import thCommon from '../apps/web/src/locales/th/common.json' with { type: 'json
 import thForgot from '../apps/web/src/locales/th/forgotPassword.json' with { type: 'json' };
 import thSignIn from '../apps/web/src/locales/th/signIn.json' with { type: 'json' };
 import thSignUp from '../apps/web/src/locales/th/signUp.json' with { type: 'json' };
-import { desk } from './browser.ts';
+import { adminOk, journeyAdmin } from './staff.ts';
 
 export const TEXT = {
   en: { account: enAccount, common: enCommon, forgot: enForgot, signIn: enSignIn, signUp: enSignUp },
@@ -87,11 +87,24 @@ export async function signIn(page: Page, lang: Lang, username: string, password:
   await page.getByRole('button', { name: t.submit, exact: true }).click();
 }
 
-/** The newest OTP sent to `recipient`, read from the outbox with the operator CLI. */
+/**
+ * The newest OTP sent to `recipient`, read from the outbox as staff read it (GET /api/admin/outbox,
+ * the journeys' admin), while the server keeps running. The message is written before the page
+ * shows the code field; the wait covers a message still on its way through the queue.
+ */
 export async function otpFromOutbox(recipient: string): Promise<string> {
-  const { stdout } = await desk('outbox', '--limit', '20');
-  const message = stdout.split(/\n\n(?=#\d+ )/).find((block) => block.includes(` to ${recipient}`));
-  const otp = message?.match(/\b(\d{6})\b/)?.[1];
-  if (!otp) throw new Error(`no OTP for ${recipient} in the outbox:\n${stdout}`);
-  return otp;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { items } = await adminOk<{ items: { recipient: string; body: string }[] }>(
+      'GET',
+      '/api/admin/outbox?page=1&pageSize=20',
+      journeyAdmin().token,
+    );
+    const otp = items.find((m) => m.recipient === recipient)?.body.match(/\b(\d{6})\b/)?.[1];
+    if (otp) return otp;
+    if (Date.now() > deadline) {
+      throw new Error(`no OTP for ${recipient} in the outbox:\n${JSON.stringify(items, null, 2)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

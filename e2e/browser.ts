@@ -1,5 +1,5 @@
-// Helpers for browser journeys: Debian's Chromium through playwright-core, one browser per test
-// file and a new context per test; a test fails on any page error or console error it did not
+// Helpers for browser journeys: Debian's Chromium through playwright-core, one browser per vitest
+// worker and a new context per test; a test fails on any page error or console error it did not
 // expect; axe-core checks; QR decoding; the operator CLI.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -72,8 +72,22 @@ export interface BrowserSession {
 const LIVE_STREAM_RECONNECT = /net::ERR_CONNECTION_REFUSED \(.*\/api\/live\)$/;
 
 /**
- * Registers the hooks of a journey file: one browser for the file, a fresh context per test,
- * and a check after each test that no page threw and nothing was logged as a console error.
+ * The worker's browser: launched by the first journey file and kept for the files after it (the
+ * e2e project runs with `isolate: false`, so this module stays loaded), instead of a launch and a
+ * close for each file. Tests share nothing through it: each gets a new context. A browser that
+ * crashed is launched again. Playwright stops it when the worker process exits.
+ */
+let workerBrowser: Promise<Browser> | undefined;
+async function sharedChromium(): Promise<Browser> {
+  const current = await workerBrowser?.catch(() => undefined);
+  if (current?.isConnected()) return current;
+  workerBrowser = launchChromium();
+  return workerBrowser;
+}
+
+/**
+ * Registers the hooks of a journey file: the worker's browser, a fresh context per test, and a
+ * check after each test that no page threw and nothing was logged as a console error.
  */
 export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSession {
   let browser: Browser | undefined;
@@ -82,10 +96,12 @@ export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSession
   let allowed: RegExp[] = [];
 
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await sharedChromium();
   });
   afterAll(async () => {
-    await browser?.close();
+    // A context a failed hook left open; the browser stays for the next file.
+    await context?.close();
+    context = undefined;
   });
   afterEach(async () => {
     await context?.close();

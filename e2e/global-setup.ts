@@ -43,20 +43,21 @@ function buildIfNeeded(): void {
   execFileSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
 }
 
-/** Makes the journeys' admin with the operator CLI (the server stopped meanwhile) and signs it in. */
+/**
+ * Makes the journeys' admin with the operator CLI on the server's folder before the server first
+ * starts (`staff:create` may set up an empty folder; the first start still seeds the demo admin),
+ * so the server starts once. Answers its username and password.
+ */
 async function createJourneyAdmin(server: ServerProcess) {
   const username = 'e2ejourneys';
   const password = `journeys-${randomBytes(12).toString('hex')}`;
-  await server.stop();
   const created = await runDesk(
     ['staff:create', username, '--role', 'admin', '--password-stdin'],
     server.env(),
     `${password}\n`,
   );
-  await server.start();
   if (created.code !== 0) throw new Error(`staff:create failed:\n${created.stdout}\n${created.stderr}`);
-  const session = await signInStaff(username, password);
-  return { username, password: session.password, token: session.token, secret: session.authenticator.secret };
+  return { username, password };
 }
 
 /**
@@ -70,13 +71,20 @@ async function startJourneyServer(dataDir: string) {
     dataDir: join(dataDir, 'data'),
     logFile: join(dataDir, 'server.log'),
   });
+  const admin = await createJourneyAdmin(server);
   await server.start();
   const demoStaff = server.demoStaff() ?? null;
   // signInStaff (staff.ts) calls the server through baseUrl(), which reads this while it is set.
   process.env.E2E_BASE_URL = server.baseUrl;
-  const journeyAdmin = await createJourneyAdmin(server).finally(() => {
+  const session = await signInStaff(admin.username, admin.password).finally(() => {
     delete process.env.E2E_BASE_URL;
   });
+  const journeyAdmin = {
+    username: admin.username,
+    password: session.password,
+    token: session.token,
+    secret: session.authenticator.secret,
+  };
 
   let queue: Promise<unknown> = Promise.resolve();
   const control = createServer((request, response) => {

@@ -1,12 +1,14 @@
-// `npm test`: every check of the project, stopping at the first step that fails:
-//   1. type-check beside lint;
-//   2. the build;
-//   3. the browser journeys, beside the unit/API/web/back-office tests followed by the API tests
-//      on PostgreSQL (when TEST_DATABASE_URL is set).
-// The journeys mostly wait on the browser and the server (about two thirds of a core on average),
-// so on two cores the other tests fit beside them. The heavy suites are sized for this tier: the
-// fuzz sends FUZZ_RUNS requests per endpoint (150 unless set, with a fresh seed each suite prints)
-// and the accessibility matrix checks every page at one width.
+// `npm test`: every check of the project; no stage starts once one has failed. Two lanes run side
+// by side from the start:
+//   1. type-check beside lint, then the build, then the browser journeys (which use the build);
+//   2. the unit, API (PGlite), kit, web and back-office tests (which do not);
+// and the API tests on PostgreSQL (when TEST_DATABASE_URL is set) run in whichever lane is free
+// first. The journeys mostly wait on the browser and the server (about two thirds of a core on
+// average), so on two cores the other tests fit beside them. A failed type-check, lint or build
+// also stops the tests running beside it; a failed test run lets the one beside it finish. The
+// heavy suites are sized for this tier: the fuzz sends FUZZ_RUNS requests per endpoint
+// (DEFAULT_RUNS in apps/api/test/fuzz/requests.ts unless set, with a fresh seed each suite
+// prints) and the accessibility matrix checks every page at one width.
 //
 // `npm run test:deep` (`--deep`): the fuzz at 5,000 requests per endpoint on PGlite and on
 // PostgreSQL (TEST_DATABASE_URL is required), then the build and the accessibility matrix at
@@ -15,7 +17,8 @@
 // Both end with the stage durations and the total, then one plain line that CI reads:
 //   tests: N passed, N failed[, N skipped]
 // A stage that is not a test run (type-check, lint, build) and fails counts as one failure, so that
-// line never reads "0 failed" when the command exits non-zero.
+// line never reads "0 failed" when the command exits non-zero. A test run stopped that way counts
+// as nothing.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +35,27 @@ const DEEP_FUZZ_RUNS = 5000;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const durations = [];
+/** The commands running now (each its own process group). */
+const running = new Set();
+/** Set by a failure: no stage starts after it. */
+let failedOnce = false;
+/** Set when a type-check, lint or build failure stopped the commands that were running. */
+let halted = false;
+
+/**
+ * After a type-check, lint or build failure: stop every command still running (the tests beside
+ * them); their stages count as stopped, not failed.
+ */
+function halt() {
+  halted = true;
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
 
 /**
  * Runs a command in its own process group (so a timeout stops all of it). With `buffer`, its
@@ -45,6 +69,7 @@ function run(command, args, env = {}, buffer = false) {
       env: { ...process.env, ...env },
       detached: true,
     });
+    running.add(child);
     const output = [];
     if (buffer) {
       child.stdout.on('data', (chunk) => output.push(chunk));
@@ -61,6 +86,7 @@ function run(command, args, env = {}, buffer = false) {
       }
     }, STAGE_TIMEOUT_MS);
     const done = (code) => {
+      running.delete(child);
       clearTimeout(timer);
       if (buffer) process.stdout.write(Buffer.concat(output));
       resolve(code);
@@ -78,7 +104,11 @@ function commandStage(name, command, args) {
   return (buffer) =>
     timed(name, buffer, async () => {
       const code = await run(command, args, {}, buffer);
-      if (code !== 0) totals.failed += 1;
+      if (halted) return undefined;
+      if (code !== 0) {
+        totals.failed += 1;
+        halt();
+      }
       return code === 0;
     });
 }
@@ -94,6 +124,7 @@ function vitestStage(name, args, env = {}) {
         env,
         buffer,
       );
+      if (halted) return undefined;
       const counts = readCounts(report);
       if (counts) {
         totals.passed += counts.passed;
@@ -127,14 +158,22 @@ function readCounts(file) {
   }
 }
 
+/**
+ * Runs one stage and records its duration. `body` answers whether it passed, or undefined when it
+ * was stopped because a type-check, lint or build failed beside it. No stage starts once one has
+ * failed; test runs already going when one fails run to their end.
+ */
 async function timed(name, buffer, body) {
+  if (failedOnce) return false;
   if (!buffer) console.log(`\n=== ${name} ===`);
   const started = performance.now();
-  const ok = await body();
+  const result = await body();
   const seconds = (performance.now() - started) / 1000;
-  durations.push(`${name} ${seconds.toFixed(1)} s${ok ? '' : ' (failed)'}`);
-  console.log(`--- ${name}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(1)} s`);
-  return ok;
+  const outcome = result === undefined ? 'stopped' : result ? 'passed' : 'FAILED';
+  durations.push(`${name} ${seconds.toFixed(1)} s${result ? '' : ` (${outcome.toLowerCase()})`}`);
+  console.log(`--- ${name}: ${outcome} in ${seconds.toFixed(1)} s`);
+  if (!result) failedOnce = true;
+  return result === true;
 }
 
 /**
@@ -142,17 +181,31 @@ async function timed(name, buffer, body) {
  * Succeeds when all of them do.
  */
 function sideBySide(...stages) {
-  return async () => {
-    const results = await Promise.all(stages.map((stage, i) => stage(i > 0)));
+  return async (buffer = false) => {
+    const results = await Promise.all(stages.map((stage, i) => stage(buffer || i > 0)));
     return results.every(Boolean);
   };
 }
 
-/** Stages one after the other, stopping at the first that fails. */
-function inTurn(...stages) {
-  return async (buffer) => {
-    for (const stage of stages) if (!(await stage(buffer))) return false;
-    return true;
+/**
+ * Lanes side by side, each running its own stages in turn; then each takes the stages of `shared`
+ * one at a time, whichever lane is free first. The first lane's output streams, the others' is
+ * printed as each stage ends. Succeeds when every stage does.
+ */
+function lanes(laneStages, shared) {
+  return async () => {
+    const queue = [...shared];
+    const results = await Promise.all(
+      laneStages.map(async (stages, i) => {
+        const buffer = i > 0;
+        for (const stage of stages) if (!(await stage(buffer))) return false;
+        for (let stage = queue.shift(); stage; stage = queue.shift()) {
+          if (!(await stage(buffer))) return false;
+        }
+        return true;
+      }),
+    );
+    return results.every(Boolean);
   };
 }
 
@@ -166,23 +219,27 @@ function postgresStage() {
 
 function quickStages() {
   return [
-    sideBySide(
-      commandStage('type-check', 'npx', ['tsc', '-p', 'tsconfig.json']),
-      commandStage('lint', 'npx', ['biome', 'check', '.']),
-    ),
-    commandStage('build', 'npm', ['run', 'build']),
-    sideBySide(
-      vitestStage('browser journeys', ['--project=e2e']),
-      inTurn(
-        vitestStage('unit, API (PGlite), kit, web and back-office tests', [
-          '--project=contract',
-          '--project=api',
-          '--project=ui',
-          '--project=web',
-          '--project=admin',
-        ]),
-        postgresStage(),
-      ),
+    lanes(
+      [
+        [
+          sideBySide(
+            commandStage('type-check', 'npx', ['tsc', '-p', 'tsconfig.json']),
+            commandStage('lint', 'npx', ['biome', 'check', '.']),
+          ),
+          commandStage('build', 'npm', ['run', 'build']),
+          vitestStage('browser journeys', ['--project=e2e']),
+        ],
+        [
+          vitestStage('unit, API (PGlite), kit, web and back-office tests', [
+            '--project=contract',
+            '--project=api',
+            '--project=ui',
+            '--project=web',
+            '--project=admin',
+          ]),
+        ],
+      ],
+      [postgresStage()],
     ),
   ];
 }

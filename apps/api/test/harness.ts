@@ -18,7 +18,8 @@ import type { DB } from '../src/db/schema.ts';
  * The database every API test of one worker shares, migrated once:
  * - TEST_DB=pglite (project `api`): a migrated PGlite snapshot is made once (and kept in the OS
  *   temp folder, keyed by the migrations' content and the PGlite version), then every worker
- *   loads its own in-memory copy of it in about a second instead of running initdb.
+ *   loads its own in-memory copy of it in about a second instead of running initdb. Tests that
+ *   need a database with no migration run load `emptySnapshot()`, taken right after initdb.
  * - TEST_DB=pg (project `api-pg`): a migrated template database is made once on the server of
  *   TEST_DATABASE_URL (keyed the same way), then every worker gets `CREATE DATABASE ... TEMPLATE`.
  *
@@ -147,10 +148,32 @@ async function openWorkerPGlite(): Promise<Database> {
 }
 
 /** The migrated snapshot tarball, made by the first worker that needs it (others wait). */
-export async function migratedSnapshot(): Promise<Uint8Array> {
+export function migratedSnapshot(): Promise<Uint8Array> {
+  return cachedSnapshot('pglite', async (database) => {
+    await migrateToLatest(database.db);
+  });
+}
+
+/**
+ * A snapshot taken right after PGlite's initdb (no migration run), for tests that need a
+ * brand-new empty database: it loads in about a second where initdb takes several.
+ */
+export function emptySnapshot(): Promise<Uint8Array> {
+  return cachedSnapshot('pglite-empty', async () => {});
+}
+
+/**
+ * A PGlite snapshot tarball kept in the OS temp folder, keyed by `name`, the migrations and the
+ * PGlite version: made once by the first worker that needs it (`fill` gets a fresh database),
+ * while the others wait for it.
+ */
+async function cachedSnapshot(
+  name: string,
+  fill: (database: Database) => Promise<void>,
+): Promise<Uint8Array> {
   const dir = path.join(os.tmpdir(), 'bahtdesk-test');
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `pglite-${schemaKey()}.tar`);
+  const file = path.join(dir, `${name}-${schemaKey()}.tar`);
   const lock = `${file}.lock`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
@@ -167,7 +190,7 @@ export async function migratedSnapshot(): Promise<Uint8Array> {
     try {
       const pglite = await PGlite.create({ parsers: pgliteParsers });
       const database = pgliteDatabase(pglite);
-      await migrateToLatest(database.db);
+      await fill(database);
       const dump = await pglite.dumpDataDir('none');
       await database.close();
       writeFileSync(`${file}.${process.pid}`, new Uint8Array(await dump.arrayBuffer()));
@@ -176,7 +199,7 @@ export async function migratedSnapshot(): Promise<Uint8Array> {
       rmSync(lock, { force: true });
     }
   }
-  throw new Error('Timed out waiting for the migrated PGlite snapshot');
+  throw new Error(`Timed out waiting for the PGlite snapshot ${name}`);
 }
 
 function lockIsStale(lock: string): boolean {

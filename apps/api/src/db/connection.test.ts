@@ -3,9 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { testDatabase } from '../../test/harness.ts';
+import { emptySnapshot, testDatabase } from '../../test/harness.ts';
 import { openDatabase, openPostgres } from './connection.ts';
-import { migrateToLatest } from './migrate.ts';
 
 const onPostgres = process.env.TEST_DB === 'pg';
 
@@ -17,20 +16,14 @@ if (!onPostgres)
       try {
         const first = await openDatabase({ dataDir });
         expect(first.kind).toBe('pglite');
-        await migrateToLatest(first.db);
-        await first.db
-          .insertInto('settings')
-          .values({ key: 'k', value: JSON.stringify('kept') })
-          .execute();
+        // A table of its own: what the migrations make is migrate.test.ts's subject.
+        await sql`create table kept (value text)`.execute(first.db);
+        await sql`insert into kept values ('kept')`.execute(first.db);
         await first.close();
 
         const second = await openDatabase({ dataDir });
-        const row = await second.db
-          .selectFrom('settings')
-          .select('value')
-          .where('key', '=', 'k')
-          .executeTakeFirst();
-        expect(row?.value).toBe('kept');
+        const { rows } = await sql<{ value: string }>`select value from kept`.execute(second.db);
+        expect(rows).toEqual([{ value: 'kept' }]);
         await second.close();
       } finally {
         rmSync(dataDir, { recursive: true, force: true });
@@ -40,7 +33,12 @@ if (!onPostgres)
     it('refuses a second opener of the same folder while the first holds it', async () => {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bahtdesk-lock-'));
       try {
-        const holder = await openDatabase({ dataDir });
+        // The holder's folder is filled from the snapshot taken after initdb (the lock is the
+        // subject here; the test above runs initdb in a folder).
+        const holder = await openDatabase({
+          dataDir,
+          loadDataDir: new Blob([new Uint8Array(await emptySnapshot())]),
+        });
         // Same process id would take the lock over; simulate another live process owning it.
         const { writeFileSync } = await import('node:fs');
         writeFileSync(path.join(dataDir, 'bahtdesk.lock'), String(process.ppid));

@@ -5,13 +5,14 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { testDatabase } from '../../test/harness.ts';
+import { emptySnapshot, testDatabase } from '../../test/harness.ts';
 import { type Database, openPostgres, pgliteDatabase, pgliteParsers } from './connection.ts';
 import { migrateToLatest, migrations } from './migrate.ts';
 
 /**
- * A brand-new empty database of the kind the project runs on; `open()` opens it once more, as
- * another process would (PGlite is one process's, so there it hands out the same database).
+ * A brand-new empty database of the kind the project runs on (PGlite: a copy of the snapshot taken
+ * right after initdb); `open()` opens it once more, as another process would (PGlite is one
+ * process's, so there it hands out the same database).
  */
 async function freshDatabase(): Promise<{
   database: Database;
@@ -19,7 +20,8 @@ async function freshDatabase(): Promise<{
   drop: () => Promise<void>;
 }> {
   if (process.env.TEST_DB !== 'pg') {
-    const database = pgliteDatabase(await PGlite.create({ parsers: pgliteParsers }));
+    const loadDataDir = new Blob([new Uint8Array(await emptySnapshot())]);
+    const database = pgliteDatabase(await PGlite.create({ loadDataDir, parsers: pgliteParsers }));
     return { database, open: () => database, drop: () => database.close() };
   }
   const url = process.env.TEST_DATABASE_URL as string;
