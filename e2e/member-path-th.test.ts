@@ -207,7 +207,7 @@ test('a Thai member on a phone signs up, verifies with a Thai ID card, buys by c
   await desk.getByText(ordersEn.complete.done).waitFor();
   await staff.close();
   await page.getByText(tx.outcome.success).waitFor();
-  await page.getByText(fill(tx.outcome.decided, { id: buy, status: tx.status.success })).waitFor();
+  await page.getByText(fill(tx.outcome.decidedSuccess, { id: buy })).waitFor();
   await step(page, '12-buy-success');
 
   // Sell 150 USDT on TRON: the desk's TRON address, the hash pasted, staff pay out (API).

@@ -192,7 +192,7 @@ test('a member buys by cash deposit from quote to success; an operator completes
   // No reload: the member's stream brings the decision.
   await page.getByText(t.outcome.success).waitFor();
   await page.getByText(TX_HASH).first().waitFor();
-  await page.getByText(fill(t.outcome.decided, { id, status: t.status.success })).waitFor();
+  await page.getByText(fill(t.outcome.decidedSuccess, { id })).waitFor();
   await expectRoute(page, '/transaction');
 });
 
