@@ -23,6 +23,7 @@ import {
   confirmCompletion,
   consolePage,
   depositSeen,
+  expectReviewFigures,
   fill,
   fillQuote,
   horizontalOverflow,
@@ -136,6 +137,7 @@ test('an English member on a desktop signs up, verifies with a passport, buys by
   expect(await a11yViolations(page)).toEqual([]);
   await screen('buy-quote');
   const buyReview = await openReview(page, tx, 'buy');
+  await expectReviewFigures(buyReview, tx, 'buy', '10,000');
   await screen('buy-review');
   const buy = await placeFromReview(page, buyReview, tx);
   expect(buy.startsWith('B')).toBe(true);
@@ -186,6 +188,7 @@ test('an English member on a desktop signs up, verifies with a passport, buys by
   await fillQuote(page, tx, 'sell', '150', 'TETHER');
   await screen('sell-quote');
   const sellReview = await openReview(page, tx, 'sell', { networkName: 'Ethereum (ERC-20)' });
+  await expectReviewFigures(sellReview, tx, 'sell', '150');
   await screen('sell-review');
   const sell = await placeFromReview(page, sellReview, tx);
   expect(sell.startsWith('S')).toBe(true);

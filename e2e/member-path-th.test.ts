@@ -21,6 +21,7 @@ import {
   confirmCompletion,
   consolePage,
   depositSeen,
+  expectReviewFigures,
   fill,
   fillQuote,
   horizontalOverflow,
@@ -127,6 +128,7 @@ test('a Thai member on a phone signs up, verifies with a Thai ID card, buys by c
   await page.getByText(tx.quote.amountThbHint).waitFor();
   await screen('buy-quote');
   const review = await openReview(page, tx, 'buy');
+  await expectReviewFigures(review, tx, 'buy', '10000');
   await screen('buy-review');
   const buy = await placeFromReview(page, review, tx);
   expect(buy.startsWith('B')).toBe(true);
@@ -159,6 +161,7 @@ test('a Thai member on a phone signs up, verifies with a Thai ID card, buys by c
   await fillQuote(page, tx, 'sell', '150', 'TRON');
   await screen('sell-quote');
   const sellReview = await openReview(page, tx, 'sell', { networkName: 'TRON (TRC-20)' });
+  await expectReviewFigures(sellReview, tx, 'sell', '150');
   await screen('sell-review');
   const sell = await placeFromReview(page, sellReview, tx);
   expect(sell.startsWith('S')).toBe(true);

@@ -123,6 +123,43 @@ export async function openReview(
   return review;
 }
 
+/** Invisible marks the app may put in a text (word joiners around Thai terms). */
+const INVISIBLE = /[\u200b-\u200d\u2060\ufeff]/g;
+
+/**
+ * The review dialog's sentence gives the order's figures for the `amount` typed: a buy pays that
+ * many THB and receives them divided by the rate, cut (never rounded up) to 2 decimals; a sell sends
+ * that many USDT and receives their value at the rate, cut to 2 decimals, less the fee.
+ */
+export async function expectReviewFigures(
+  review: Locator,
+  t: OrderTexts,
+  type: OrderType,
+  amount: string,
+): Promise<void> {
+  const template = (type === 'buy' ? t.quote.reviewBuy : t.quote.reviewSell).replace(INVISIBLE, '');
+  const source = template
+    .split(/\{\{(\w+)\}\}/)
+    .map((part, i) => (i % 2 ? `(?<${part}>[\\d,]+\\.\\d{2})` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  const text = ((await review.locator('p').first().textContent()) ?? '').replace(INVISIBLE, '');
+  const figures = new RegExp(source).exec(text)?.groups;
+  if (!figures) throw new Error(`the review says "${text}"`);
+  /** A figure in hundredths (satang, or hundredths of a USDT), a whole number. */
+  const hundredths = (figure: string | undefined) =>
+    Math.round(Number((figure ?? '').replaceAll(',', '')) * 100);
+  const typed = hundredths(amount);
+  const rate = hundredths(figures.rate);
+  if (type === 'buy') {
+    expect(hundredths(figures.thb)).toBe(typed);
+    expect(hundredths(figures.usdt)).toBe(Math.floor((typed * 100) / rate));
+  } else {
+    expect(hundredths(figures.usdt)).toBe(typed);
+    expect(hundredths(figures.thb) + hundredths(figures.fee)).toBe(Math.floor((typed * rate) / 100));
+    expect(hundredths(figures.fee)).toBeGreaterThan(0);
+  }
+}
+
 /** Places the order from its review dialog; answers its id once its page counts down. */
 export async function placeFromReview(page: Page, review: Locator, t: OrderTexts): Promise<string> {
   await review.getByRole('button', { name: t.quote.place }).click();
