@@ -1,8 +1,8 @@
-// Journeys of identity verification, in Chromium: a member picks four photos on the
-// account page (one a large PNG the browser shrinks before sending), sees "waiting"; an operator
-// approves in the console in another browser context, and the member's open page turns "verified"
-// without a reload. A second member (in Thai) is rejected with a reason, reads it in Thai, and
-// sends new photos.
+// Journeys of identity verification, in Chromium, beside the English desktop path
+// (member-path-en.test.ts: a passport's four photos, one a large PNG the browser shrinks, approved in
+// the console while the member's page turns verified without a reload): a member in Thai is
+// rejected with a reason, reads it in Thai, and sends new photos of a Thai ID card, each sent once;
+// a photo is chosen through a button in the page's language.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,12 +12,12 @@ import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import kycEn from '../apps/admin/src/locales/en/kyc.json' with { type: 'json' };
 import accountEn from '../apps/web/src/locales/en/account.json' with { type: 'json' };
-import commonEn from '../apps/web/src/locales/en/common.json' with { type: 'json' };
 import accountTh from '../apps/web/src/locales/th/account.json' with { type: 'json' };
-import { baseUrl, DESKTOP, launchChromium, PHONE, useBrowser } from './browser.ts';
+import { launchChromium, PHONE, useBrowser } from './browser.ts';
 import { newSignedInMember, signInContext } from './members.ts';
-import { expectRoute, openRoute } from './routes.ts';
-import { consoleContext, journeyAdmin, newStaff, type StaffSession } from './staff.ts';
+import { consolePage, writeLargePhoto } from './order-steps.ts';
+import { openRoute } from './routes.ts';
+import { journeyAdmin, newStaff, type StaffSession } from './staff.ts';
 
 const browser = useBrowser();
 let staffBrowser: Browser;
@@ -34,19 +34,8 @@ beforeAll(async () => {
   };
   const plain = (colour: string) =>
     sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).jpeg();
-  // A 3,000 x 2,000 PNG of noise: far over 2 MB, so the browser must shrink it.
-  await save(
-    'large.png',
-    sharp({
-      create: {
-        width: 3000,
-        height: 2000,
-        channels: 3,
-        background: '#777',
-        noise: { type: 'gaussian', mean: 128, sigma: 40 },
-      },
-    }).png(),
-  );
+  photos['large.png'] = join(dir, 'large.png');
+  await writeLargePhoto(photos['large.png']);
   await save('holding.jpg', plain('#336699'));
   await save('screen1.jpg', plain('#993366'));
   await save('screen2.jpg', plain('#669933'));
@@ -110,10 +99,7 @@ async function sendPhotos(
 
 /** Opens the operator's console on the waiting submission of `username` and returns the page. */
 async function openReview(username: string, idCard = false): Promise<Page> {
-  const context = await staffBrowser.newContext({ baseURL: baseUrl(), viewport: DESKTOP });
-  await consoleContext(context, operator.token);
-  const page = await context.newPage();
-  await page.goto('/admin/#/kyc');
+  const page = await consolePage(staffBrowser, operator.token, '/kyc');
   const row = page.getByRole('row').filter({ hasText: username });
   await row.getByRole('link').click();
   await page.getByRole('heading', { level: 1, name: kycEn.review.title }).waitFor();
@@ -127,32 +113,6 @@ async function openReview(username: string, idCard = false): Promise<Page> {
   }
   return page;
 }
-
-test('a member sends four photos (a large PNG shrunk first), an operator approves, and the open page turns verified', async () => {
-  const member = await newSignedInMember();
-  const context = await browser.context({ viewport: PHONE });
-  await signInContext(context, member.token);
-  const page = await browser.page();
-  await openRoute(page, '/account?action=openKyc');
-  await sendPhotos(page, accountEn);
-
-  // What the server stored of the large PNG is a JPEG of at most 2,560 px (shrunk in the browser).
-  const review = await openReview(member.username);
-  const passport = review.getByRole('img', { name: kycEn.slots.passportImage });
-  const size = await passport.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
-  expect(Math.max(...size)).toBeLessThanOrEqual(2560);
-  expect(Math.max(...size)).toBeGreaterThan(1000);
-
-  await review.getByRole('button', { name: kycEn.review.approve }).click();
-  await review.getByRole('alertdialog').getByRole('button', { name: kycEn.review.approve }).click();
-  await review.waitForURL(/#\/kyc$/);
-  await review.context().close();
-
-  // The member's page hears the decision on its stream: no reload.
-  await page.locator('#kyc').getByText(accountEn.kyc.verified, { exact: true }).first().waitFor();
-  await page.getByText(commonEn.kycDecided.verified).waitFor();
-  await expectRoute(page, '/account');
-});
 
 test('a member in Thai is rejected with a reason, reads it in Thai, and sends new photos of a Thai ID card, each photo sent once', async () => {
   const member = await newSignedInMember();

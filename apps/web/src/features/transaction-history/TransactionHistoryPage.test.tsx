@@ -30,6 +30,22 @@ describe('history detail', () => {
   });
 });
 
+describe('history list', () => {
+  it.each([
+    [1, '1 order'],
+    [2, '2 orders'],
+  ])('counts %i listed order(s) in English with the noun in the right number', async (total, said) => {
+    // The total counts every page; the first page holds one of them.
+    const items = [sellOrder('success')];
+    trader({ getTransactionList: () => ok({ items, total, from: '2026-11-01', to: '2026-11-30' }) });
+    await renderApp('/transaction-history');
+    const summary = await screen.findByText((_, element) =>
+      /^1 Nov 2026 to 30 Nov 2026 · /.test(element?.textContent ?? ''),
+    );
+    expect(summary.textContent).toBe(`1 Nov 2026 to 30 Nov 2026 · ${said}`);
+  });
+});
+
 describe('history filters', () => {
   const list = () => ok({ items: [], total: 0, from: '2026-11-01', to: '2026-11-30' });
   const lastList = (requests: { path: string; body: unknown }[]) =>

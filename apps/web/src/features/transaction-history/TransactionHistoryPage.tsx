@@ -220,7 +220,7 @@ function HistoryList({ search }: { search: string }) {
               from: formatDate(`${state.data.from}T12:00:00+07:00`, lang),
               to: formatDate(`${state.data.to}T12:00:00+07:00`, lang),
             })}{' '}
-            · {t('count', { count: state.data.total })}
+            · {state.data.total === 1 ? t('countOne') : t('count', { count: state.data.total })}
           </p>
           {state.data.items.length === 0 ? <p className="history-empty">{t('empty')}</p> : null}
           <ul className="history-list">

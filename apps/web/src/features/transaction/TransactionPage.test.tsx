@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { accountServer } from '../../../test/account.ts';
 import { currentPath, fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
 import { SELL_RECEIVE, sellOrder, TRADER, TX_HASH } from '../../../test/orders.ts';
+import { queries } from '../../lib/api.ts';
 
 function trader(handlers: Record<string, Handler> = {}) {
   localStorage.setItem('token', 'member-token');
@@ -34,6 +35,23 @@ describe('order page', () => {
     expect(screen.queryByRole('timer')).toBeNull();
     expect(screen.queryByLabelText('Transaction hash')).toBeNull();
   });
+
+  it.each([
+    ['success', 'is complete.'],
+    ['reject', 'was rejected.'],
+  ])(
+    "announces the desk's decision (%s) in a sentence, not with the status chip's capitalised word",
+    async (decided, ending) => {
+      let status = 'request';
+      trader({ getTransaction: () => ok(sellOrder(status)) });
+      await renderApp(ORDER_PAGE);
+      await screen.findByText(/The desk is checking your USDT transfer/);
+      // The live stream brings the decision: the page reads the order again.
+      status = decided;
+      act(() => queries.invalidate(['getTransaction']));
+      expect(await screen.findByText(`Your order ${sellOrder().id} ${ending}`)).toBeTruthy();
+    },
+  );
 
   it('reads the order again when confirm answers that its time ran out (50013): it shows expired', async () => {
     let status = 'pending';

@@ -88,7 +88,8 @@ function OrderView({ id }: { id: string }) {
   // The countdown at zero, or a confirm refused as too late: the order now reads as expired.
   const reload = state.reload;
 
-  // A staff decision on an order the member sent for checking: the snackbar says what was decided.
+  // A staff decision on an order the member sent for checking: the snackbar says what was decided,
+  // in a sentence of its own (not the status chip's word, which is capitalised as a label).
   const last = useRef<Transaction['status'] | null>(null);
   useEffect(() => {
     if (!order) return;
@@ -96,7 +97,7 @@ function OrderView({ id }: { id: string }) {
     last.current = order.status;
     if (before === 'request' && (order.status === 'success' || order.status === 'reject')) {
       showSnackbar(
-        t('outcome.decided', { id: order.id, status: t(`status.${order.status}`) }),
+        t(order.status === 'success' ? 'outcome.decidedSuccess' : 'outcome.decidedReject', { id: order.id }),
         order.status === 'success' ? 'success' : 'error',
       );
     }
