@@ -68,6 +68,13 @@ describe('buy payment by cash deposit', () => {
     );
     expect([bangkokClock(before), bangkokClock(after)]).toContain(time.value);
 
+    // The amount deposited starts at the order's, grouped as the page shows amounts, and groups as typed.
+    const amount = screen.getByLabelText('Amount you deposited (THB)') as HTMLInputElement;
+    expect(amount.value).toBe('3,550.00');
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '12345.5');
+    expect(amount.value).toBe('12,345.5');
+
     fireEvent.change(date, { target: { value: '26/11/2026' } });
     fireEvent.change(time, { target: { value: '09.30' } });
     await userEvent.upload(screen.getByLabelText('Photo of the deposit slip'), SLIP);
@@ -79,6 +86,7 @@ describe('buy payment by cash deposit', () => {
     expect(confirm?.body).toMatchObject({
       method: 'cash_deposit',
       depositAt: '2026-11-26T02:30:00.000Z',
+      depositAmount: '12345.5',
       slipImage: '/9j/4A==',
     });
   });

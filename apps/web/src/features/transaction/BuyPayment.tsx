@@ -18,6 +18,7 @@ import { PhotoPicker } from '../../components/PhotoPicker.tsx';
 import { bankName } from '../../components/paymentForms.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { useClientState } from '../../lib/store.ts';
+import { groupAsTyped } from '../calculator/calc.ts';
 import { BankBadge } from './BankBadge.tsx';
 import { bangkokInstant } from './bangkokTime.ts';
 import { CopyButton } from './CopyButton.tsx';
@@ -118,7 +119,7 @@ function DepositForm({
   const t = useT('transaction');
   const lang = useClientState((s) => s.language);
   const id = useId();
-  const [amount, setAmount] = useState(order.amountThb);
+  const [amount, setAmount] = useState(() => groupAsTyped(order.amountThb));
   // The deposit starts at the time the form opens (a member usually pays, then fills it in).
   const [date, setDate] = useState(() => bangkokDate(new Date()));
   const [time, setTime] = useState(() => bangkokClock(new Date()));
@@ -178,7 +179,7 @@ function DepositForm({
           className="field__input"
           inputMode="decimal"
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
+          onChange={(e) => setAmount(groupAsTyped(e.target.value))}
         />
       </div>
       <fieldset className="date-time">
