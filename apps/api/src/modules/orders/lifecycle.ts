@@ -33,7 +33,6 @@ import { AppError } from '../../http/app-error.ts';
 import type { Notices } from '../../notifications/index.ts';
 import type { Actor } from '../audit/index.ts';
 import type { CalendarService } from '../calendar/index.ts';
-import { hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import { checkImage, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
@@ -42,7 +41,6 @@ import type { RiskService } from '../risk/index.ts';
 import { iso, orderUpdated, toTransaction } from './answers.ts';
 import { notifying, orderNotice } from './notices.ts';
 import {
-  countOpen,
   expirePastDeadline,
   findByConfirmKey,
   findByKey,
@@ -54,6 +52,7 @@ import {
   nextPendingOrder,
   type OrderChanges,
   type OrderRow,
+  openOrders,
   PROOF_HASH_INDEX,
   proofHashTaken,
   transition,
@@ -240,9 +239,10 @@ export function createOrderLifecycle({
       try {
         row = await db.transaction().execute(async (t) => {
           await lockMember(t, memberId);
+          const { blocked, open } = await openOrders(t, memberId, now);
           // Decision 0068: a member whose trading staff blocked places no order.
-          if (await hasActiveFlag(t, memberId, 'trading_blocked')) throw new AppError(E.TRADING_BLOCKED);
-          if ((await countOpen(t, memberId, now)) >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
+          if (blocked) throw new AppError(E.TRADING_BLOCKED);
+          if (open >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
           // Under the same lock: orders racing in are summed one after the other.
           await risk.checkOrder(
             t,

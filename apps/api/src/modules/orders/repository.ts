@@ -21,6 +21,7 @@ import { isoTime } from '../../db/json.ts';
 import { likeLiteral } from '../../db/like.ts';
 import type { DB, TransactionsTable } from '../../db/schema.ts';
 import { type Actor, type AuditEntry, auditInsertFrom } from '../audit/index.ts';
+import { activeFlagOf } from '../flags/index.ts';
 
 /** SQL of orders: every status change is one conditional update that names the status it leaves. */
 
@@ -34,16 +35,28 @@ export async function lockMember(t: Kysely<DB>, memberId: number): Promise<void>
   await t.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
 }
 
-/** Open orders of a member at `now`: pending ones still within their deadline, and requests. */
-export async function countOpen(t: Kysely<DB>, memberId: number, now: Date): Promise<number> {
-  const row = await t
-    .selectFrom('transactions')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('status', 'in', OPEN_ORDER_STATUSES)
-    .where((eb) => eb.or([eb('status', '=', 'request'), eb('deadline_at', '>', now)]))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * What createTransaction checks under the member's row lock, in one statement built once: whether
+ * staff blocked their trading (decision 0068), and their open orders at `now` (pending ones still
+ * within their deadline, and requests).
+ */
+const openOrdersOf = compiledOnce((db: Kysely<DB>, memberId: number, now: Date) =>
+  db.selectNoFrom((eb) => [
+    activeFlagOf(memberId, 'trading_blocked').as('blocked'),
+    eb
+      .selectFrom('transactions')
+      .select((c) => c.fn.countAll<string>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('status', 'in', OPEN_ORDER_STATUSES)
+      .where((w) => w.or([w('status', '=', 'request'), w('deadline_at', '>', now)]))
+      .$asScalar()
+      .as('open'),
+  ]),
+);
+
+export async function openOrders(t: Kysely<DB>, memberId: number, now: Date) {
+  const [row] = await openOrdersOf(t, memberId, now);
+  return { blocked: Boolean(row?.blocked), open: Number(row?.open ?? 0) };
 }
 
 /** An audit entry of an order, written in the statement that changes it (its target is the order). */
