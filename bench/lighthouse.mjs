@@ -160,7 +160,14 @@ export async function lighthousePages(apiUrl, { historyToken } = {}) {
       ['account, signed in', 'lighthouse account', '/#/account', { profile }],
       ['history, signed in', 'lighthouse history', '/#/transaction-history', { profile: historyProfile }],
     ]) {
-      printLighthouse(page, await lighthouseMedian(`${apiUrl}${route}`, options), key);
+      // A page Lighthouse failed on (under heavy load it can time out) does not stop the others.
+      try {
+        printLighthouse(page, await lighthouseMedian(`${apiUrl}${route}`, options), key);
+      } catch (error) {
+        process.exitCode = 1;
+        console.error(`Lighthouse did not give a score for ${page}: ${error.message.split('\n')[0]}`);
+        recordFigure(key, 'no score (Lighthouse failed)', false);
+      }
     }
   } finally {
     rmSync(profile, { recursive: true, force: true });
