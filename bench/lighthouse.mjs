@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { repoRoot, signUpMember, startApi } from './processes.mjs';
+import { recordFigure } from './table.mjs';
 
 const TIMEOUT_MS = 180_000;
 const CHROME_FLAGS = [
@@ -122,7 +123,7 @@ const TARGET = 95;
 /** Best Practices has a target of its own: every audit passed (that run's score is 100). */
 const BEST_PRACTICES_TARGET = 100;
 
-export function printLighthouse(page, { runs, median }) {
+export function printLighthouse(page, { runs, median }, key) {
   const details = Object.entries(median.metrics)
     .map(([name, value]) => `${name} ${value}`)
     .join(', ');
@@ -138,22 +139,39 @@ export function printLighthouse(page, { runs, median }) {
       `(${runs.map((run) => run.score).join(', ')}); that run: ${details}; ${verdict} the target ` +
       `(median >= ${TARGET}, CLS 0, Best Practices ${BEST_PRACTICES_TARGET}); Best Practices ${median.bestPractices}${failed}`,
   );
+  if (key) {
+    const value = `${median.score} (${runs.map((run) => run.score).join(', ')}), CLS ${median.metrics.CLS}`;
+    recordFigure(key, value, median.score >= TARGET && Number(median.metrics.CLS) === 0);
+  }
 }
 
-/** Home, login and sign-up as a visitor, and the account page as a signed-in member. */
-export async function lighthousePages(apiUrl) {
+/**
+ * Home, login and sign-up as a visitor, the account page as a new signed-in member, and the
+ * history page as the member whose token is `historyToken` (one with orders, when given).
+ */
+export async function lighthousePages(apiUrl, { historyToken } = {}) {
   const profile = await signedInProfile(apiUrl, await signUpMember(apiUrl));
+  const historyProfile = historyToken ? await signedInProfile(apiUrl, historyToken) : profile;
   try {
-    for (const [page, route, options] of [
-      ['home', '/', {}],
-      ['login', '/#/login', {}],
-      ['sign-up', '/#/sign-up', {}],
-      ['account, signed in', '/#/account', { profile }],
+    for (const [page, key, route, options] of [
+      ['home', 'lighthouse home', '/', {}],
+      ['login', 'lighthouse login', '/#/login', {}],
+      ['sign-up', 'lighthouse sign-up', '/#/sign-up', {}],
+      ['account, signed in', 'lighthouse account', '/#/account', { profile }],
+      ['history, signed in', 'lighthouse history', '/#/transaction-history', { profile: historyProfile }],
     ]) {
-      printLighthouse(page, await lighthouseMedian(`${apiUrl}${route}`, options));
+      // A page Lighthouse failed on (under heavy load it can time out) does not stop the others.
+      try {
+        printLighthouse(page, await lighthouseMedian(`${apiUrl}${route}`, options), key);
+      } catch (error) {
+        process.exitCode = 1;
+        console.error(`Lighthouse did not give a score for ${page}: ${error.message.split('\n')[0]}`);
+        recordFigure(key, 'no score (Lighthouse failed)', false);
+      }
     }
   } finally {
     rmSync(profile, { recursive: true, force: true });
+    rmSync(historyProfile, { recursive: true, force: true });
   }
 }
 

@@ -10,6 +10,7 @@ import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { measure } from './load.mjs';
 import { repoRoot, signUpMember, startApi } from './processes.mjs';
+import { recordFigure } from './table.mjs';
 
 const MEMBERS = 20;
 const ORDERS_PER_MEMBER = 100;
@@ -356,11 +357,13 @@ export function printOrders({ database, baseline, created, floorCreated, confirm
     console.log(
       `createTransaction against the floor: ${share.toFixed(2)}x; target >= ${CREATE_FLOOR_SHARE}x with zero non-2xx ${met ? 'met' : 'NOT met'}`,
     );
+    recordFigure('create PostgreSQL', `${share.toFixed(2)}x, ${created.bad} non-2xx`, met);
   } else {
     const met = created.p99 <= CREATE_P99_PGLITE_MS && created.bad === 0;
     console.log(
       `createTransaction p99 ${ms(created.p99)}; target <= ${CREATE_P99_PGLITE_MS} ms with zero non-2xx ${met ? 'met' : 'NOT met'}`,
     );
+    recordFigure('create PGlite', `${ms(created.p99)}, ${created.bad} non-2xx`, met);
   }
   console.log(
     `\nA staff completion to ${fanOut.streams} open member streams: the call answered in ${ms(fanOut.answered)}; ` +

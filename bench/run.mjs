@@ -6,7 +6,7 @@
 //               (fresh PGlite, and fresh PostgreSQL with BENCH_DATABASE_URL) beside a bare Fastify
 //               hello-world, 50 connections, 3 rounds, each figure with its target and verdict;
 //               then where one request's CPU time goes, stage by stage, in process
-//   lighthouse  Lighthouse mobile performance of home, login, sign-up and account (signed in)
+//   lighthouse  Lighthouse mobile performance of home, login, sign-up, account and history (signed in)
 //   signin      the sign-in timing measurement (bench/signin-timing.mjs), when present
 //   pg-restart  only when asked and BENCH_DATABASE_URL is set: restarts the local PostgreSQL under
 //               a running server (bench/pg-restart.mjs)
@@ -27,6 +27,8 @@
 //   drills      only when asked (about 2 minutes): three API processes on a private PostgreSQL and a
 //               Redis of their own under order load, through a PostgreSQL restart, a SIGKILL of a
 //               process and a Redis stop (bench/drills.mjs)
+// After them, the performance table (bench/table.mjs): every figure of the requirement with its
+// target and verdict, from the sections that ran (assets, http, lighthouse, orders).
 // Everything runs against 127.0.0.1 only and each measurement is bounded in time.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -48,6 +50,7 @@ import { createBenchAdmin, measureOrders, memberWithOrders, printOrders } from '
 import { measurePostgresRestart, printPostgresRestart } from './pg-restart.mjs';
 import { createDatabase, repoRoot, signUpMember, startApi, startNode } from './processes.mjs';
 import { measureSlipConfirm, printSlipConfirm } from './slip-confirm.mjs';
+import { printTable, recordFigure } from './table.mjs';
 import { measureUploadLoad, printUploadLoad } from './upload-load.mjs';
 
 const HOME_JS_BUDGET_BROTLI = 100 * 1024;
@@ -146,6 +149,7 @@ function printAssets() {
     `console sign-in JS: ${kb(total('raw', signIn))} raw, ${kb(total('gzip', signIn))} gzip, ${kb(signInBrotli)} brotli` +
       ` (budget ${kb(CONSOLE_SIGN_IN_JS_BUDGET_BROTLI)} brotli: ${signInBrotli <= CONSOLE_SIGN_IN_JS_BUDGET_BROTLI ? 'within' : 'OVER'})`,
   );
+  recordFigure('console sign-in JS', kb(signInBrotli), signInBrotli <= CONSOLE_SIGN_IN_JS_BUDGET_BROTLI);
 }
 
 /** Bundles a bench entry (TypeScript that imports the API's sources) into bench/dist. */
@@ -211,7 +215,26 @@ function verdict(figures, baseline, target) {
   checks.push([figures.bad === 0, 'no non-2xx']);
   const missed = checks.filter(([met]) => !met).map(([, wanted]) => wanted);
   const all = checks.map(([, wanted]) => wanted).join(', ');
-  return missed.length === 0 ? `met (${all})` : `NOT met: ${missed.join(', ')} (of ${all})`;
+  return {
+    met: missed.length === 0,
+    text: missed.length === 0 ? `met (${all})` : `NOT met: ${missed.join(', ')} (of ${all})`,
+  };
+}
+
+/** A request shape's figure as the performance table shows it (bench/table.mjs). */
+function recordShape(key, database, figures, baseline, target) {
+  const ratio = figures.rps / baseline.rps;
+  const cpu =
+    figures.cpuMicros === undefined ? '?' : `${Math.round(figures.cpuMicros).toLocaleString('en-US')} µs`;
+  const cpuRatio =
+    figures.cpuMicros === undefined ? '?' : `${(figures.cpuMicros / baseline.cpuMicros).toFixed(1)}x`;
+  const value =
+    target.p99 !== undefined
+      ? `${cpu} / ${Math.round(figures.p99).toLocaleString('en-US')} ms`
+      : target.cpuRatio !== undefined
+        ? `${ratio.toFixed(2)}x, CPU ${cpuRatio}`
+        : `${ratio.toFixed(2)}x (${cpu})`;
+  recordFigure(`${key} ${database}`, value, verdict(figures, baseline, target).met);
 }
 
 function row(name, figures, baseline, target) {
@@ -222,7 +245,7 @@ function row(name, figures, baseline, target) {
       ? `${(figures.cpuMicros / baseline.cpuMicros).toFixed(1)}x`
       : '1.0x';
   const bad = figures.bad > 0 ? `  (${figures.bad} non-2xx or failed: not a clean figure)` : '';
-  const goal = baseline && target ? `  ${verdict(figures, baseline, target)}` : '';
+  const goal = baseline && target ? `  ${verdict(figures, baseline, target).text}` : '';
   console.log(
     `${pad(name, 44)}${padLeft(Math.round(figures.rps), 8)}${padLeft(ms(figures.p50), 10)}${padLeft(ms(figures.p99), 10)}${padLeft(ratio, 8)}${padLeft(cpu, 11)}${padLeft(cpuRatio, 7)}${goal}${bad}`,
   );
@@ -258,21 +281,25 @@ function shapes(api, { token, listToken }) {
   });
   return [
     {
+      key: 'maintenanceStatus',
       name: 'GET  /api/external/home/maintenanceStatus',
       target: PUBLIC_READ,
       request: { url: `${api.url}/api/external/home/maintenanceStatus` },
     },
     {
+      key: 'getRate',
       name: 'POST /api/external/home/getRate',
       target: PUBLIC_READ,
       request: { url: `${api.url}/api/external/home/getRate`, method: 'POST', body: '{}', headers: json },
     },
     {
+      key: 'profile',
       name: 'POST /api/external/user/profile (member)',
       target: MEMBER_READ,
       request: member('/api/external/user/profile', token),
     },
     {
+      key: 'list',
       name: `POST .../getTransactionList (${LIST_BATCHES * 100} orders)`,
       target: MEMBER_READ,
       request: member('/api/external/transaction/getTransactionList', listToken),
@@ -296,7 +323,8 @@ const loadAverage = () =>
  * Section (b): bare Fastify, the API on PGlite and (with BENCH_DATABASE_URL) the API on
  * PostgreSQL all run at once; each round measures the baseline and then every request shape on
  * every server, so a burst of load from elsewhere hits a round's baseline as much as its
- * endpoints. Figures are the medians of the rounds.
+ * endpoints. Figures are the medians of the rounds. Answers the token of the PGlite server's
+ * member with 200 orders, whose history Lighthouse measures.
  */
 async function runHttp(api) {
   const hello = await startNode(await bundle('hello-server'));
@@ -308,9 +336,10 @@ async function runHttp(api) {
       servers.push({ name: 'PostgreSQL', api: onPostgres });
     }
     for (const server of servers) {
+      server.historyToken = await memberWithOrders(server.api.url, LIST_BATCHES);
       server.shapes = shapes(server.api, {
         token: await signUpMember(server.api.url),
-        listToken: await memberWithOrders(server.api.url, LIST_BATCHES),
+        listToken: server.historyToken,
       });
     }
     // A first, unmeasured pass: a server just started is still compiling its hot paths.
@@ -344,17 +373,20 @@ async function runHttp(api) {
     );
     header();
     row('bare Fastify hello-world (baseline)', baseline);
+    let bad = 0;
     for (const server of servers) {
       console.log(`on ${server.name}`);
       for (const shape of server.shapes) {
-        row(
-          `  ${shape.name}`,
-          median(runs[`${server.name} ${shape.name}`]),
-          baseline,
-          shape.target[server.name],
-        );
+        const figures = median(runs[`${server.name} ${shape.name}`]);
+        bad += figures.bad;
+        row(`  ${shape.name}`, figures, baseline, shape.target[server.name]);
+        recordShape(shape.key, server.name, figures, baseline, shape.target[server.name]);
       }
     }
+    console.log(
+      `answers other than 2xx in this section, every round: ${bad}; target 0: ${bad === 0 ? 'met' : 'NOT met'}`,
+    );
+    recordFigure('http non-2xx', String(bad), bad === 0);
     if (onPostgres)
       console.log('(on PostgreSQL, CPU/req is the API process only; the database server works beside it)');
     else console.log('(set BENCH_DATABASE_URL to a local PostgreSQL to measure on it too)');
@@ -363,6 +395,7 @@ async function runHttp(api) {
         "the baseline's own p99 shows what the machine allowed\nduring this run. The API's cap on connections " +
         `per address is ${BENCH_CONNECTIONS_PER_IP} here, above the bench's own; a figure with any non-2xx answer is not clean.`,
     );
+    return servers[0].historyToken;
   } finally {
     await hello.stop();
     await onPostgres?.stop();
@@ -374,15 +407,19 @@ async function runHttpAndLighthouse() {
   if (wanted('http')) await buildApi({ quiet: true });
   const api = await startApi(benchServer());
   try {
+    let historyToken;
     if (wanted('http')) {
-      await runHttp(api);
+      historyToken = await runHttp(api);
       await printStages();
     }
     if (wanted('signin')) await runSigninTiming();
     if (wanted('lighthouse')) {
       console.log('\n## (e) Lighthouse\n');
       try {
-        await lighthousePages(api.url);
+        // The history page shows a member's orders: those of the http section's member, or 100 new ones.
+        await lighthousePages(api.url, {
+          historyToken: historyToken ?? (await memberWithOrders(api.url, 1)),
+        });
       } catch (error) {
         process.exitCode = 1;
         console.error(`Lighthouse did not give a score: ${error.message}`);
@@ -520,6 +557,7 @@ if (wanted('notifications')) {
     }
   } else console.log('(set BENCH_DATABASE_URL to a local PostgreSQL to measure on it too)');
 }
+if (['assets', 'http', 'lighthouse', 'orders'].some(wanted)) printTable(loadAverage());
 if (wanted('drills')) {
   console.log('\n## (j) Fault drills: three processes, one PostgreSQL, one Redis\n');
   printDrills(await runDrills());

@@ -171,10 +171,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The language a member uses the app in (its Accept-Language) is the language of their messages
   // (decision 0078). Only a header that names English or Thai first counts: a script's `*` (Node's
   // fetch sends it) or another language says nothing about the app's language.
-  app.addHook('preHandler', async (req) => {
+  // A callback hook: most requests (public reads, staff calls) need nothing here, not even a promise.
+  app.addHook('preHandler', (req, _reply, done) => {
     const header = req.headers['accept-language'];
-    if (!req.member || !header || !/^\s*(en|th)\b/i.test(header)) return;
-    await services.notices.rememberLang(req.member.memberId, parseLang(header));
+    if (!req.member || !header || !/^\s*(en|th)\b/i.test(header)) return done();
+    services.notices.rememberLang(req.member.memberId, parseLang(header)).then(() => done(), done);
   });
   await app.register(docsPlugin);
 

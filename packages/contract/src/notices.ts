@@ -275,13 +275,21 @@ export const NOTICE_TEMPLATES: Record<NoticeTemplate, Template> = TEMPLATES;
 /** A placeholder's value: text, an instant (shown in Bangkok time), or text in each language. */
 export type NoticeParam = string | Date | Record<Lang, string>;
 
+/** Each language's formatter, made on first use: making one costs far more than formatting with it. */
+const noticeTimeFormats = new Map<Lang, Intl.DateTimeFormat>();
+
 /** A date and time as the member reads it on screen, in Bangkok time (th-TH shows the Buddhist era). */
 export function noticeTime(instant: Date, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'th' ? 'th-TH' : 'en-GB', {
-    timeZone: 'Asia/Bangkok',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(instant);
+  let format = noticeTimeFormats.get(lang);
+  if (!format) {
+    format = new Intl.DateTimeFormat(lang === 'th' ? 'th-TH' : 'en-GB', {
+      timeZone: 'Asia/Bangkok',
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    noticeTimeFormats.set(lang, format);
+  }
+  return format.format(instant);
 }
 
 /** The template in `lang` with its placeholders filled; a placeholder with no value stays visible. */

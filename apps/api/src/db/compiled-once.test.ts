@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { testDatabase } from '../../test/harness.ts';
 import { compiledOnce } from './compiled-once.ts';
@@ -30,5 +31,20 @@ describe('a statement compiled once', () => {
     expect(await settingOf(db, 'once-c', 'three')).toEqual([]);
     expect(builds).toBe(1);
     await db.deleteFrom('settings').where('key', 'in', ['once-a', 'once-b']).execute();
+  });
+
+  it('rule: a statement compiled once stays prepared on the connection that ran it, so it is not parsed again', async () => {
+    const { db } = await testDatabase();
+    const labelled = compiledOnce((d: typeof db, label: string) =>
+      d.selectNoFrom((eb) => [eb.cast<string>(eb.val(label), 'text').as('kept_label_probe')]),
+    );
+    const prepared = await db.transaction().execute(async (t) => {
+      expect(await labelled(t, 'one')).toEqual([{ kept_label_probe: 'one' }]);
+      const { rows } = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        t,
+      );
+      return rows.filter((row) => row.statement.includes('kept_label_probe'));
+    });
+    expect(prepared).toHaveLength(1);
   });
 });

@@ -12,12 +12,27 @@ class Slot {
  * (decision 0075). `build` must hand each argument to Kysely as a value (`where('id', '=', id)`),
  * never branch on it or compute with it, so that the SQL text is the same for every argument.
  */
+/** Each kept statement's name, by its SQL text: PostgreSQL connections prepare it under that name. */
+const keptNames = new Map<string, string>();
+
+/**
+ * The name a statement compiled once goes by (undefined for any other SQL text). A PostgreSQL
+ * connection prepares it by this name on its first run and only binds and executes it after
+ * (connection.ts), so the server parses it once per connection and may keep its plan.
+ */
+export function keptStatementName(text: string): string | undefined {
+  return keptNames.get(text);
+}
+
 export function compiledOnce<DB, A extends unknown[], R>(
   build: (db: Kysely<DB>, ...args: A) => Compilable<R>,
 ) {
   let kept: CompiledQuery<R> | undefined;
   return async (db: Kysely<DB>, ...args: A): Promise<R[]> => {
-    kept ??= build(db, ...(args.map((_, i) => new Slot(i)) as A)).compile();
+    if (!kept) {
+      kept = build(db, ...(args.map((_, i) => new Slot(i)) as A)).compile();
+      if (!keptNames.has(kept.sql)) keptNames.set(kept.sql, `kept_${keptNames.size + 1}`);
+    }
     const parameters = kept.parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
     const { rows } = await db.executeQuery(CompiledQuery.raw(kept.sql, parameters) as CompiledQuery<R>);
     return rows;

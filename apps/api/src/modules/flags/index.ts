@@ -1,2 +1,2 @@
-export { activeFlagsOf, hasActiveFlag } from './repository.ts';
+export { activeFlagOf, activeFlagsOf, hasActiveFlag } from './repository.ts';
 export { createFlagsService, type FlagsService } from './service.ts';

@@ -1,5 +1,5 @@
 import type { MemberFlag } from '@bahtdesk/contract';
-import type { Kysely } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /** SQL of member notes (append-only) and flags (active while not lifted). */
@@ -78,6 +78,19 @@ export async function liftFlag(
 }
 
 /** Whether the member has this flag active now. */
+/** Whether the member has `flag` active, as an expression for another module's statement. */
+export function activeFlagOf(memberId: Expression<number> | number, flag: MemberFlag) {
+  const eb = expressionBuilder<DB, never>();
+  return eb.exists(
+    eb
+      .selectFrom('member_flags')
+      .select('member_flags.id')
+      .where('member_flags.member_id', '=', memberId)
+      .where('member_flags.flag', '=', flag)
+      .where('member_flags.lifted_at', 'is', null),
+  );
+}
+
 export async function hasActiveFlag(db: Kysely<DB>, memberId: number, flag: MemberFlag): Promise<boolean> {
   const row = await db
     .selectFrom('member_flags')

@@ -8,14 +8,10 @@ import {
   type OrderRejectReason,
   type StaffOrder,
   type Transaction,
-  type transactionSummarySchema,
 } from '@bahtdesk/contract';
-import type { z } from 'zod';
-import type { OrderRow, QueueRow } from './repository.ts';
+import type { OrderRow, QueueRow, Summary } from './repository.ts';
 
 /** Rows of orders as the calls answer them: the member's, the queue's and the staff order screen's. */
-
-type Summary = z.input<typeof transactionSummarySchema>;
 
 export const iso = (d: Date) => d.toISOString();
 export const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);

@@ -33,16 +33,14 @@ import { AppError } from '../../http/app-error.ts';
 import type { Notices } from '../../notifications/index.ts';
 import type { Actor } from '../audit/index.ts';
 import type { CalendarService } from '../calendar/index.ts';
-import { hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import { checkImage, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import type { RiskService } from '../risk/index.ts';
-import { iso, orderUpdated, toSummary, toTransaction } from './answers.ts';
+import { iso, orderUpdated, toTransaction } from './answers.ts';
 import { notifying, orderNotice } from './notices.ts';
 import {
-  countOpen,
   expirePastDeadline,
   findByConfirmKey,
   findByKey,
@@ -54,6 +52,7 @@ import {
   nextPendingOrder,
   type OrderChanges,
   type OrderRow,
+  openOrders,
   PROOF_HASH_INDEX,
   proofHashTaken,
   transition,
@@ -240,9 +239,10 @@ export function createOrderLifecycle({
       try {
         row = await db.transaction().execute(async (t) => {
           await lockMember(t, memberId);
+          const { blocked, open } = await openOrders(t, memberId, now);
           // Decision 0068: a member whose trading staff blocked places no order.
-          if (await hasActiveFlag(t, memberId, 'trading_blocked')) throw new AppError(E.TRADING_BLOCKED);
-          if ((await countOpen(t, memberId, now)) >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
+          if (blocked) throw new AppError(E.TRADING_BLOCKED);
+          if (open >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
           // Under the same lock: orders racing in are summed one after the other.
           await risk.checkOrder(
             t,
@@ -492,27 +492,36 @@ export function createOrderLifecycle({
     /**
      * getTransactionList: the member's orders over a history filter's Bangkok dates, newest first.
      * Their pending orders past the deadline are expired first, as get() does, so the history never
-     * shows 'pending' for an order that can no longer be paid, and the status filter agrees.
+     * shows 'pending' for an order that can no longer be paid, and the status filter agrees: the
+     * page's one statement also says whether any is due (decision 0083); only then are they
+     * expired, in their own transaction, and the page read again.
      */
     async list(memberId: number, body: ListBody, now = new Date()) {
-      // Real time, not the filter's `now`: the deadline is a fact of the clock.
-      const expired = await withNotices((t) => expirePastDeadline(t, new Date(), { memberId }));
-      for (const row of expired) await announce(row);
       const range = historyDateRange(body.filter, now, customRangeOf(body));
       const { start, end } = bangkokInstants(range);
       const { offset, limit } = pageWindow(body);
-      const { rows, total } = await memberOrders(db, {
-        memberId,
-        start,
-        end,
-        type: body.type,
-        status: body.status,
-        offset,
-        limit,
-      });
+      // Real time, not the filter's `now`: the deadline is a fact of the clock.
+      const read = () =>
+        memberOrders(db, {
+          memberId,
+          start,
+          end,
+          type: body.type,
+          status: body.status,
+          offset,
+          limit,
+          now: new Date(),
+        });
+      let page = await read();
+      if (page.overdue) {
+        const expired = await withNotices((t) => expirePastDeadline(t, new Date(), { memberId }));
+        for (const row of expired) await announce(row);
+        // Read again, even when the sweeper expired them first.
+        page = await read();
+      }
       return {
-        items: rows.map(toSummary),
-        total,
+        items: page.items,
+        total: page.total,
         page: body.page,
         pageSize: body.pageSize,
         from: range.from,

@@ -3,6 +3,7 @@ import {
   OPEN_ORDER_STATUSES,
   type TransactionStatus,
   type TransactionType,
+  type transactionSummarySchema,
 } from '@bahtdesk/contract';
 import {
   type Compilable,
@@ -13,29 +14,49 @@ import {
   sql,
   type Updateable,
 } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import type { z } from 'zod';
+import { compiledOnce } from '../../db/compiled-once.ts';
+import { isoTime } from '../../db/json.ts';
 import { likeLiteral } from '../../db/like.ts';
 import type { DB, TransactionsTable } from '../../db/schema.ts';
 import { type Actor, type AuditEntry, auditInsertFrom } from '../audit/index.ts';
+import { activeFlagOf } from '../flags/index.ts';
 
 /** SQL of orders: every status change is one conditional update that names the status it leaves. */
 
 export type OrderRow = Selectable<TransactionsTable>;
+
+/** An order as a line of the member's history, in its wire form. */
+export type Summary = z.input<typeof transactionSummarySchema>;
 
 /** Locks the member's row, so that counting their open orders and adding one is never raced. */
 export async function lockMember(t: Kysely<DB>, memberId: number): Promise<void> {
   await t.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
 }
 
-/** Open orders of a member at `now`: pending ones still within their deadline, and requests. */
-export async function countOpen(t: Kysely<DB>, memberId: number, now: Date): Promise<number> {
-  const row = await t
-    .selectFrom('transactions')
-    .select((eb) => eb.fn.countAll<string>().as('n'))
-    .where('member_id', '=', memberId)
-    .where('status', 'in', OPEN_ORDER_STATUSES)
-    .where((eb) => eb.or([eb('status', '=', 'request'), eb('deadline_at', '>', now)]))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+/**
+ * What createTransaction checks under the member's row lock, in one statement built once: whether
+ * staff blocked their trading (decision 0068), and their open orders at `now` (pending ones still
+ * within their deadline, and requests).
+ */
+const openOrdersOf = compiledOnce((db: Kysely<DB>, memberId: number, now: Date) =>
+  db.selectNoFrom((eb) => [
+    activeFlagOf(memberId, 'trading_blocked').as('blocked'),
+    eb
+      .selectFrom('transactions')
+      .select((c) => c.fn.countAll<string>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('status', 'in', OPEN_ORDER_STATUSES)
+      .where((w) => w.or([w('status', '=', 'request'), w('deadline_at', '>', now)]))
+      .$asScalar()
+      .as('open'),
+  ]),
+);
+
+export async function openOrders(t: Kysely<DB>, memberId: number, now: Date) {
+  const [row] = await openOrdersOf(t, memberId, now);
+  return { blocked: Boolean(row?.blocked), open: Number(row?.open ?? 0) };
 }
 
 /** An audit entry of an order, written in the statement that changes it (its target is the order). */
@@ -205,32 +226,100 @@ export interface MemberListQuery {
   status?: TransactionStatus;
   offset: number;
   limit: number;
+  /** The instant a pending order's deadline is compared with, for `overdue`. */
+  now: Date;
 }
 
 /**
- * A member's orders created in [start, end), newest first, and how many there are: one statement,
- * the count riding on each row of the page; a page past the end asks for the count alone.
+ * The statement of one page of a member's history, with or without the type and status filters,
+ * in one row: the page as a JSON array of lines in their wire form (as answers.ts `toSummary`
+ * writes them; amounts as text, never JSON numbers), the count of every matching order, and
+ * whether the member has a pending order past its deadline at `now` (any order, not only the
+ * page's). One JSON value instead of a row of columns per order: PGlite decodes each column of
+ * each row in JavaScript (decision 0083). Built and compiled once per shape.
+ */
+function memberPageOf(byType: boolean, byStatus: boolean) {
+  return compiledOnce(
+    (
+      db: Kysely<DB>,
+      memberId: number,
+      start: Date,
+      end: Date,
+      type: TransactionType | undefined,
+      status: TransactionStatus | undefined,
+      now: Date,
+      offset: number,
+      limit: number,
+    ) => {
+      const matching = (alias: 'p' | 'c') => {
+        let query = db
+          .selectFrom(`transactions as ${alias}`)
+          .where(`${alias}.member_id`, '=', memberId)
+          .where(`${alias}.created_at`, '>=', start)
+          .where(`${alias}.created_at`, '<', end);
+        if (byType) query = query.where(`${alias}.type`, '=', type as TransactionType);
+        if (byStatus) query = query.where(`${alias}.status`, '=', status as TransactionStatus);
+        return query;
+      };
+      const asText = (column: string) => sql<string>`${sql.ref(column)}::text`;
+      return db.selectNoFrom((eb) => [
+        jsonArrayFrom(
+          matching('p')
+            .select((p) => [
+              'p.public_id as id',
+              'p.type',
+              'p.status',
+              isoTime(p.ref('p.created_at')).as('createdAt'),
+              sql<'USDT'>`'USDT'`.as('currency'),
+              asText('p.rate').as('rate'),
+              asText('p.amount_thb').as('amountThb'),
+              asText('p.amount_usdt').as('amountUsdt'),
+              asText('p.fee').as('fee'),
+              asText('p.total').as('total'),
+            ])
+            .orderBy('p.created_at', 'desc')
+            .orderBy('p.id', 'desc')
+            .offset(offset)
+            .limit(limit),
+        )
+          .$castTo<Summary[]>()
+          .as('items'),
+        matching('c')
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .$asScalar()
+          .as('total'),
+        eb
+          .exists(
+            eb
+              .selectFrom('transactions as due')
+              .select('due.id')
+              .where('due.member_id', '=', memberId)
+              .where('due.status', '=', 'pending')
+              .where('due.deadline_at', '<=', now),
+          )
+          .as('overdue'),
+      ]);
+    },
+  );
+}
+
+/** The four shapes: without filters, by type, by status, by both. */
+const memberPages = [
+  memberPageOf(false, false),
+  memberPageOf(true, false),
+  memberPageOf(false, true),
+  memberPageOf(true, true),
+];
+
+/**
+ * One page of a member's orders, newest first, in their wire form, with the count of all that
+ * match and whether the member has a pending order past its deadline at `q.now`: one statement.
  */
 export async function memberOrders(db: Kysely<DB>, q: MemberListQuery) {
-  let query = db
-    .selectFrom('transactions')
-    .where('member_id', '=', q.memberId)
-    .where('created_at', '>=', q.start)
-    .where('created_at', '<', q.end);
-  if (q.type) query = query.where('type', '=', q.type);
-  if (q.status) query = query.where('status', '=', q.status);
-  const rows = await query
-    .selectAll()
-    .select(sql<string>`count(*) over ()`.as('total_count'))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .offset(q.offset)
-    .limit(q.limit)
-    .execute();
-  if (rows[0]) return { rows, total: Number(rows[0].total_count) };
-  if (q.offset === 0) return { rows, total: 0 };
-  const count = await query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return { rows, total: Number(count.n) };
+  const read = memberPages[(q.type ? 1 : 0) + (q.status ? 2 : 0)] as (typeof memberPages)[0];
+  const [row] = await read(db, q.memberId, q.start, q.end, q.type, q.status, q.now, q.offset, q.limit);
+  if (!row) throw new Error('a select without FROM answers one row');
+  return { items: row.items, total: Number(row.total), overdue: row.overdue };
 }
 
 export interface QueueQuery {

@@ -1,5 +1,7 @@
 import { LIMIT_COUNTED_STATUSES, type TransactionType } from '@bahtdesk/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Expression, expressionBuilder, type Kysely, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DB } from '../../db/schema.ts';
 import { kycStatusOf } from '../kyc/index.ts';
 
@@ -51,26 +53,53 @@ export interface CountedTotals {
 /**
  * THB of the member's orders created since `monthStart`, per type, and of those since `dayStart`,
  * that count toward a limit at `now`: pending ones still within their deadline, requests and
- * completed ones (rejected and expired ones do not).
+ * completed ones (rejected and expired ones do not). Sums as text (JSON numbers would be floats).
  */
-export async function countedTotals(
+function countedTotalsOf(memberId: Expression<number> | number, dayStart: Date, monthStart: Date, now: Date) {
+  const eb = expressionBuilder<DB, never>();
+  return jsonArrayFrom(
+    eb
+      .selectFrom('transactions')
+      .select([
+        'type',
+        sql<string>`coalesce(sum(amount_thb) filter (where created_at >= ${dayStart}), 0)::text`.as('day'),
+        sql<string>`coalesce(sum(amount_thb), 0)::text`.as('month'),
+      ])
+      .where('member_id', '=', memberId)
+      .where('created_at', '>=', monthStart)
+      .where('status', 'in', LIMIT_COUNTED_STATUSES)
+      .where((w) => w.or([w('status', '!=', 'pending'), w('deadline_at', '>', now)]))
+      .groupBy('type'),
+  ).$castTo<CountedTotals[]>();
+}
+
+/**
+ * findLevel's row with the member's counted totals (countedTotalsOf) beside it, in one statement,
+ * built and compiled once; undefined: no such member.
+ */
+const levelAndTotalsOf = compiledOnce(
+  (db: Kysely<DB>, memberId: number, dayStart: Date, monthStart: Date, now: Date) =>
+    db
+      .selectFrom('members as m')
+      .leftJoin('member_risk as r', 'r.member_id', 'm.id')
+      .leftJoin('staff as s', 's.id', 'r.level_set_by')
+      .select([
+        kycStatusOf(sql.ref('m.id')).as('kyc_status'),
+        'r.level',
+        'r.level_note',
+        'r.level_set_at',
+        's.username as level_set_by',
+        countedTotalsOf(sql.ref('m.id'), dayStart, monthStart, now).as('totals'),
+      ])
+      .where('m.id', '=', memberId),
+);
+
+export async function findLevelAndTotals(
   db: Kysely<DB>,
   memberId: number,
   range: { dayStart: Date; monthStart: Date },
   now: Date,
-): Promise<CountedTotals[]> {
-  const rows = await db
-    .selectFrom('transactions')
-    .select([
-      'type',
-      sql<string>`coalesce(sum(amount_thb) filter (where created_at >= ${range.dayStart}), 0)`.as('day'),
-      sql<string>`coalesce(sum(amount_thb), 0)`.as('month'),
-    ])
-    .where('member_id', '=', memberId)
-    .where('created_at', '>=', range.monthStart)
-    .where('status', 'in', LIMIT_COUNTED_STATUSES)
-    .where((eb) => eb.or([eb('status', '!=', 'pending'), eb('deadline_at', '>', now)]))
-    .groupBy('type')
-    .execute();
-  return rows.map((r) => ({ type: r.type, day: String(r.day), month: String(r.month) }));
+) {
+  const [row] = await levelAndTotalsOf(db, memberId, range.dayStart, range.monthStart, now);
+  return row;
 }

@@ -20,7 +20,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Notices } from '../../notifications/index.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
 import type { PublicReads } from '../home/index.ts';
-import { type CountedTotals, countedTotals, findLevel, saveLevel } from './repository.ts';
+import { type CountedTotals, findLevel, findLevelAndTotals, saveLevel } from './repository.ts';
 
 type Level = TradeLimitsResult['level'];
 type LevelRow = NonNullable<Awaited<ReturnType<typeof findLevel>>>;
@@ -72,9 +72,10 @@ export function createRiskService({ db, events, reads, notices }: Deps) {
 
   /** The member's level and room for buy and sell at `now` under `limits`, read with `t`. */
   async function limitsWith(t: Kysely<DB>, limits: TradeLimits, memberId: number, now: Date) {
-    const found = await row(t, memberId);
+    const read = await findLevelAndTotals(t, memberId, periods(now), now);
+    if (!read) throw new AppError(E.MEMBER_NOT_FOUND);
+    const { totals, ...found } = read;
     const level = levelOf(found);
-    const totals = await countedTotals(t, memberId, periods(now), now);
     const own = limitsOfLevel(limits, level === 2 ? 2 : 1);
     const used = (type: TransactionType) => totals.find((r) => r.type === type);
     return {
