@@ -53,6 +53,9 @@ export async function enqueue(db: Kysely<DB>, messages: readonly QueuedMessage[]
  * message that crashes its process still reaches the attempt limit.
  */
 export function claimDue(db: Kysely<DB>, worker: string, limit: number, now: Date, stuckBefore: Date) {
+  // `now` has a millisecond's resolution, the database's clock a microsecond's: a message queued
+  // in this very millisecond (now() = 12:00:00.610900) is due at `now` = 12:00:00.610 too.
+  const endOfNow = new Date(now.getTime() + 1);
   return db
     .updateTable('outbox')
     .set({ state: 'sending', claimed_by: worker, claimed_at: now, attempts: sql<number>`attempts + 1` })
@@ -62,7 +65,7 @@ export function claimDue(db: Kysely<DB>, worker: string, limit: number, now: Dat
         .select('id')
         .where((w) =>
           w.or([
-            w.and([w('state', '=', 'pending'), w('next_attempt_at', '<=', now)]),
+            w.and([w('state', '=', 'pending'), w('next_attempt_at', '<', endOfNow)]),
             w.and([w('state', '=', 'sending'), w('claimed_at', '<', stuckBefore)]),
           ]),
         )
