@@ -174,10 +174,12 @@ export interface AxeViolation {
 
 /**
  * Runs axe-core on the page as it is now and returns every violation, whatever its impact.
- * The script is evaluated through the DevTools protocol, so the page's CSP need not allow it.
+ * The script is evaluated through the DevTools protocol, so the page's CSP need not allow it, and
+ * once per document: a second check of the same page (another width, a dialog, the next screen
+ * reached inside the app) reuses it.
  */
 export async function a11yViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
