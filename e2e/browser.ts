@@ -86,13 +86,35 @@ async function sharedChromium(): Promise<Browser> {
 }
 
 /**
+ * Records the page's uncaught errors and console errors in `problems` (what useBrowser fails a
+ * test on), for a page a file keeps outside useBrowser's context.
+ */
+export function recordPageErrors(page: Page, problems: string[]): void {
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const where = message.location().url;
+    // The browser itself asks for /favicon.ico when a page declares no icon; that is not the page's error.
+    if (where.endsWith('/favicon.ico')) return;
+    problems.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
+  });
+}
+
+/** The recorded problems a test fails on: all but the live stream reconnecting and those `allowed`. */
+export function unexpectedPageErrors(problems: string[], allowed: RegExp[] = []): string[] {
+  return problems.filter(
+    (problem) => !LIVE_STREAM_RECONNECT.test(problem) && !allowed.some((pattern) => pattern.test(problem)),
+  );
+}
+
+/**
  * Registers the hooks of a journey file: the worker's browser, a fresh context per test, and a
  * check after each test that no page threw and nothing was logged as a console error.
  */
 export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSession {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
-  let problems: string[] = [];
+  const problems: string[] = [];
   let allowed: RegExp[] = [];
 
   beforeAll(async () => {
@@ -106,24 +128,11 @@ export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSession
   afterEach(async () => {
     await context?.close();
     context = undefined;
-    const found = problems.filter(
-      (problem) => !LIVE_STREAM_RECONNECT.test(problem) && !allowed.some((pattern) => pattern.test(problem)),
-    );
-    problems = [];
+    const found = unexpectedPageErrors(problems, allowed);
+    problems.length = 0;
     allowed = [];
     if (found.length > 0) throw new Error(`the page reported errors:\n${found.join('\n')}`);
   });
-
-  function watch(page: Page): void {
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      if (message.type() !== 'error') return;
-      const where = message.location().url;
-      // The browser itself asks for /favicon.ico when a page declares no icon; that is not the page's error.
-      if (where.endsWith('/favicon.ico')) return;
-      problems.push(`console error: ${message.text()}${where ? ` (${where})` : ''}`);
-    });
-  }
 
   async function getContext(overrides: BrowserContextOptions = {}): Promise<BrowserContext> {
     if (context) return context;
@@ -138,7 +147,7 @@ export function useBrowser(defaults: BrowserContextOptions = {}): BrowserSession
       ...defaults,
       ...overrides,
     });
-    context.on('page', watch);
+    context.on('page', (page) => recordPageErrors(page, problems));
     return context;
   }
 
@@ -165,10 +174,12 @@ export interface AxeViolation {
 
 /**
  * Runs axe-core on the page as it is now and returns every violation, whatever its impact.
- * The script is evaluated through the DevTools protocol, so the page's CSP need not allow it.
+ * The script is evaluated through the DevTools protocol, so the page's CSP need not allow it, and
+ * once per document: a second check of the same page (another width, a dialog, the next screen
+ * reached inside the app) reuses it.
  */
 export async function a11yViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(axeSource);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
