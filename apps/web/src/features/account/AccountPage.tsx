@@ -89,6 +89,10 @@ function Account() {
   });
   const offline = useOffline();
   const lists = useApi('getNetworkBank');
+  // The level and LINE cards sit above the sections: the page waits for their reads (the same
+  // entries the cards show), so no section moves down when a card arrives (CLS 0).
+  const cards = [useApi('getTradeLimits', { dialog: false }), useApi('getLineLink', { dialog: false })];
+  const cardsLoading = cards.some((card) => card.status === 'loading');
   const scrolled = useRef('');
 
   // Open the section the action names, once the page has the profile to show it.
@@ -111,7 +115,7 @@ function Account() {
   };
 
   // Opened offline (a full load) the page has no profile yet: it says so, and shows once back online.
-  if (!profile) {
+  if (!profile || (cardsLoading && !offline)) {
     return (
       <section className="page account" aria-labelledby="page-title" aria-busy={!offline}>
         <h1 id="page-title">{t('title')}</h1>
