@@ -17,7 +17,9 @@ function useOrderTerms() {
  */
 export function usePendingOrderUnknown(): boolean {
   const { signedIn, terms } = useOrderTerms();
-  const profileComing = useClientState((s) => s.token !== null && !s.profile && s.online && !s.profileProblem);
+  const profileComing = useClientState(
+    (s) => s.token !== null && !s.profile && s.online && !s.profileProblem,
+  );
   return profileComing || (signedIn && terms.status === 'loading');
 }
 

@@ -88,9 +88,16 @@ function Account() {
     notices: false,
   });
   const lists = useApi('getNetworkBank');
-  // The level and LINE cards sit above the sections: the page waits for their reads (the same
-  // entries the cards show), so no section moves down when a card arrives (CLS 0).
-  const cards = [useApi('getTradeLimits', { dialog: false }), useApi('getLineLink', { dialog: false })];
+  // The level card (with a level-1 member's proof of income) and the LINE card sit above the
+  // sections: the page waits for their reads (the same entries the cards show), so no section
+  // moves down when a card arrives (CLS 0).
+  const limits = useApi('getTradeLimits', { dialog: false });
+  const proof = useApi(
+    'getIncomeProof',
+    { dialog: false },
+    { skip: limits.status !== 'ready' || limits.data.level !== 1 },
+  );
+  const cards = [limits, proof, useApi('getLineLink', { dialog: false })];
   const offline = useOffline();
   const shown = profile !== null && !(cards.some((card) => card.status === 'loading') && !offline);
   const scrolled = useRef('');
