@@ -18,7 +18,7 @@ export function DefaultLayout() {
   useMemberLive();
   const hold = usePendingOrderUnknown();
   return (
-    <div className="layout">
+    <div className={hold ? 'layout layout--holding' : 'layout'}>
       <SkipLink />
       <TopBar openTool={tool} onOpenTool={openTool} />
       <ProfileProblem />
