@@ -113,3 +113,32 @@ test('at 1280 px single-column pages are centred in the container, not left-alig
     expect(gaps.left).toBeGreaterThan(0);
   }
 });
+
+/** The page's layout shifts so far (Chromium's 'layout-shift' entries, those without recent input). */
+async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+}
+
+test.each(['en-US', 'th-TH'])(
+  'at 390 px the account and history pages load without moving what is shown (CLS 0, %s)',
+  async (locale) => {
+    const context = await browser.context({ locale, viewport: { width: 390, height: 844 } });
+    await signInContext(context, (await newVerifiedMember()).token);
+    await context.addInitScript(() => {
+      const sum = window as unknown as { layoutShift: number };
+      sum.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[])
+          if (!entry.hadRecentInput) sum.layoutShift += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const page = await browser.page();
+    for (const route of ['/account', '/transaction-history']) {
+      await openRoute(page, route);
+      await page.reload();
+      await showRoute(page, route, locale === 'th-TH' ? 'th' : 'en');
+      await page.locator('main h2, main .history-empty, main .history-item').first().waitFor();
+      expect({ route, shift: await layoutShift(page) }).toEqual({ route, shift: 0 });
+    }
+  },
+);

@@ -4,6 +4,25 @@ import { queries, useApi } from '../lib/api.ts';
 import { useT } from '../lib/i18n.ts';
 import { useClientState } from '../lib/store.ts';
 
+function useOrderTerms() {
+  const signedIn = useClientState((s) => Boolean(s.token && s.profile));
+  const terms = useApi('getOrderTerms', { dialog: false }, { skip: !signedIn });
+  return { signedIn, terms };
+}
+
+/**
+ * Whether the bar may still appear: a member's page is shown once this is false, so the bar never
+ * pushes a page that is already on screen down (CLS 0). True while a signed-in member's profile
+ * (online, with no problem reading it) or order terms are on their way.
+ */
+export function usePendingOrderUnknown(): boolean {
+  const { signedIn, terms } = useOrderTerms();
+  const profileComing = useClientState(
+    (s) => s.token !== null && !s.profile && s.online && !s.profileProblem,
+  );
+  return profileComing || (signedIn && terms.status === 'loading');
+}
+
 /**
  * The signed-in member's pending order, under the top bar of every page (home included): what it
  * waits for, its countdown and a link to continue it. Not on that order's own page or history
@@ -11,9 +30,8 @@ import { useClientState } from '../lib/store.ts';
  */
 export function PendingOrderBar() {
   const t = useT('transaction');
-  const signedIn = useClientState((s) => Boolean(s.token && s.profile));
   const { pathname, search } = useLocation();
-  const terms = useApi('getOrderTerms', { dialog: false }, { skip: !signedIn });
+  const { signedIn, terms } = useOrderTerms();
   const order = signedIn && terms.status === 'ready' ? terms.data.pendingOrder : null;
   if (!order) return null;
   const continuePath = `/transaction?id=${encodeURIComponent(order.id)}`;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { BANKS } from '../banks.ts';
 import { E } from '../errors.ts';
+import { accountNameMatches } from './accountName.ts';
 import {
-  accountNameMatches,
   bankAccountNumberSchema,
   bankCodeSchema,
   isValidBankAccountNumber,

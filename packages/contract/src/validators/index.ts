@@ -1,3 +1,4 @@
+export * from './accountName.ts';
 export * from './bankAccount.ts';
 export * from './image.ts';
 export * from './member.ts';

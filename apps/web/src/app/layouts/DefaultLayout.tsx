@@ -1,7 +1,7 @@
 import { Snackbar } from '@bahtdesk/ui/components';
 import { Footer } from '../../components/Footer.tsx';
 import { BottomNav, TopBar } from '../../components/Navigation.tsx';
-import { PendingOrderBar } from '../../components/PendingOrderBar.tsx';
+import { PendingOrderBar, usePendingOrderUnknown } from '../../components/PendingOrderBar.tsx';
 import { ProfileProblem } from '../../components/ProfileProblem.tsx';
 import { RequireDialogs } from '../../components/RequireDialogs.tsx';
 import { ResponseDialog } from '../../components/ResponseDialog.tsx';
@@ -16,13 +16,14 @@ import { useTools } from './useTools.tsx';
 export function DefaultLayout() {
   const { tool, openTool, dialogs } = useTools();
   useMemberLive();
+  const hold = usePendingOrderUnknown();
   return (
-    <div className="layout">
+    <div className={hold ? 'layout layout--holding' : 'layout'}>
       <SkipLink />
       <TopBar openTool={tool} onOpenTool={openTool} />
       <ProfileProblem />
       <PendingOrderBar />
-      <PageOutlet />
+      <PageOutlet hold={hold} />
       <Footer />
       <BottomNav openTool={tool} onOpenTool={openTool} />
       <Snackbar store={clientStore} />

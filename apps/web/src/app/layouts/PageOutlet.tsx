@@ -8,9 +8,9 @@ import { ErrorBoundary } from '../ErrorBoundary.tsx';
  * occurred' if the page fails (cleared by the next navigation). The page on screen stays until the
  * next one is ready, so a page that waits for the connection takes nothing away. After a
  * navigation the new page starts at the top and gets the focus, so keyboard and screen-reader
- * users land on it.
+ * users land on it. `hold`: the page waits (behind the loading bar) for what would appear above it.
  */
-export function PageOutlet() {
+export function PageOutlet({ hold = false }: { hold?: boolean }) {
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
@@ -28,9 +28,13 @@ export function PageOutlet() {
   return (
     <main id="main" ref={main} className="main" tabIndex={-1}>
       <ErrorBoundary resetKey={pathname}>
-        <Suspense fallback={<LoadingBar active />}>
-          <Outlet />
-        </Suspense>
+        {hold ? (
+          <LoadingBar active />
+        ) : (
+          <Suspense fallback={<LoadingBar active />}>
+            <Outlet />
+          </Suspense>
+        )}
       </ErrorBoundary>
     </main>
   );

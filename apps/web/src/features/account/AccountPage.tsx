@@ -87,19 +87,30 @@ function Account() {
     'usdt-addresses': target === 'usdt-addresses',
     notices: false,
   });
-  const offline = useOffline();
   const lists = useApi('getNetworkBank');
+  // The level card (with a level-1 member's proof of income) and the LINE card sit above the
+  // sections: the page waits for their reads (the same entries the cards show), so no section
+  // moves down when a card arrives (CLS 0).
+  const limits = useApi('getTradeLimits', { dialog: false });
+  const proof = useApi(
+    'getIncomeProof',
+    { dialog: false },
+    { skip: limits.status !== 'ready' || limits.data.level !== 1 },
+  );
+  const cards = [limits, proof, useApi('getLineLink', { dialog: false })];
+  const offline = useOffline();
+  const shown = profile !== null && !(cards.some((card) => card.status === 'loading') && !offline);
   const scrolled = useRef('');
 
-  // Open the section the action names, once the page has the profile to show it.
+  // Open the section the action names, once the page shows it.
   useEffect(() => {
-    if (!target || !profile || scrolled.current === action) return;
+    if (!target || !shown || scrolled.current === action) return;
     scrolled.current = action;
     setOpen((o) => ({ ...o, [target]: true }));
     const section = document.getElementById(target);
     section?.scrollIntoView?.({ block: 'start' });
     section?.querySelector<HTMLElement>('summary')?.focus();
-  }, [target, action, profile]);
+  }, [target, action, shown]);
 
   const toggle = (id: SectionId) => (value: boolean) =>
     setOpen((o) => (o[id] === value ? o : { ...o, [id]: value }));
@@ -111,7 +122,7 @@ function Account() {
   };
 
   // Opened offline (a full load) the page has no profile yet: it says so, and shows once back online.
-  if (!profile) {
+  if (!shown) {
     return (
       <section className="page account" aria-labelledby="page-title" aria-busy={!offline}>
         <h1 id="page-title">{t('title')}</h1>

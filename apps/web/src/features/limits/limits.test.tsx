@@ -116,4 +116,16 @@ describe('level on the account page', () => {
     expect(within(card).getByText(/Verify your identity to reach level 1/)).toBeTruthy();
     expect(within(card).queryByRole('table')).toBeNull();
   });
+
+  it('shows the sections only together with the level card, so the card never pushes them down (CLS 0)', async () => {
+    let answer: (envelope: ReturnType<typeof ok>) => void = () => undefined;
+    trader({ getTradeLimits: () => new Promise((resolve) => (answer = resolve)) });
+    await renderApp('/account');
+    expect(await screen.findByText('Loading…')).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 2, name: /Profile/ })).toBeNull();
+    await act(async () => answer(ok(LIMITS)));
+    const card = await screen.findByRole('region', { name: /Verification level/ });
+    const profile = screen.getByRole('heading', { level: 2, name: /Profile/ });
+    expect(card.compareDocumentPosition(profile) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
 });

@@ -1,9 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountServer } from '../../../test/account.ts';
 import { type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
-import { sellOrder, TRADER } from '../../../test/orders.ts';
+import { sellOrder, TERMS, TRADER } from '../../../test/orders.ts';
+import { lazyPages } from '../../app/pages.ts';
+import { getState } from '../../lib/store.ts';
 
 function trader(handlers: Record<string, Handler>) {
   localStorage.setItem('token', 'member-token');
@@ -31,6 +33,24 @@ describe('history detail', () => {
 });
 
 describe('history list', () => {
+  it('shows the page only once the pending-order bar is known, so the bar never pushes the page down (CLS 0)', async () => {
+    let answer: (envelope: ReturnType<typeof ok>) => void = () => undefined;
+    trader({
+      getOrderTerms: () => new Promise((resolve) => (answer = resolve)),
+      getTransactionList: () => ok({ items: [], total: 0, from: '2026-11-01', to: '2026-11-30' }),
+    });
+    await renderApp('/transaction-history');
+    await waitFor(() => expect(getState().profile).not.toBeNull());
+    // The page's code is there: only the hold keeps it off the screen.
+    await act(() => lazyPages.history.load());
+    expect(screen.queryByRole('heading', { level: 1, name: 'Transaction history' })).toBeNull();
+    const pendingOrder = { id: 'B-1', type: 'buy', deadlineAt: new Date(Date.now() + 600_000).toISOString() };
+    await act(async () => answer(ok({ ...TERMS, pendingOrder })));
+    const title = await screen.findByRole('heading', { level: 1, name: 'Transaction history' });
+    const bar = screen.getByRole('region', { name: 'Your open order' });
+    expect(bar.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it.each([
     [1, '1 order'],
     [2, '2 orders'],
