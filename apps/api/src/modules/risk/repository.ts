@@ -7,8 +7,8 @@ import { kycStatusOf } from '../kyc/index.ts';
 
 /** SQL of a member's risk state: their level, and the orders that count toward their limits. */
 
-/** The member's identity status and the level staff set (null: none set); undefined: no such member. */
-export function findLevel(db: Kysely<DB>, memberId: number) {
+/** The member's identity status and the level staff set, with who set it and when. */
+function levelOf(db: Kysely<DB>) {
   return db
     .selectFrom('members as m')
     .leftJoin('member_risk as r', 'r.member_id', 'm.id')
@@ -19,9 +19,12 @@ export function findLevel(db: Kysely<DB>, memberId: number) {
       'r.level_note',
       'r.level_set_at',
       's.username as level_set_by',
-    ])
-    .where('m.id', '=', memberId)
-    .executeTakeFirst();
+    ]);
+}
+
+/** The member's identity status and the level staff set (null: none set); undefined: no such member. */
+export function findLevel(db: Kysely<DB>, memberId: number) {
+  return levelOf(db).where('m.id', '=', memberId).executeTakeFirst();
 }
 
 /** Sets the level staff chose, with who, when and why. */
@@ -79,18 +82,8 @@ function countedTotalsOf(memberId: Expression<number> | number, dayStart: Date, 
  */
 const levelAndTotalsOf = compiledOnce(
   (db: Kysely<DB>, memberId: number, dayStart: Date, monthStart: Date, now: Date) =>
-    db
-      .selectFrom('members as m')
-      .leftJoin('member_risk as r', 'r.member_id', 'm.id')
-      .leftJoin('staff as s', 's.id', 'r.level_set_by')
-      .select([
-        kycStatusOf(sql.ref('m.id')).as('kyc_status'),
-        'r.level',
-        'r.level_note',
-        'r.level_set_at',
-        's.username as level_set_by',
-        countedTotalsOf(sql.ref('m.id'), dayStart, monthStart, now).as('totals'),
-      ])
+    levelOf(db)
+      .select(countedTotalsOf(sql.ref('m.id'), dayStart, monthStart, now).as('totals'))
       .where('m.id', '=', memberId),
 );
 

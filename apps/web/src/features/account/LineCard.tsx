@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react';
 import { call, queries, useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar, useClientState } from '../../lib/store.ts';
+// The card's frame and title are the level card's, which it sits below.
+import '../limits/limits.css';
 
 /** While a code is shown, the card asks this often whether LINE has linked it. */
 const WAIT_FOR_LINK_MS = 3000;
@@ -61,8 +63,8 @@ export function LineCard() {
   };
 
   return (
-    <section className="line-card" aria-labelledby="line-card-title">
-      <h2 id="line-card-title" className="line-card__title">
+    <section className="level-card" aria-labelledby="line-card-title">
+      <h2 id="line-card-title" className="level-card__title">
         {t('line.title')}
         <span className={`line-card__badge${linked ? ' line-card__badge--on' : ''}`}>
           {linked ? t('line.linked') : t('line.notLinked')}
