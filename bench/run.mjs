@@ -4,7 +4,9 @@
 //   http        req/s, p50/p99 latency and CPU per request of maintenanceStatus, getRate, a
 //               member's profile and the history of a member with 200 orders on the real app
 //               (fresh PGlite, and fresh PostgreSQL with BENCH_DATABASE_URL) beside a bare Fastify
-//               hello-world, 50 connections, 3 rounds, each figure with its target and verdict;
+//               hello-world and the public reads' floor (bench/public-read-floor.ts: Fastify with
+//               only the request line, security headers and request id), 50 connections, 3 rounds,
+//               each figure with its target and verdict;
 //               then where one request's CPU time goes, stage by stage, in process
 //   lighthouse  Lighthouse mobile performance of home, login, sign-up, account and history (signed in)
 //   signin      the sign-in timing measurement (bench/signin-timing.mjs), when present
@@ -222,7 +224,7 @@ function verdict(figures, baseline, target) {
 }
 
 /** A request shape's figure as the performance table shows it (bench/table.mjs). */
-function recordShape(key, database, figures, baseline, target) {
+function recordShape(key, database, figures, baseline, target, floorCpuRatio) {
   const ratio = figures.rps / baseline.rps;
   const cpu =
     figures.cpuMicros === undefined ? '?' : `${Math.round(figures.cpuMicros).toLocaleString('en-US')} µs`;
@@ -232,7 +234,7 @@ function recordShape(key, database, figures, baseline, target) {
     target.p99 !== undefined
       ? `${cpu} / ${Math.round(figures.p99).toLocaleString('en-US')} ms`
       : target.cpuRatio !== undefined
-        ? `${ratio.toFixed(2)}x, CPU ${cpuRatio}`
+        ? `${ratio.toFixed(2)}x, CPU ${cpuRatio} (floor ${floorCpuRatio?.toFixed(1) ?? '?'}x)`
         : `${ratio.toFixed(2)}x (${cpu})`;
   recordFigure(`${key} ${database}`, value, verdict(figures, baseline, target).met);
 }
@@ -328,6 +330,7 @@ const loadAverage = () =>
  */
 async function runHttp(api) {
   const hello = await startNode(await bundle('hello-server'));
+  const floor = await startNode(await bundle('public-read-floor'));
   const servers = [{ name: 'PGlite', api }];
   let onPostgres;
   try {
@@ -344,6 +347,8 @@ async function runHttp(api) {
     }
     // A first, unmeasured pass: a server just started is still compiling its hot paths.
     await measure({ url: `${hello.url}/`, seconds: WARMUP_PASS_SECONDS });
+    const floorShapes = shapes(floor, {}).filter((shape) => shape.target === PUBLIC_READ);
+    for (const shape of floorShapes) await measure({ ...shape.request, seconds: WARMUP_PASS_SECONDS });
     for (const server of servers) {
       for (const shape of server.shapes) await measure({ ...shape.request, seconds: WARMUP_PASS_SECONDS });
     }
@@ -351,6 +356,12 @@ async function runHttp(api) {
     const runs = { baseline: [] };
     for (let round = 0; round < ROUNDS; round++) {
       runs.baseline.push(await measure({ url: `${hello.url}/`, seconds: ROUND_SECONDS, pid: hello.pid }));
+      for (const shape of floorShapes) {
+        runs[`floor ${shape.name}`] ??= [];
+        runs[`floor ${shape.name}`].push(
+          await measure({ ...shape.request, seconds: ROUND_SECONDS, pid: floor.pid }),
+        );
+      }
       for (const server of servers) {
         for (const shape of server.shapes) {
           const key = `${server.name} ${shape.name}`;
@@ -373,6 +384,13 @@ async function runHttp(api) {
     );
     header();
     row('bare Fastify hello-world (baseline)', baseline);
+    console.log('floor: Fastify with the request line, security headers and request id only');
+    const floorCpu = {};
+    for (const shape of floorShapes) {
+      const figures = median(runs[`floor ${shape.name}`]);
+      floorCpu[shape.key] = figures.cpuMicros / baseline.cpuMicros;
+      row(`  ${shape.name}`, figures, baseline);
+    }
     let bad = 0;
     for (const server of servers) {
       console.log(`on ${server.name}`);
@@ -380,7 +398,14 @@ async function runHttp(api) {
         const figures = median(runs[`${server.name} ${shape.name}`]);
         bad += figures.bad;
         row(`  ${shape.name}`, figures, baseline, shape.target[server.name]);
-        recordShape(shape.key, server.name, figures, baseline, shape.target[server.name]);
+        recordShape(
+          shape.key,
+          server.name,
+          figures,
+          baseline,
+          shape.target[server.name],
+          floorCpu[shape.key],
+        );
       }
     }
     console.log(
@@ -398,6 +423,7 @@ async function runHttp(api) {
     return servers[0].historyToken;
   } finally {
     await hello.stop();
+    await floor.stop();
     await onPostgres?.stop();
   }
 }

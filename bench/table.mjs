@@ -48,7 +48,7 @@ export function printTable(load) {
     const figure = measured.get(key);
     const verdict = figure ? (figure.met ? 'met' : 'NOT met') : 'not measured in this run';
     console.log(
-      `${name.padEnd(width)}${(figure?.value ?? '-').padEnd(34)}target ${target.padEnd(24)}${verdict}`,
+      `${name.padEnd(width)}${(figure?.value ?? '-').padEnd(40)}target ${target.padEnd(24)}${verdict}`,
     );
   }
 }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { parseLang, SMALL_BODY_LIMIT } from '@bahtdesk/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type preHandlerHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createOutageWatch, deskRecipients, type OutageTiming } from './alerts/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { lineDelivery } from './delivery/index.ts';
+import { asList } from './http/route-hooks.ts';
 import { uploadsAtOnce } from './modules/images/index.ts';
 import { modules } from './modules/index.ts';
 import { scheduleSweeps } from './modules/orders/index.ts';
@@ -171,11 +172,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The language a member uses the app in (its Accept-Language) is the language of their messages
   // (decision 0078). Only a header that names English or Thai first counts: a script's `*` (Node's
   // fetch sends it) or another language says nothing about the app's language.
-  // A callback hook: most requests (public reads, staff calls) need nothing here, not even a promise.
-  app.addHook('preHandler', (req, _reply, done) => {
+  // A hook of the member routes only: public reads and staff calls run none.
+  const rememberLang: preHandlerHookHandler = (req, _reply, done) => {
     const header = req.headers['accept-language'];
     if (!req.member || !header || !/^\s*(en|th)\b/i.test(header)) return done();
     services.notices.rememberLang(req.member.memberId, parseLang(header)).then(() => done(), done);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access === 'member') route.preHandler = [...asList(route.preHandler), rememberLang];
   });
   await app.register(docsPlugin);
 
