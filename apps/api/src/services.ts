@@ -2,6 +2,7 @@ import { createDeskAlerts } from './alerts/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { EventBus } from './events/bus.ts';
+import { createKeptMemberReads } from './http/kept-member-reads.ts';
 import { createAccountService, createLookupBudget, type LookupLimiter } from './modules/account/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { createAuthService, createClientSignatures } from './modules/auth/index.ts';
@@ -107,7 +108,9 @@ export async function createServices({
   const publicReads = createPublicReads({ rates, news, pages, settings, events });
   const calendar = createCalendarService(db, events);
   const risk = createRiskService({ db, events, reads: publicReads, notices });
+  const keptMemberReads = createKeptMemberReads(events);
   const orders = createOrdersService({
+    kept: keptMemberReads,
     db,
     events,
     kyc,
@@ -157,6 +160,7 @@ export async function createServices({
     closes: createDailyCloses(db),
     outbox: createOutboxService(db),
     publicReads,
+    keptMemberReads,
   };
 }
 
