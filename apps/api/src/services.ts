@@ -90,7 +90,9 @@ export async function createServices({
   const payments = createPaymentsService({ db, settings, stepUp, notices });
   const lookups = createLookupBudget({ db, limits: lookupLimiter });
   const kyc = createKycService({ db, events, payments, notices });
+  const keptMemberReads = createKeptMemberReads(events);
   const account = createAccountService({
+    kept: keptMemberReads,
     db,
     passwords,
     sessions,
@@ -108,7 +110,6 @@ export async function createServices({
   const publicReads = createPublicReads({ rates, news, pages, settings, events });
   const calendar = createCalendarService(db, events);
   const risk = createRiskService({ db, events, reads: publicReads, notices });
-  const keptMemberReads = createKeptMemberReads(events);
   const orders = createOrdersService({
     kept: keptMemberReads,
     db,

@@ -1,4 +1,4 @@
-import type { Transaction, TransactionStatus } from '@bahtdesk/contract';
+import type { Profile, Transaction, TransactionStatus } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -219,5 +219,70 @@ describe('the member history from memory (decision 0085)', () => {
     vi.spyOn(app.events, 'healthy').mockReturnValue(false);
     await silently(order.id, { status: 'request' });
     expect(await history(t)).toEqual([[order.id, 'request']]);
+  });
+
+  const PROFILE = '/api/external/user/profile';
+  const profileOf = async (t: Trader) =>
+    periodOf((await post<Profile>(app, PROFILE, {}, { token: t.token })).body);
+
+  /** Renames the member without the database's notice, as no writer can: what memory holds shows. */
+  const renameSilently = (memberId: number, firstName: string) =>
+    app.database.db.connection().execute(async (c) => {
+      await sql`set session_replication_role = replica`.execute(c);
+      try {
+        await c.updateTable('members').set({ first_name: firstName }).where('id', '=', memberId).execute();
+      } finally {
+        await sql`set session_replication_role = origin`.execute(c);
+      }
+    });
+
+  it('rule: the profile read again is answered from memory', async () => {
+    const t = await createTrader(app);
+    const first = await profileOf(t);
+    await renameSilently(t.id, 'Silent');
+    expect(await profileOf(t)).toEqual(first);
+  });
+
+  it('rule: a change to any table the profile reads, by any writer, is seen once the database’s notice arrives', async () => {
+    const t = await createTrader(app);
+    const { db } = app.database;
+    for (const change of [
+      () => db.updateTable('members').set({ first_name: 'Renamed' }).where('id', '=', t.id).execute(),
+      () =>
+        db
+          .updateTable('bank_accounts')
+          .set({ account_name: 'RENAMED' })
+          .where('member_id', '=', t.id)
+          .execute(),
+      () =>
+        db.updateTable('usdt_addresses').set({ nickname: 'renamed' }).where('member_id', '=', t.id).execute(),
+      () =>
+        db.updateTable('kyc_submissions').set({ status: 'failed' }).where('member_id', '=', t.id).execute(),
+    ]) {
+      await profileOf(t);
+      const notice = noticeOf(t.id);
+      await change();
+      await notice;
+      const now = await profileOf(t);
+      const fresh = await app.services.account.profile(t.id);
+      expect(now).toEqual(JSON.parse(JSON.stringify(fresh)));
+    }
+    const last = await profileOf(t);
+    expect(last).toMatchObject({ firstName: 'Renamed', kycStatus: 'failed' });
+    expect(last.bankAccounts[0]?.accountName).toBe('RENAMED');
+    expect(last.usdtAddresses[0]?.nickname).toBe('renamed');
+  });
+
+  it("rule: the member's own profile edit is seen by their very next profile read", async () => {
+    const t = await createTrader(app);
+    const before = await profileOf(t);
+    const edited = await post(
+      app,
+      '/api/external/user/editProfile',
+      { firstName: 'Edited', lastName: before.lastName, phone: before.phone, email: before.email },
+      { token: t.token },
+    );
+    expect(edited.body.code).toBe(0);
+    expect((await profileOf(t)).firstName).toBe('Edited');
   });
 });

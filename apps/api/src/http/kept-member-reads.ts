@@ -1,9 +1,19 @@
-import { transactionEndpoints } from '@bahtdesk/contract';
+import { accountEndpoints, transactionEndpoints } from '@bahtdesk/contract';
 import type { EventBus } from '../events/bus.ts';
 import { Kept } from './route.ts';
 
 /** The paths of the member reads answered from memory; every other member call drops them. */
-export const KEPT_MEMBER_READS: ReadonlySet<string> = new Set([transactionEndpoints.getTransactionList.path]);
+export const KEPT_MEMBER_READS: ReadonlySet<string> = new Set([
+  transactionEndpoints.getTransactionList.path,
+  accountEndpoints.profile.path,
+]);
+
+/**
+ * The events that drop a member's kept answers (data `memberId`): the database's notice, and the
+ * announcements a process delivers to itself at once (an order's status, an identity review), so
+ * the writing process does not wait for the notice to come round through its listener.
+ */
+const DROPPED_BY: ReadonlySet<string> = new Set(['member.changed', 'order.updated', 'kyc.updated']);
 
 /** One kept answer: whose it is, until when it holds, and the answer with its serialised bodies. */
 interface Entry {
@@ -14,16 +24,17 @@ interface Entry {
 }
 
 /**
- * A member's own reads answered from this process's memory (decision 0085): the history pages,
- * by the key the read gives (filter, page, range), each with its serialised bodies per language
- * (`Kept`). Bounded: at most `maxEntries`, the oldest dropped first.
+ * A member's own reads answered from this process's memory (decision 0085): the history pages
+ * (by filter, page and the range's dates) and the profile, each with its serialised bodies per
+ * language (`Kept`). Bounded: at most `maxEntries`, the oldest dropped first.
  *
  * What makes an answer stale, and what drops it:
  * - a row it was read from changed: the database announces it (`member.changed`, from a trigger
  *   on each table the kept reads depend on), whoever wrote it, in every process, after the commit;
- * - the writing process does not wait for its own notice: an `order.updated` it publishes drops
- *   the member's entries at once, and so does any other signed-in call of the member that
- *   answers here (`dropMember`, from an onSend hook), so the member's next read sees their write;
+ * - the writing process does not wait for its own notice: an `order.updated` or `kyc.updated` it
+ *   publishes drops the member's entries at once, and so does any other signed-in call of the
+ *   member that answers here (`dropMember`, from an onSend hook), so the member's next read sees
+ *   their write;
  * - time: an entry holds only `until` (the earliest deadline of the member's pending orders);
  * - `bus.resync` (events may have been missed) drops everything; while the bus is not healthy
  *   nothing is answered from here nor kept.
@@ -60,7 +71,7 @@ export function createKeptMemberReads(events: Pick<EventBus, 'subscribe' | 'heal
       keysOf.clear();
       return;
     }
-    if (event.name !== 'member.changed' && event.name !== 'order.updated') return;
+    if (!DROPPED_BY.has(event.name)) return;
     if (typeof event.data.memberId === 'number') dropMember(event.data.memberId);
   });
 
