@@ -26,7 +26,9 @@ interface Entry {
 /**
  * A member's own reads answered from this process's memory (decision 0085): the history pages
  * (by filter, page and the range's dates) and the profile, each with its serialised bodies per
- * language (`Kept`). Bounded: at most `maxEntries`, the oldest dropped first.
+ * language (`Kept`). Bounded: at most `maxEntries`, the oldest dropped first. A history page with
+ * its bodies is about 10 to 20 KB at the default 20 orders (75 KB at most, 100 orders in both
+ * languages), a profile a few KB: 2,000 entries stay within tens of MB.
  *
  * What makes an answer stale, and what drops it:
  * - a row it was read from changed: the database announces it (`member.changed`, from a trigger
@@ -41,7 +43,7 @@ interface Entry {
  * A read that started before an invalidation and ends after it is not kept: every invalidation
  * moves `generation` on, as in the member sessions' cache (decision 0066).
  */
-export function createKeptMemberReads(events: Pick<EventBus, 'subscribe' | 'healthy'>, maxEntries = 20_000) {
+export function createKeptMemberReads(events: Pick<EventBus, 'subscribe' | 'healthy'>, maxEntries = 2_000) {
   const entries = new Map<string, Entry>();
   /** The keys of each member's entries, so one invalidation finds them without a scan. */
   const keysOf = new Map<number, Set<string>>();
