@@ -500,8 +500,8 @@ export function createOrderLifecycle({
      * getTransactionList: the member's orders over a history filter's Bangkok dates, newest first.
      * Their pending orders past the deadline are expired first, as get() does, so the history never
      * shows 'pending' for an order that can no longer be paid, and the status filter agrees: the
-     * page's one statement also says when the first is due (decision 0083); only then are they
-     * expired, in their own transaction, and the page read again.
+     * page's one statement also gives the member's first pending deadline (decision 0083); only
+     * once it has passed are they expired, in their own transaction, and the page read again.
      * The page is answered from memory until a row of the member's orders changes or that first
      * deadline passes (decision 0085); the key holds the range's dates, so a new day reads afresh.
      */
