@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { parseLang, SMALL_BODY_LIMIT } from '@bahtdesk/contract';
-import Fastify, { type FastifyInstance, type preHandlerHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type onSendHookHandler, type preHandlerHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { createOutageWatch, deskRecipients, type OutageTiming } from './alerts/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import { lineDelivery } from './delivery/index.ts';
+import { KEPT_MEMBER_READS } from './http/kept-member-reads.ts';
 import { asList } from './http/route-hooks.ts';
 import { uploadsAtOnce } from './modules/images/index.ts';
 import { modules } from './modules/index.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     services.publicReads.close();
     services.sessions.close();
+    services.keptMemberReads.close();
   });
   // The order sweeper belongs to a listening app, from its listen until it starts closing: so the
   // server runs it, tests that listen can see it run, and tests that only inject never race it.
@@ -168,6 +170,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       staff: (token) => services.sessions.authenticateStaff(token),
       signature: (signature) => services.auth.isValidSignature(signature),
     },
+  });
+  // A member's call other than the reads kept in memory may have changed what those show: its
+  // member's kept answers in this process are dropped before it answers, so the member's next read
+  // sees it without waiting for the database's notice to come round (decision 0085).
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access !== 'member' || KEPT_MEMBER_READS.has(route.url)) return;
+    const drop: onSendHookHandler = (req, _reply, payload, done) => {
+      if (req.member) services.keptMemberReads.dropMember(req.member.memberId);
+      done(null, payload);
+    };
+    route.onSend = [...asList(route.onSend), drop];
   });
   // The language a member uses the app in (its Accept-Language) is the language of their messages
   // (decision 0078). Only a header that names English or Thai first counts: a script's `*` (Node's

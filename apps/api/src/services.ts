@@ -2,6 +2,7 @@ import { createDeskAlerts } from './alerts/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connection.ts';
 import type { EventBus } from './events/bus.ts';
+import { createKeptMemberReads } from './http/kept-member-reads.ts';
 import { createAccountService, createLookupBudget, type LookupLimiter } from './modules/account/index.ts';
 import { createAuditLog } from './modules/audit/index.ts';
 import { createAuthService, createClientSignatures } from './modules/auth/index.ts';
@@ -89,7 +90,9 @@ export async function createServices({
   const payments = createPaymentsService({ db, settings, stepUp, notices });
   const lookups = createLookupBudget({ db, limits: lookupLimiter });
   const kyc = createKycService({ db, events, payments, notices });
+  const keptMemberReads = createKeptMemberReads(events);
   const account = createAccountService({
+    kept: keptMemberReads,
     db,
     passwords,
     sessions,
@@ -108,6 +111,7 @@ export async function createServices({
   const calendar = createCalendarService(db, events);
   const risk = createRiskService({ db, events, reads: publicReads, notices });
   const orders = createOrdersService({
+    kept: keptMemberReads,
     db,
     events,
     kyc,
@@ -157,6 +161,7 @@ export async function createServices({
     closes: createDailyCloses(db),
     outbox: createOutboxService(db),
     publicReads,
+    keptMemberReads,
   };
 }
 

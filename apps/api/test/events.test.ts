@@ -23,6 +23,8 @@ import { createTrader } from './traders.ts';
  */
 
 const RATE = '/api/external/home/getRate';
+const LIST = '/api/external/transaction/getTransactionList';
+const PROFILE = '/api/external/user/profile';
 
 /** Polls `read` until it gives `want`; returns how long that took (ms), or throws after `boundMs`. */
 async function until<T>(read: () => Promise<T>, want: T, boundMs = 5_000): Promise<number> {
@@ -221,6 +223,54 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
     process.stdout.write(
       `events: B refused the member's ended session ${ms.toFixed(1)} ms after A ended it\n`,
     );
+  });
+
+  it('a member’s history and profile, kept by both processes, show a change made outside both (decision 0085)', async () => {
+    helper ??= await (async () => {
+      const database = openPostgres(databaseUrl);
+      return { database, app: (await testApp({}, { database })).app };
+    })();
+    const trader = await createTrader(helper.app);
+    const ip = '127.0.0.1';
+    const rate = (await rateOn(a)) ?? '';
+    const created = await a.call<{ id: string }>('POST', CREATE, {
+      ip,
+      token: trader.token,
+      signature: await a.signature(ip),
+      body: buy(trader, '10000.00', rate),
+    });
+    expect(created.body.code).toBe(0);
+    const statusOn = async (server: Server) =>
+      (
+        await server.call<{ items: { status: string }[] }>('POST', LIST, {
+          ip,
+          token: trader.token,
+          body: { filter: 'today' },
+        })
+      ).body.result?.period.items[0]?.status;
+    const nameOn = async (server: Server) =>
+      (await server.call<{ firstName: string }>('POST', PROFILE, { ip, token: trader.token, body: {} })).body
+        .result?.period.firstName;
+    // Each process reads (and keeps) the page and the profile.
+    for (const server of [a, b]) {
+      expect(await statusOn(server)).toBe('pending');
+      expect(await nameOn(server)).not.toBe('Changed');
+    }
+    // A writer no process knows of: only the database's own notice can tell them.
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    await db.query(`update transactions set status = 'request' where public_id = $1`, [
+      created.body.result?.period.id,
+    ]);
+    await db.query(`update members set first_name = 'Changed' where id = $1`, [trader.id]);
+    await db.end();
+    for (const server of [a, b]) {
+      const ms = await until(() => statusOn(server), 'request', 10_000);
+      await until(() => nameOn(server), 'Changed', 10_000);
+      process.stdout.write(
+        `events: ${server.name} showed the changed order ${ms.toFixed(1)} ms after the commit\n`,
+      );
+    }
   });
 
   it('survives the listening connections being cut, as a PostgreSQL restart cuts them', async () => {

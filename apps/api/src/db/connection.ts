@@ -27,6 +27,11 @@ export interface Database {
    * checkpoint, so it opens as the database was at that moment (`npm run desk -- backup`).
    */
   dump?(): Promise<Uint8Array>;
+  /**
+   * PGlite only: calls `onPayload` with each notification on `channel` (the event bus's, decision
+   * 0085); resolves to the unlisten. On PostgreSQL the bus listens on a connection of its own.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -235,6 +240,7 @@ export function pgliteDatabase(
       });
       return gzipAsync(new Uint8Array(await tarball.arrayBuffer()));
     },
+    listen: (channel, onPayload) => pglite.listen(channel, onPayload),
     close: async () => {
       await db.destroy();
       await pglite.close();

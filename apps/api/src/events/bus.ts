@@ -28,11 +28,14 @@ export interface BusEvent {
 }
 
 /**
- * What the bus carries: the live events browsers receive, and `session.ended` (data `memberId` or
- * `staffId`), which only the server hears: some session of that member or staff member ended, so
- * every process checks the event streams it holds for them and closes the ended ones.
+ * What the bus carries: the live events browsers receive, and two only the server hears:
+ * `session.ended` (data `memberId` or `staffId`): some session of that member or staff member
+ * ended, so every process checks the event streams it holds for them and closes the ended ones;
+ * `member.changed` (data `memberId`): a row a member's kept reads depend on changed. The database
+ * sends that one itself, from a trigger (decision 0085), with no `origin`: every process hears it
+ * through its listener, the one that made the change too.
  */
-export type BusEventName = LiveEventName | 'session.ended';
+export type BusEventName = LiveEventName | 'session.ended' | 'member.changed';
 
 export interface EventBus {
   publish(name: BusEventName, data?: Record<string, unknown>): Promise<void>;
@@ -53,6 +56,7 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/** The one channel; the database's own notices (`notify_member_changed`) are sent on it too. */
 const CHANNEL = 'bahtdesk_events';
 /** NOTIFY payloads are limited to 8000 bytes; events carry ids, never documents. */
 const MAX_PAYLOAD = 7900;
@@ -71,12 +75,31 @@ type Log = { warn(o: object, m: string): void; info(o: object, m: string): void 
 export function createEventBus(database: Database, log: Log): Promise<EventBus> {
   return database.kind === 'postgres' && database.url
     ? postgresBus(database, database.url, log)
-    : Promise.resolve(inProcessBus());
+    : inProcessBus(database);
 }
 
-function inProcessBus(): EventBus {
+/** An event as the database or a process wrote it on the channel, or undefined if it is not one. */
+function parseEvent(payload: string | undefined): (BusEvent & { origin?: string }) | undefined {
+  if (!payload) return undefined;
+  try {
+    const event = JSON.parse(payload) as BusEvent & { origin?: string };
+    return typeof event?.name === 'string' ? { ...event, data: event.data ?? {} } : undefined;
+  } catch {
+    return undefined; // not one of ours
+  }
+}
+
+/**
+ * One process on PGlite: what the process publishes is emitted at once, and what the database
+ * notifies on the channel (its triggers) reaches the same emitter through PGlite's `listen`.
+ */
+async function inProcessBus(database: Database): Promise<EventBus> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const unlisten = await database.listen?.(CHANNEL, (payload) => {
+    const event = parseEvent(payload);
+    if (event) emitter.emit('event', { name: event.name, data: event.data } satisfies BusEvent);
+  });
   return {
     connected: true,
     healthy: () => true,
@@ -89,6 +112,7 @@ function inProcessBus(): EventBus {
     },
     async close() {
       emitter.removeAllListeners();
+      await unlisten?.();
     },
   };
 }
@@ -160,14 +184,10 @@ async function postgresBus(database: Database, url: string, log: Log): Promise<E
         heard(Number(msg.payload));
         return;
       }
-      if (msg.channel !== CHANNEL || !msg.payload) return;
-      try {
-        const event = JSON.parse(msg.payload) as BusEvent & { origin?: string };
-        if (event?.origin === origin || typeof event?.name !== 'string') return;
-        deliver({ name: event.name, data: event.data ?? {} });
-      } catch {
-        // not one of ours
-      }
+      if (msg.channel !== CHANNEL) return;
+      const event = parseEvent(msg.payload);
+      // This process's own events were delivered when published; the database's carry no origin.
+      if (event && event.origin !== origin) deliver({ name: event.name, data: event.data });
     });
     try {
       await next.connect();

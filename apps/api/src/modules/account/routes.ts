@@ -8,7 +8,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, accountEndpoints.signUp, ({ body, req }) => account.signUp(body, requestMeta(req)));
 
-  defineRoute(app, accountEndpoints.profile, ({ req }) => account.profile(signedInMember(req).memberId));
+  defineRoute(app, accountEndpoints.profile, ({ req }) => account.keptProfile(signedInMember(req).memberId));
 
   defineRoute(app, accountEndpoints.editProfile, ({ body, req }) =>
     account.editProfile(signedInMember(req).memberId, body, requestMeta(req)),

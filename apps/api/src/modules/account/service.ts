@@ -11,6 +11,8 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { KeptMemberReads } from '../../http/kept-member-reads.ts';
+import type { Kept } from '../../http/route.ts';
 import type { Notices } from '../../notifications/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
 import { kycReview } from '../kyc/index.ts';
@@ -48,6 +50,8 @@ interface Deps {
   events: Pick<EventBus, 'publish'>;
   /** The member's message when the password changes (decision 0078). */
   notices: Pick<Notices, 'send'>;
+  /** The profiles this process answers from memory (decision 0085). */
+  kept: Pick<KeptMemberReads, 'find' | 'generation' | 'keep'>;
 }
 
 /** A member's own account: sign-up, profile, profile edit and password change. */
@@ -60,6 +64,7 @@ export function createAccountService({
   lookups,
   events,
   notices,
+  kept,
 }: Deps) {
   async function profile(memberId: number): Promise<Profile> {
     const m = await findProfile(db, memberId);
@@ -81,6 +86,18 @@ export function createAccountService({
 
   return {
     profile,
+
+    /**
+     * The profile as the member's profile call answers it: from memory until a row it was read
+     * from changes (decision 0085); nothing in it changes with time alone.
+     */
+    async keptProfile(memberId: number): Promise<Kept<Profile>> {
+      const key = `profile:${memberId}`;
+      const hit = kept.find(key);
+      if (hit) return hit as Kept<Profile>;
+      const readAt = kept.generation();
+      return kept.keep(key, memberId, await profile(memberId), Number.POSITIVE_INFINITY, readAt);
+    },
 
     /** Creates the member with their first bank account and USDT address, all or nothing, and signs in. */
     async signUp(body: SignUpBody, meta: RequestMeta): Promise<SessionResult> {

@@ -40,6 +40,7 @@ const STALE: Record<BusEvent['name'], string | null> = {
   'kyc.updated': null,
   'order.updated': null,
   'session.ended': null,
+  'member.changed': null,
   'bus.resync': '',
 };
 

@@ -21,6 +21,7 @@ import {
   type SettingKey,
   sellQuote,
   type Transaction,
+  type transactionEndpoints,
   type transactionListBodySchema,
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
@@ -30,6 +31,8 @@ import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { KeptMemberReads } from '../../http/kept-member-reads.ts';
+import type { Kept } from '../../http/route.ts';
 import type { Notices } from '../../notifications/index.ts';
 import type { Actor } from '../audit/index.ts';
 import type { CalendarService } from '../calendar/index.ts';
@@ -63,6 +66,7 @@ import type { SlipScans } from './slip-scan.ts';
 type CreateBody = z.output<typeof createTransactionBodySchema>;
 type ConfirmBody = z.output<typeof confirmTransactionBodySchema>;
 type ListBody = z.output<typeof transactionListBodySchema>;
+type HistoryPage = z.input<(typeof transactionEndpoints.getTransactionList)['result']>;
 type ReceivePayment = z.input<typeof receivePaymentSchema>;
 
 /** How far ahead a cash appointment may be booked. */
@@ -122,6 +126,8 @@ export interface LifecycleDeps {
   notices: Pick<Notices, 'send'>;
   /** The desk alert channel: a confirmed order waits for staff (decision 0080). */
   alerts: Pick<DeskAlerts, 'raise'>;
+  /** The history pages this process answers from memory (decision 0085). */
+  kept: Pick<KeptMemberReads, 'find' | 'generation' | 'keep'>;
 }
 
 /**
@@ -140,6 +146,7 @@ export function createOrderLifecycle({
   slips,
   notices,
   alerts,
+  kept,
 }: LifecycleDeps) {
   const withNotices = notifying(db, notices);
   const setting = async <K extends SettingKey>(key: K) => (await reads.setting(key)).value;
@@ -493,11 +500,17 @@ export function createOrderLifecycle({
      * getTransactionList: the member's orders over a history filter's Bangkok dates, newest first.
      * Their pending orders past the deadline are expired first, as get() does, so the history never
      * shows 'pending' for an order that can no longer be paid, and the status filter agrees: the
-     * page's one statement also says whether any is due (decision 0083); only then are they
-     * expired, in their own transaction, and the page read again.
+     * page's one statement also gives the member's first pending deadline (decision 0083); only
+     * once it has passed are they expired, in their own transaction, and the page read again.
+     * The page is answered from memory until a row of the member's orders changes or that first
+     * deadline passes (decision 0085); the key holds the range's dates, so a new day reads afresh.
      */
     async list(memberId: number, body: ListBody, now = new Date()) {
       const range = historyDateRange(body.filter, now, customRangeOf(body));
+      const key = `history:${memberId}:${range.from}:${range.to}:${body.type ?? ''}:${body.status ?? ''}:${body.page}:${body.pageSize}`;
+      const hit = kept.find(key);
+      if (hit) return hit as Kept<HistoryPage>;
+      const readAt = kept.generation();
       const { start, end } = bangkokInstants(range);
       const { offset, limit } = pageWindow(body);
       // Real time, not the filter's `now`: the deadline is a fact of the clock.
@@ -510,16 +523,15 @@ export function createOrderLifecycle({
           status: body.status,
           offset,
           limit,
-          now: new Date(),
         });
       let page = await read();
-      if (page.overdue) {
+      if (page.nextDeadline !== null && page.nextDeadline <= new Date()) {
         const expired = await withNotices((t) => expirePastDeadline(t, new Date(), { memberId }));
         for (const row of expired) await announce(row);
         // Read again, even when the sweeper expired them first.
         page = await read();
       }
-      return {
+      const answer: HistoryPage = {
         items: page.items,
         total: page.total,
         page: body.page,
@@ -527,6 +539,13 @@ export function createOrderLifecycle({
         from: range.from,
         to: range.to,
       };
+      return kept.keep(
+        key,
+        memberId,
+        answer,
+        page.nextDeadline?.getTime() ?? Number.POSITIVE_INFINITY,
+        readAt,
+      );
     },
 
     /** The sweeper: every pending order past its deadline becomes expired, each audited and announced. */

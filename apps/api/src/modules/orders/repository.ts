@@ -226,16 +226,14 @@ export interface MemberListQuery {
   status?: TransactionStatus;
   offset: number;
   limit: number;
-  /** The instant a pending order's deadline is compared with, for `overdue`. */
-  now: Date;
 }
 
 /**
  * The statement of one page of a member's history, with or without the type and status filters,
  * in one row: the page as a JSON array of lines in their wire form (as answers.ts `toSummary`
- * writes them; amounts as text, never JSON numbers), the count of every matching order, and
- * whether the member has a pending order past its deadline at `now` (any order, not only the
- * page's). One JSON value instead of a row of columns per order: PGlite decodes each column of
+ * writes them; amounts as text, never JSON numbers), the count of every matching order, and the
+ * earliest deadline of the member's pending orders (any order, not only the page's): past it the
+ * page may say something else with no row changed (decision 0085). One JSON value instead of a row of columns per order: PGlite decodes each column of
  * each row in JavaScript (decision 0083). Built and compiled once per shape.
  */
 function memberPageOf(byType: boolean, byStatus: boolean) {
@@ -247,7 +245,6 @@ function memberPageOf(byType: boolean, byStatus: boolean) {
       end: Date,
       type: TransactionType | undefined,
       status: TransactionStatus | undefined,
-      now: Date,
       offset: number,
       limit: number,
     ) => {
@@ -289,15 +286,12 @@ function memberPageOf(byType: boolean, byStatus: boolean) {
           .$asScalar()
           .as('total'),
         eb
-          .exists(
-            eb
-              .selectFrom('transactions as due')
-              .select('due.id')
-              .where('due.member_id', '=', memberId)
-              .where('due.status', '=', 'pending')
-              .where('due.deadline_at', '<=', now),
-          )
-          .as('overdue'),
+          .selectFrom('transactions as due')
+          .select((due) => due.fn.min('due.deadline_at').as('at'))
+          .where('due.member_id', '=', memberId)
+          .where('due.status', '=', 'pending')
+          .$asScalar()
+          .as('nextDeadline'),
       ]);
     },
   );
@@ -313,13 +307,14 @@ const memberPages = [
 
 /**
  * One page of a member's orders, newest first, in their wire form, with the count of all that
- * match and whether the member has a pending order past its deadline at `q.now`: one statement.
+ * match and the earliest deadline of the member's pending orders (null: none pending): one
+ * statement.
  */
 export async function memberOrders(db: Kysely<DB>, q: MemberListQuery) {
   const read = memberPages[(q.type ? 1 : 0) + (q.status ? 2 : 0)] as (typeof memberPages)[0];
-  const [row] = await read(db, q.memberId, q.start, q.end, q.type, q.status, q.now, q.offset, q.limit);
+  const [row] = await read(db, q.memberId, q.start, q.end, q.type, q.status, q.offset, q.limit);
   if (!row) throw new Error('a select without FROM answers one row');
-  return { items: row.items, total: Number(row.total), overdue: row.overdue };
+  return { items: row.items, total: Number(row.total), nextDeadline: row.nextDeadline };
 }
 
 export interface QueueQuery {
