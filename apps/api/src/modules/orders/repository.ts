@@ -22,6 +22,7 @@ import { likeLiteral } from '../../db/like.ts';
 import type { DB, TransactionsTable } from '../../db/schema.ts';
 import { type Actor, type AuditEntry, auditInsertFrom } from '../audit/index.ts';
 import { activeFlagOf } from '../flags/index.ts';
+import { levelAndTotalsOf } from '../risk/index.ts';
 
 /** SQL of orders: every status change is one conditional update that names the status it leaves. */
 
@@ -30,33 +31,41 @@ export type OrderRow = Selectable<TransactionsTable>;
 /** An order as a line of the member's history, in its wire form. */
 export type Summary = z.input<typeof transactionSummarySchema>;
 
-/** Locks the member's row, so that counting their open orders and adding one is never raced. */
-export async function lockMember(t: Kysely<DB>, memberId: number): Promise<void> {
-  await t.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
-}
-
 /**
  * What createTransaction checks under the member's row lock, in one statement built once: whether
- * staff blocked their trading (decision 0068), and their open orders at `now` (pending ones still
- * within their deadline, and requests).
+ * staff blocked their trading (decision 0068), their open orders at `now` (pending ones still
+ * within their deadline, and requests), and their level with the totals that count toward their
+ * trade limits (risk's levelAndTotalsOf over `dayStart` and `monthStart`). Undefined: no such member.
  */
-const openOrdersOf = compiledOnce((db: Kysely<DB>, memberId: number, now: Date) =>
-  db.selectNoFrom((eb) => [
-    activeFlagOf(memberId, 'trading_blocked').as('blocked'),
-    eb
-      .selectFrom('transactions')
-      .select((c) => c.fn.countAll<string>().as('n'))
-      .where('member_id', '=', memberId)
-      .where('status', 'in', OPEN_ORDER_STATUSES)
-      .where((w) => w.or([w('status', '=', 'request'), w('deadline_at', '>', now)]))
-      .$asScalar()
-      .as('open'),
-  ]),
+const orderChecksOf = compiledOnce(
+  (db: Kysely<DB>, memberId: number, dayStart: Date, monthStart: Date, now: Date) =>
+    levelAndTotalsOf(db, dayStart, monthStart, now)
+      .select((eb) => [
+        activeFlagOf(sql.ref('m.id'), 'trading_blocked').as('blocked'),
+        eb
+          .selectFrom('transactions')
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .whereRef('transactions.member_id', '=', 'm.id')
+          .where('transactions.status', 'in', OPEN_ORDER_STATUSES)
+          .where((w) =>
+            w.or([w('transactions.status', '=', 'request'), w('transactions.deadline_at', '>', now)]),
+          )
+          .$asScalar()
+          .as('open'),
+      ])
+      .where('m.id', '=', memberId),
 );
 
-export async function openOrders(t: Kysely<DB>, memberId: number, now: Date) {
-  const [row] = await openOrdersOf(t, memberId, now);
-  return { blocked: Boolean(row?.blocked), open: Number(row?.open ?? 0) };
+export async function orderChecks(
+  t: Kysely<DB>,
+  memberId: number,
+  range: { dayStart: Date; monthStart: Date },
+  now: Date,
+) {
+  const [row] = await orderChecksOf(t, memberId, range.dayStart, range.monthStart, now);
+  if (!row) return undefined;
+  const { blocked, open, ...level } = row;
+  return { blocked: Boolean(blocked), open: Number(open ?? 0), level };
 }
 
 /** An audit entry of an order, written in the statement that changes it (its target is the order). */
