@@ -194,15 +194,15 @@ export async function claimFirstPayment(
   return row !== undefined;
 }
 
-/** Whether a member has saved a USDT address. */
-export async function hasUsdtAddress(db: Kysely<DB>, memberId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('usdt_addresses')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/** Whether a member has saved a USDT address, as an expression for another module's statement. */
+export function usdtAddressSavedOf(memberId: Expression<number> | number) {
+  const eb = expressionBuilder<DB, never>();
+  return eb.exists(
+    eb
+      .selectFrom('usdt_addresses')
+      .select('usdt_addresses.id')
+      .where('usdt_addresses.member_id', '=', memberId),
+  );
 }
 
 /** A member's bank accounts in their wire form (as toBankAccount gives), oldest first: one JSON array. */
