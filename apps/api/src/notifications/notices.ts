@@ -12,6 +12,7 @@ import {
   SECURITY_NOTICE_KINDS,
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueue, type QueuedMessage } from './queue.ts';
@@ -65,15 +66,22 @@ export function createNotices({ db, line = noLine }: { db: Kysely<DB>; line?: Li
       const chunk = notices.slice(i, i + CHUNK);
       const ids = [...new Set(chunk.map((n) => n.memberId))];
       // One after the other: a transaction is one connection.
+      // Each member with their channel choices, in one statement.
       const members = await trx
         .selectFrom('members')
-        .select(['id', 'email', 'phone', 'lang'])
+        .select((eb) => [
+          'id',
+          'email',
+          'phone',
+          'lang',
+          jsonArrayFrom(
+            eb
+              .selectFrom('notice_choices')
+              .select(['notice_choices.kind', 'notice_choices.channels'])
+              .whereRef('notice_choices.member_id', '=', 'members.id'),
+          ).as('choices'),
+        ])
         .where('id', 'in', ids)
-        .execute();
-      const choices = await trx
-        .selectFrom('notice_choices')
-        .select(['member_id', 'kind', 'channels'])
-        .where('member_id', 'in', ids)
         .execute();
       const lineIds = await line.recipients(trx, ids);
       const byId = new Map(members.map((m) => [m.id, m]));
@@ -82,7 +90,7 @@ export function createNotices({ db, line = noLine }: { db: Kysely<DB>; line?: Li
         if (!member) continue;
         const lang: Lang = member.lang;
         const { kind, subject, text } = renderNotice(notice.template, lang, notice.params ?? {});
-        const chosen = choices.find((c) => c.member_id === member.id && c.kind === kind)?.channels;
+        const chosen = member.choices.find((c) => c.kind === kind)?.channels;
         const to: Record<NoticeChannel, string | undefined> = {
           email: member.email,
           sms: member.phone || undefined,
