@@ -258,10 +258,7 @@ export function createOrderLifecycle({
             () => newOrderId(body.type, now),
             {
               actor,
-              entry: {
-                action: 'order.create',
-                after: { status: 'pending', type: values.type, rate: values.rate, total: values.total },
-              },
+              after: { status: 'pending', type: values.type, rate: values.rate, total: values.total },
             },
           );
           await notices.send(t, [orderNotice(inserted)]);

@@ -85,23 +85,66 @@ async function audited(db: Kysely<DB>, change: Compilable & OperationNodeSource,
 /** How many fresh ids an insert tries before it gives up: each one is taken with a tiny chance. */
 const ID_TRIES = 5;
 
+type NewOrder = Omit<Insertable<TransactionsTable>, 'public_id'>;
+type RunCreate = (db: Kysely<DB>, ...args: unknown[]) => Promise<OrderRow[]>;
+
 /**
- * Adds an order with its audit row under the first id of `newId` that no order has yet: an id
- * taken already inserts nothing (and audits nothing), and the next one is tried.
+ * The order's insert with its `order.create` audit row, one statement built once per set of
+ * columns (a buy's, a sell's): later orders only bind their values. Arguments: the public id, the
+ * actor's type, id and IP, the audit's `after` as JSON text, then the columns' values in order.
+ */
+const createStatements = new Map<string, RunCreate>();
+function createStatement(columns: readonly (keyof NewOrder)[]): RunCreate {
+  const key = columns.join();
+  let run = createStatements.get(key);
+  if (!run) {
+    run = compiledOnce((db: Kysely<DB>, ...args: unknown[]) => {
+      const [publicId, actorType, actorId, actorIp, after, ...values] = args;
+      const row = Object.fromEntries(columns.map((column, i) => [column, values[i]]));
+      const insert = db
+        .insertInto('transactions')
+        .values({ ...(row as NewOrder), public_id: publicId as string })
+        .onConflict((oc) => oc.column('public_id').doNothing())
+        .returningAll();
+      const actor = { type: actorType, id: actorId, ip: actorIp } as Actor;
+      const log = auditInsertFrom('changed', actor, {
+        action: 'order.create',
+        after: sql`${after}`,
+        target: orderTarget,
+      });
+      const statement = sql<OrderRow>`with changed as (${insert}), audited as (${log}) select * from changed`;
+      return { compile: () => statement.compile(db) };
+    });
+    createStatements.set(key, run);
+  }
+  return run;
+}
+
+/**
+ * Adds an order with its audit row (`order.create` by `actor`, `after` as its after) under the
+ * first id of `newId` that no order has yet: an id taken already inserts nothing (and audits
+ * nothing), and the next one is tried.
  */
 export async function insertOrder(
   t: Kysely<DB>,
-  values: Omit<Insertable<TransactionsTable>, 'public_id'>,
+  values: NewOrder,
   newId: () => string,
-  audit: OrderAudit,
+  audit: { actor: Actor; after: Record<string, unknown> },
 ) {
+  const columns = (Object.keys(values) as (keyof NewOrder)[]).filter((c) => values[c] !== undefined);
+  const run = createStatement(columns);
+  const after = JSON.stringify(audit.after);
+  const { actor } = audit;
   for (let i = 0; i < ID_TRIES; i++) {
-    const insert = t
-      .insertInto('transactions')
-      .values({ ...values, public_id: newId() })
-      .onConflict((oc) => oc.column('public_id').doNothing())
-      .returningAll();
-    const [row] = await audited(t, insert, audit);
+    const [row] = await run(
+      t,
+      newId(),
+      actor.type,
+      actor.id,
+      actor.ip ?? null,
+      after,
+      ...columns.map((c) => values[c]),
+    );
     if (row) return row;
   }
   throw new Error(`no free order id in ${ID_TRIES} tries`);
