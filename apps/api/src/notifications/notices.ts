@@ -13,6 +13,7 @@ import {
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueue, type QueuedMessage } from './queue.ts';
@@ -41,6 +42,29 @@ const LANG_KEPT_MAX = 50_000;
 /** Members looked up per query (a bulk notice, e.g. the expiry sweeper, can name thousands). */
 const CHUNK = 1000;
 
+/** Members with what their notices need: contact, language and their channel choices by kind. */
+function recipients(db: Kysely<DB>) {
+  return db
+    .selectFrom('members')
+    .select((eb) => [
+      'id',
+      'email',
+      'phone',
+      'lang',
+      jsonArrayFrom(
+        eb
+          .selectFrom('notice_choices')
+          .select(['notice_choices.kind', 'notice_choices.channels'])
+          .whereRef('notice_choices.member_id', '=', 'members.id'),
+      ).as('choices'),
+    ]);
+}
+
+/** One member's recipients row, the usual case (a notice about one change), built once. */
+const recipientOnce = compiledOnce((db: Kysely<DB>, memberId: number) =>
+  recipients(db).where('id', '=', memberId),
+);
+
 /** The channels a member gets `kind` by: their choice or the default, security kinds always by email and SMS. */
 export function channelsFor(kind: NoticeKind, chosen: readonly NoticeChannel[] | undefined): NoticeChannel[] {
   const channels = new Set(chosen ?? defaultNoticeChannels(kind));
@@ -66,23 +90,10 @@ export function createNotices({ db, line = noLine }: { db: Kysely<DB>; line?: Li
       const chunk = notices.slice(i, i + CHUNK);
       const ids = [...new Set(chunk.map((n) => n.memberId))];
       // One after the other: a transaction is one connection.
-      // Each member with their channel choices, in one statement.
-      const members = await trx
-        .selectFrom('members')
-        .select((eb) => [
-          'id',
-          'email',
-          'phone',
-          'lang',
-          jsonArrayFrom(
-            eb
-              .selectFrom('notice_choices')
-              .select(['notice_choices.kind', 'notice_choices.channels'])
-              .whereRef('notice_choices.member_id', '=', 'members.id'),
-          ).as('choices'),
-        ])
-        .where('id', 'in', ids)
-        .execute();
+      const members =
+        ids.length === 1
+          ? await recipientOnce(trx, ids[0] as number)
+          : await recipients(trx).where('id', 'in', ids).execute();
       const lineIds = await line.recipients(trx, ids);
       const byId = new Map(members.map((m) => [m.id, m]));
       for (const notice of chunk) {
