@@ -261,7 +261,7 @@ export function createOrderLifecycle({
               after: { status: 'pending', type: values.type, rate: values.rate, total: values.total },
             },
           );
-          await notices.send(t, [orderNotice(inserted)]);
+          await notices.send(t, [orderNotice(inserted)], checks?.recipient ? [checks.recipient] : []);
           return inserted;
         });
       } catch (error) {

@@ -20,6 +20,7 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 import { isoTime } from '../../db/json.ts';
 import { likeLiteral } from '../../db/like.ts';
 import type { DB, TransactionsTable } from '../../db/schema.ts';
+import { recipientOf } from '../../notifications/index.ts';
 import { type Actor, type AuditEntry, auditInsertFrom } from '../audit/index.ts';
 import { activeFlagOf } from '../flags/index.ts';
 import { levelAndTotalsOf } from '../risk/index.ts';
@@ -35,13 +36,15 @@ export type Summary = z.input<typeof transactionSummarySchema>;
  * What createTransaction checks under the member's row lock, in one statement built once: whether
  * staff blocked their trading (decision 0068), their open orders at `now` (pending ones still
  * within their deadline, and requests), and their level with the totals that count toward their
- * trade limits (risk's levelAndTotalsOf over `dayStart` and `monthStart`). Undefined: no such member.
+ * trade limits (risk's levelAndTotalsOf over `dayStart` and `monthStart`), and what the new
+ * order's notice needs (recipientOf), so queuing it reads nothing more. Undefined: no such member.
  */
 const orderChecksOf = compiledOnce(
   (db: Kysely<DB>, memberId: number, dayStart: Date, monthStart: Date, now: Date) =>
     levelAndTotalsOf(db, dayStart, monthStart, now)
       .select((eb) => [
         activeFlagOf(sql.ref('m.id'), 'trading_blocked').as('blocked'),
+        recipientOf(sql.ref('m.id')).as('recipient'),
         eb
           .selectFrom('transactions')
           .select((c) => c.fn.countAll<string>().as('n'))
@@ -64,8 +67,8 @@ export async function orderChecks(
 ) {
   const [row] = await orderChecksOf(t, memberId, range.dayStart, range.monthStart, now);
   if (!row) return undefined;
-  const { blocked, open, ...level } = row;
-  return { blocked: Boolean(blocked), open: Number(open ?? 0), level };
+  const { blocked, open, recipient, ...level } = row;
+  return { blocked: Boolean(blocked), open: Number(open ?? 0), level, recipient };
 }
 
 /** An audit entry of an order, written in the statement that changes it (its target is the order). */
