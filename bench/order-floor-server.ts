@@ -4,9 +4,9 @@
 // the application's own cost; what this loses against the hello-world is the database's.
 // createTransaction's round trips (decision 0086): the member's session comes from memory; the
 // trading gate and the payout address side by side; then begin, the member's row lock, the checks
-// in one statement, the order with its audit row, the member's contact and notice choices, the
-// queued notice, commit; the event after commit. The statements createTransaction prepares by name
-// (gate, lock, checks) are named here too.
+// in one statement (with the member's contact and notice choices), the order with its audit row,
+// the queued notice, commit; the event after commit. The statements createTransaction prepares by
+// name are named here too.
 import { randomInt } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -42,7 +42,11 @@ app.post('/create', async (request) => {
         from floor_members m where m.id = $1`,
       values: [memberId],
     }),
-    pool.query('select * from floor_addresses where id = $1 and member_id = $2', [memberId, memberId]),
+    pool.query({
+      name: 'address',
+      text: 'select * from floor_addresses where id = $1 and member_id = $2',
+      values: [memberId, memberId],
+    }),
   ]);
   const client = await pool.connect();
   let created: { public_id: string };
@@ -53,33 +57,31 @@ app.post('/create', async (request) => {
       text: 'select id from floor_members where id = $1 for update',
       values: [memberId],
     });
-    await client.query({
+    const checks = await client.query({
       name: 'checks',
-      text: `select count(*) filter (where status = 'pending') as open,
-        coalesce(sum(amount) filter (where created_at >= $2), 0)::text as day,
-        coalesce(sum(amount), 0)::text as month
-        from floor_orders where member_id = $1 and created_at >= $3`,
+      text: `select m.email, (select coalesce(json_agg(c), '[]') from
+          (select kind, channels from floor_choices where member_id = m.id) c) as choices,
+        count(o.id) filter (where o.status = 'pending') as open,
+        coalesce(sum(o.amount) filter (where o.created_at >= $2), 0)::text as day,
+        coalesce(sum(o.amount), 0)::text as month
+        from floor_members m left join floor_orders o on o.member_id = m.id and o.created_at >= $3
+        where m.id = $1 group by m.id`,
       values: [memberId, new Date(Date.now() - 3_600_000), new Date(Date.now() - 86_400_000)],
     });
-    const order = await client.query(
-      `with changed as (insert into floor_orders (member_id, public_id, amount, status)
+    const order = await client.query({
+      name: 'create',
+      text: `with changed as (insert into floor_orders (member_id, public_id, amount, status)
          values ($1, $2, $3, 'pending') on conflict (public_id) do nothing returning *),
        audited as (insert into floor_audit (target, after) select 'order:' || public_id, $4::jsonb from changed)
        select * from changed`,
-      [memberId, `B261125${randomInt(2 ** 40)}`, '5000.00', '{"status":"pending"}'],
-    );
+      values: [memberId, `B261125${randomInt(2 ** 40)}`, '5000.00', '{"status":"pending"}'],
+    });
     created = order.rows[0];
-    const contact = await client.query(
-      `select id, email, phone, lang, (select coalesce(json_agg(c), '[]') from
-         (select kind, channels from floor_choices where member_id = floor_members.id) c) as choices
-       from floor_members where id in ($1)`,
-      [memberId],
-    );
-    await client.query('insert into floor_outbox (recipient, body, member_id) values ($1, $2, $3)', [
-      contact.rows[0].email,
-      `Order ${created.public_id} placed`,
-      memberId,
-    ]);
+    await client.query({
+      name: 'queue',
+      text: 'insert into floor_outbox (recipient, body, member_id) values ($1, $2, $3)',
+      values: [checks.rows[0].email, `Order ${created.public_id} placed`, memberId],
+    });
     await client.query('commit');
   } catch (error) {
     await client.query('rollback');
