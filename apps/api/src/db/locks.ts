@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from './compiled-once.ts';
 import type { DB } from './schema.ts';
 
 /**
@@ -10,6 +11,9 @@ export function lockMemberQuery(trx: Kysely<DB>, memberId: number) {
   return trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate();
 }
 
+/** The lock as a statement built once: a named prepared statement on PostgreSQL (compiled-once.ts). */
+const lockMemberOnce = compiledOnce(lockMemberQuery);
+
 export async function lockMember(trx: Kysely<DB>, memberId: number): Promise<void> {
-  await lockMemberQuery(trx, memberId).execute();
+  await lockMemberOnce(trx, memberId);
 }

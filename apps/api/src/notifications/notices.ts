@@ -11,7 +11,9 @@ import {
   renderNotice,
   SECURITY_NOTICE_KINDS,
 } from '@bahtdesk/contract';
-import type { Kysely } from 'kysely';
+import { type Expression, type ExpressionBuilder, expressionBuilder, type Kysely } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { compiledOnce } from '../db/compiled-once.ts';
 import type { DB } from '../db/schema.ts';
 import { AppError } from '../http/app-error.ts';
 import { enqueue, type QueuedMessage } from './queue.ts';
@@ -40,6 +42,45 @@ const LANG_KEPT_MAX = 50_000;
 /** Members looked up per query (a bulk notice, e.g. the expiry sweeper, can name thousands). */
 const CHUNK = 1000;
 
+/** What a member's notices need, over `members`: contact, language and channel choices by kind. */
+function recipientColumns(eb: ExpressionBuilder<DB, 'members'>) {
+  return [
+    'members.id',
+    'members.email',
+    'members.phone',
+    'members.lang',
+    jsonArrayFrom(
+      eb
+        .selectFrom('notice_choices')
+        .select(['notice_choices.kind', 'notice_choices.channels'])
+        .whereRef('notice_choices.member_id', '=', 'members.id'),
+    ).as('choices'),
+  ] as const;
+}
+
+function recipients(db: Kysely<DB>) {
+  return db.selectFrom('members').select(recipientColumns);
+}
+
+/** A member's recipient row. */
+export type Recipient = Awaited<ReturnType<ReturnType<typeof recipients>['executeTakeFirstOrThrow']>>;
+
+/**
+ * The member's recipient row as one JSON object, for another module's statement that already
+ * reads the member under a lock (createTransaction's checks): `send` then reads nothing more.
+ */
+export function recipientOf(memberId: Expression<number>) {
+  const eb = expressionBuilder<DB, never>();
+  return jsonObjectFrom(
+    eb.selectFrom('members').select(recipientColumns).where('members.id', '=', memberId),
+  ).$castTo<Recipient | null>();
+}
+
+/** One member's recipients row, the usual case (a notice about one change), built once. */
+const recipientOnce = compiledOnce((db: Kysely<DB>, memberId: number) =>
+  recipients(db).where('members.id', '=', memberId),
+);
+
 /** The channels a member gets `kind` by: their choice or the default, security kinds always by email and SMS. */
 export function channelsFor(kind: NoticeKind, chosen: readonly NoticeChannel[] | undefined): NoticeChannel[] {
   const channels = new Set(chosen ?? defaultNoticeChannels(kind));
@@ -57,24 +98,29 @@ export function channelsFor(kind: NoticeKind, chosen: readonly NoticeChannel[] |
  */
 export function createNotices({ db, line = noLine }: { db: Kysely<DB>; line?: LineLinks }) {
   const langs = new Map<number, { lang: Lang; at: number }>();
-  /** Queues the notices in `trx`, the transaction of the change they tell about. */
-  async function send(trx: Kysely<DB>, notices: readonly Notice[]): Promise<void> {
+  /**
+   * Queues the notices in `trx`, the transaction of the change they tell about. `known`: recipient
+   * rows read already in the same transaction (recipientOf); any other member is read here.
+   */
+  async function send(
+    trx: Kysely<DB>,
+    notices: readonly Notice[],
+    known: readonly Recipient[] = [],
+  ): Promise<void> {
     if (notices.length === 0) return;
     const messages: QueuedMessage[] = [];
     for (let i = 0; i < notices.length; i += CHUNK) {
       const chunk = notices.slice(i, i + CHUNK);
       const ids = [...new Set(chunk.map((n) => n.memberId))];
       // One after the other: a transaction is one connection.
-      const members = await trx
-        .selectFrom('members')
-        .select(['id', 'email', 'phone', 'lang'])
-        .where('id', 'in', ids)
-        .execute();
-      const choices = await trx
-        .selectFrom('notice_choices')
-        .select(['member_id', 'kind', 'channels'])
-        .where('member_id', 'in', ids)
-        .execute();
+      const unknown = ids.filter((id) => !known.some((r) => r.id === id));
+      const read =
+        unknown.length === 0
+          ? []
+          : unknown.length === 1
+            ? await recipientOnce(trx, unknown[0] as number)
+            : await recipients(trx).where('members.id', 'in', unknown).execute();
+      const members = [...known.filter((r) => ids.includes(r.id)), ...read];
       const lineIds = await line.recipients(trx, ids);
       const byId = new Map(members.map((m) => [m.id, m]));
       for (const notice of chunk) {
@@ -82,7 +128,7 @@ export function createNotices({ db, line = noLine }: { db: Kysely<DB>; line?: Li
         if (!member) continue;
         const lang: Lang = member.lang;
         const { kind, subject, text } = renderNotice(notice.template, lang, notice.params ?? {});
-        const chosen = choices.find((c) => c.member_id === member.id && c.kind === kind)?.channels;
+        const chosen = member.choices.find((c) => c.kind === kind)?.channels;
         const to: Record<NoticeChannel, string | undefined> = {
           email: member.email,
           sms: member.phone || undefined,

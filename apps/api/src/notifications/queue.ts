@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
-import { type Kysely, sql } from 'kysely';
-import type { DB } from '../db/schema.ts';
+import { type Insertable, type Kysely, sql } from 'kysely';
+import { compiledOnce } from '../db/compiled-once.ts';
+import type { DB, OutboxTable } from '../db/schema.ts';
 
 /** One message to queue (decision 0077). */
 export interface QueuedMessage {
@@ -22,29 +23,37 @@ const CHUNK = 1000;
 export const queued = new EventEmitter();
 
 /**
- * Queues messages: multi-row INSERTs into the outbox. Pass the transaction of the change the
- * messages tell about, so they are queued if and only if it commits. Thousands of messages go in
- * chunks of CHUNK rows.
+ * Queues messages: multi-row INSERTs into the outbox (one message: an INSERT built once). Pass
+ * the transaction of the change the messages tell about, so they are queued if and only if it
+ * commits. Thousands of messages go in chunks of CHUNK rows.
  */
 export async function enqueue(db: Kysely<DB>, messages: readonly QueuedMessage[]): Promise<void> {
-  for (let i = 0; i < messages.length; i += CHUNK) {
-    await db
-      .insertInto('outbox')
-      .values(
-        messages.slice(i, i + CHUNK).map((m) => ({
-          channel: m.channel,
-          recipient: m.to,
-          subject: m.subject,
-          body: m.text,
-          kind: m.kind,
-          member_id: m.memberId ?? null,
-          lang: m.lang,
-        })),
-      )
-      .execute();
+  if (messages.length === 1) await queueOne(db, ...outboxValues(messages[0] as QueuedMessage));
+  else {
+    for (let i = 0; i < messages.length; i += CHUNK) {
+      await db
+        .insertInto('outbox')
+        .values(messages.slice(i, i + CHUNK).map((m) => outboxRow(...outboxValues(m))))
+        .execute();
+    }
   }
   if (messages.length > 0) queued.emit('queued');
 }
+
+type OutboxValues = [string, string, string, string, string, number | null, string];
+
+function outboxValues(m: QueuedMessage): OutboxValues {
+  return [m.channel, m.to, m.subject, m.text, m.kind, m.memberId ?? null, m.lang];
+}
+
+function outboxRow(...[channel, recipient, subject, body, kind, member_id, lang]: OutboxValues) {
+  return { channel, recipient, subject, body, kind, member_id, lang } as Insertable<OutboxTable>;
+}
+
+/** One message, the usual case (a notice about one change), in an INSERT built once. */
+const queueOne = compiledOnce((db: Kysely<DB>, ...values: OutboxValues) =>
+  db.insertInto('outbox').values(outboxRow(...values)),
+);
 
 /**
  * Claims up to `limit` due messages for `worker`: pending rows whose next attempt is due, and

@@ -1,4 +1,4 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { isExpression, type Kysely, type RawBuilder, sql } from 'kysely';
 import { likeLiteral } from '../../db/like.ts';
 import type { ActorType, DB } from '../../db/schema.ts';
 
@@ -49,7 +49,9 @@ export function auditInsertFrom(
   actor: Actor,
   entry: Omit<AuditEntry, 'target'> & { target: string | RawBuilder<string> },
 ): RawBuilder<unknown> {
-  const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+  // SQL already (such as a parameter of a statement built once, bound to JSON text) goes in as is.
+  const json = (value: unknown) =>
+    value === undefined ? null : isExpression(value) ? value : JSON.stringify(value);
   return sql`insert into audit_log (actor_type, actor_id, ip, action, target, before, after, reason, outcome)
     select ${actor.type}, ${actor.id}, ${actor.ip ?? null}, ${entry.action}, ${entry.target},
       ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb, ${entry.reason ?? null}, ${entry.outcome ?? 'success'}

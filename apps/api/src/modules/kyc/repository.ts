@@ -1,9 +1,11 @@
 import type { KycDocumentType, KycImageSlot, KycStatus } from '@bahtdesk/contract';
 import { type Expression, expressionBuilder, type Kysely, sql } from 'kysely';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { isoTime } from '../../db/json.ts';
 import { countWithStatus } from '../../db/review-reads.ts';
 import type { DB } from '../../db/schema.ts';
+import { usdtAddressSavedOf } from '../payments/index.ts';
 
 /** SQL of identity submissions and their images. */
 
@@ -123,6 +125,19 @@ export type StoredKycReview = {
   reasonCode: string | null;
   note: string | null;
 } | null;
+
+/**
+ * What decides whether a member may start an order, in one statement built once: their identity
+ * status (kycStatusOf) and whether they saved a USDT address.
+ */
+const tradingGateOf = compiledOnce((db: Kysely<DB>, memberId: number) =>
+  db.selectNoFrom([kycStatusOf(memberId).as('status'), usdtAddressSavedOf(memberId).as('has_address')]),
+);
+
+export async function tradingGateRead(db: Kysely<DB>, memberId: number) {
+  const [row] = await tradingGateOf(db, memberId);
+  return { status: row?.status ?? 'unverified', hasAddress: Boolean(row?.has_address) };
+}
 
 /** One member's identity status (see kycStatusOf). */
 export async function kycStatus(db: Kysely<DB>, memberId: number): Promise<KycStatus> {

@@ -48,6 +48,7 @@ import {
   stagedPurpose,
   submissionsOfMember,
   submissionsPage,
+  tradingGateRead,
 } from './repository.ts';
 
 type UploadKycBody = z.output<typeof uploadKycBodySchema>;
@@ -104,7 +105,7 @@ function identityNotice(
 interface Deps {
   db: Kysely<DB>;
   events: Pick<EventBus, 'publish'>;
-  payments: Pick<PaymentsService, 'list' | 'hasUsdtAddress'>;
+  payments: Pick<PaymentsService, 'list'>;
   /** The member's message on a decision, queued in its transaction (decision 0078). */
   notices: Pick<Notices, 'send'>;
 }
@@ -313,10 +314,7 @@ export function createKycService({ db, events, payments, notices }: Deps) {
      * USDT address (10035). The order calls call it first, so the dialogs in the app are a courtesy.
      */
     async tradingGate(memberId: number): Promise<void> {
-      const [status, hasAddress] = await Promise.all([
-        kycStatus(db, memberId),
-        payments.hasUsdtAddress(memberId),
-      ]);
+      const { status, hasAddress } = await tradingGateRead(db, memberId);
       if (status !== 'verified') throw new AppError(E.KYC_REQUIRED);
       if (!hasAddress) throw new AppError(E.USDT_ADDRESS_REQUIRED);
     },

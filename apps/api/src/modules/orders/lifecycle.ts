@@ -27,6 +27,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type DeskAlerts, orderWaiting } from '../../alerts/index.ts';
+import { lockMember } from '../../db/locks.ts';
 import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
@@ -40,7 +41,7 @@ import type { PublicReads } from '../home/index.ts';
 import { checkImage, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
-import type { RiskService } from '../risk/index.ts';
+import { limitPeriods, type RiskService } from '../risk/index.ts';
 import { iso, orderUpdated, toTransaction } from './answers.ts';
 import { notifying, orderNotice } from './notices.ts';
 import {
@@ -50,12 +51,11 @@ import {
   findOrder,
   insertOrder,
   lastSellNetwork,
-  lockMember,
   memberOrders,
   nextPendingOrder,
   type OrderChanges,
   type OrderRow,
-  openOrders,
+  orderChecks,
   PROOF_HASH_INDEX,
   proofHashTaken,
   transition,
@@ -246,18 +246,13 @@ export function createOrderLifecycle({
       try {
         row = await db.transaction().execute(async (t) => {
           await lockMember(t, memberId);
-          const { blocked, open } = await openOrders(t, memberId, now);
+          // After the lock, in a statement of its own (its own snapshot): orders racing in are
+          // counted and summed one after the other.
+          const checks = await orderChecks(t, memberId, limitPeriods(now), now);
           // Decision 0068: a member whose trading staff blocked places no order.
-          if (blocked) throw new AppError(E.TRADING_BLOCKED);
-          if (open >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
-          // Under the same lock: orders racing in are summed one after the other.
-          await risk.checkOrder(
-            t,
-            memberId,
-            { type: values.type, amountThb: values.amount_thb },
-            limits,
-            now,
-          );
+          if (checks?.blocked) throw new AppError(E.TRADING_BLOCKED);
+          if (checks && checks.open >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
+          risk.checkOrder(checks?.level, { type: values.type, amountThb: values.amount_thb }, limits);
           const inserted = await insertOrder(
             t,
             {
@@ -270,13 +265,10 @@ export function createOrderLifecycle({
             () => newOrderId(body.type, now),
             {
               actor,
-              entry: {
-                action: 'order.create',
-                after: { status: 'pending', type: values.type, rate: values.rate, total: values.total },
-              },
+              after: { status: 'pending', type: values.type, rate: values.rate, total: values.total },
             },
           );
-          await notices.send(t, [orderNotice(inserted)]);
+          await notices.send(t, [orderNotice(inserted)], checks?.recipient ? [checks.recipient] : []);
           return inserted;
         });
       } catch (error) {

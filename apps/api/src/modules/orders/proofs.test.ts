@@ -188,7 +188,7 @@ describe('order ids', () => {
         deadline_at: new Date(Date.now() + 60_000),
       },
       () => ids.shift() ?? 'none left',
-      { actor: { type: 'system', id: null }, entry: { action: 'order.create' } },
+      { actor: { type: 'system', id: null }, after: { status: 'pending' } },
     );
     expect(row.public_id).toBe(fresh);
     expect(await auditRows(app, 'order.create', `order:${first.id}`)).toHaveLength(1);

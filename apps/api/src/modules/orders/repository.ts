@@ -20,8 +20,10 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 import { isoTime } from '../../db/json.ts';
 import { likeLiteral } from '../../db/like.ts';
 import type { DB, TransactionsTable } from '../../db/schema.ts';
+import { recipientOf } from '../../notifications/index.ts';
 import { type Actor, type AuditEntry, auditInsertFrom } from '../audit/index.ts';
 import { activeFlagOf } from '../flags/index.ts';
+import { levelAndTotalsOf } from '../risk/index.ts';
 
 /** SQL of orders: every status change is one conditional update that names the status it leaves. */
 
@@ -30,33 +32,43 @@ export type OrderRow = Selectable<TransactionsTable>;
 /** An order as a line of the member's history, in its wire form. */
 export type Summary = z.input<typeof transactionSummarySchema>;
 
-/** Locks the member's row, so that counting their open orders and adding one is never raced. */
-export async function lockMember(t: Kysely<DB>, memberId: number): Promise<void> {
-  await t.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirst();
-}
-
 /**
  * What createTransaction checks under the member's row lock, in one statement built once: whether
- * staff blocked their trading (decision 0068), and their open orders at `now` (pending ones still
- * within their deadline, and requests).
+ * staff blocked their trading (decision 0068), their open orders at `now` (pending ones still
+ * within their deadline, and requests), and their level with the totals that count toward their
+ * trade limits (risk's levelAndTotalsOf over `dayStart` and `monthStart`), and what the new
+ * order's notice needs (recipientOf), so queuing it reads nothing more. Undefined: no such member.
  */
-const openOrdersOf = compiledOnce((db: Kysely<DB>, memberId: number, now: Date) =>
-  db.selectNoFrom((eb) => [
-    activeFlagOf(memberId, 'trading_blocked').as('blocked'),
-    eb
-      .selectFrom('transactions')
-      .select((c) => c.fn.countAll<string>().as('n'))
-      .where('member_id', '=', memberId)
-      .where('status', 'in', OPEN_ORDER_STATUSES)
-      .where((w) => w.or([w('status', '=', 'request'), w('deadline_at', '>', now)]))
-      .$asScalar()
-      .as('open'),
-  ]),
+const orderChecksOf = compiledOnce(
+  (db: Kysely<DB>, memberId: number, dayStart: Date, monthStart: Date, now: Date) =>
+    levelAndTotalsOf(db, dayStart, monthStart, now)
+      .select((eb) => [
+        activeFlagOf(sql.ref('m.id'), 'trading_blocked').as('blocked'),
+        recipientOf(sql.ref('m.id')).as('recipient'),
+        eb
+          .selectFrom('transactions')
+          .select((c) => c.fn.countAll<string>().as('n'))
+          .whereRef('transactions.member_id', '=', 'm.id')
+          .where('transactions.status', 'in', OPEN_ORDER_STATUSES)
+          .where((w) =>
+            w.or([w('transactions.status', '=', 'request'), w('transactions.deadline_at', '>', now)]),
+          )
+          .$asScalar()
+          .as('open'),
+      ])
+      .where('m.id', '=', memberId),
 );
 
-export async function openOrders(t: Kysely<DB>, memberId: number, now: Date) {
-  const [row] = await openOrdersOf(t, memberId, now);
-  return { blocked: Boolean(row?.blocked), open: Number(row?.open ?? 0) };
+export async function orderChecks(
+  t: Kysely<DB>,
+  memberId: number,
+  range: { dayStart: Date; monthStart: Date },
+  now: Date,
+) {
+  const [row] = await orderChecksOf(t, memberId, range.dayStart, range.monthStart, now);
+  if (!row) return undefined;
+  const { blocked, open, recipient, ...level } = row;
+  return { blocked: Boolean(blocked), open: Number(open ?? 0), level, recipient };
 }
 
 /** An audit entry of an order, written in the statement that changes it (its target is the order). */
@@ -76,23 +88,66 @@ async function audited(db: Kysely<DB>, change: Compilable & OperationNodeSource,
 /** How many fresh ids an insert tries before it gives up: each one is taken with a tiny chance. */
 const ID_TRIES = 5;
 
+type NewOrder = Omit<Insertable<TransactionsTable>, 'public_id'>;
+type RunCreate = (db: Kysely<DB>, ...args: unknown[]) => Promise<OrderRow[]>;
+
 /**
- * Adds an order with its audit row under the first id of `newId` that no order has yet: an id
- * taken already inserts nothing (and audits nothing), and the next one is tried.
+ * The order's insert with its `order.create` audit row, one statement built once per set of
+ * columns (a buy's, a sell's): later orders only bind their values. Arguments: the public id, the
+ * actor's type, id and IP, the audit's `after` as JSON text, then the columns' values in order.
+ */
+const createStatements = new Map<string, RunCreate>();
+function createStatement(columns: readonly (keyof NewOrder)[]): RunCreate {
+  const key = columns.join();
+  let run = createStatements.get(key);
+  if (!run) {
+    run = compiledOnce((db: Kysely<DB>, ...args: unknown[]) => {
+      const [publicId, actorType, actorId, actorIp, after, ...values] = args;
+      const row = Object.fromEntries(columns.map((column, i) => [column, values[i]]));
+      const insert = db
+        .insertInto('transactions')
+        .values({ ...(row as NewOrder), public_id: publicId as string })
+        .onConflict((oc) => oc.column('public_id').doNothing())
+        .returningAll();
+      const actor = { type: actorType, id: actorId, ip: actorIp } as Actor;
+      const log = auditInsertFrom('changed', actor, {
+        action: 'order.create',
+        after: sql`${after}`,
+        target: orderTarget,
+      });
+      const statement = sql<OrderRow>`with changed as (${insert}), audited as (${log}) select * from changed`;
+      return { compile: () => statement.compile(db) };
+    });
+    createStatements.set(key, run);
+  }
+  return run;
+}
+
+/**
+ * Adds an order with its audit row (`order.create` by `actor`, `after` as its after) under the
+ * first id of `newId` that no order has yet: an id taken already inserts nothing (and audits
+ * nothing), and the next one is tried.
  */
 export async function insertOrder(
   t: Kysely<DB>,
-  values: Omit<Insertable<TransactionsTable>, 'public_id'>,
+  values: NewOrder,
   newId: () => string,
-  audit: OrderAudit,
+  audit: { actor: Actor; after: Record<string, unknown> },
 ) {
+  const columns = (Object.keys(values) as (keyof NewOrder)[]).filter((c) => values[c] !== undefined);
+  const run = createStatement(columns);
+  const after = JSON.stringify(audit.after);
+  const { actor } = audit;
   for (let i = 0; i < ID_TRIES; i++) {
-    const insert = t
-      .insertInto('transactions')
-      .values({ ...values, public_id: newId() })
-      .onConflict((oc) => oc.column('public_id').doNothing())
-      .returningAll();
-    const [row] = await audited(t, insert, audit);
+    const [row] = await run(
+      t,
+      newId(),
+      actor.type,
+      actor.id,
+      actor.ip ?? null,
+      after,
+      ...columns.map((c) => values[c]),
+    );
     if (row) return row;
   }
   throw new Error(`no free order id in ${ID_TRIES} tries`);

@@ -1,2 +1,2 @@
-export { bankAccountsOf, usdtAddressesOf } from './repository.ts';
+export { bankAccountsOf, usdtAddressesOf, usdtAddressSavedOf } from './repository.ts';
 export { createPaymentsService, type PaymentsService } from './service.ts';

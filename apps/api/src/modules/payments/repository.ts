@@ -2,6 +2,7 @@ import type { addPaymentBodySchema, BankAccount, Payments, UsdtAddressEntry } fr
 import { type Expression, expressionBuilder, type Kysely, type Selectable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { z } from 'zod';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import { isoTime } from '../../db/json.ts';
 import type { BankAccountsTable, DB, UsdtAddressesTable } from '../../db/schema.ts';
 
@@ -97,6 +98,16 @@ export async function insertPayment(
   return toUsdtAddress(row);
 }
 
+/** A member's entry of each type by id, a statement built once per type. */
+const FIND_PAYMENT = {
+  bank: compiledOnce((db: Kysely<DB>, id: number, memberId: number) =>
+    db.selectFrom('bank_accounts').selectAll().where('id', '=', id).where('member_id', '=', memberId),
+  ),
+  usdt: compiledOnce((db: Kysely<DB>, id: number, memberId: number) =>
+    db.selectFrom('usdt_addresses').selectAll().where('id', '=', id).where('member_id', '=', memberId),
+  ),
+};
+
 /** The member's own entry, or undefined when the id is not theirs. */
 export async function findPayment(
   trx: Kysely<DB>,
@@ -104,12 +115,7 @@ export async function findPayment(
   memberId: number,
   id: number,
 ): Promise<PaymentEntry | undefined> {
-  const row = await trx
-    .selectFrom(TABLE[type])
-    .selectAll()
-    .where('id', '=', id)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
+  const [row] = await FIND_PAYMENT[type](trx, id, memberId);
   return row && toEntry(type, row);
 }
 
@@ -194,15 +200,15 @@ export async function claimFirstPayment(
   return row !== undefined;
 }
 
-/** Whether a member has saved a USDT address. */
-export async function hasUsdtAddress(db: Kysely<DB>, memberId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('usdt_addresses')
-    .select('id')
-    .where('member_id', '=', memberId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/** Whether a member has saved a USDT address, as an expression for another module's statement. */
+export function usdtAddressSavedOf(memberId: Expression<number> | number) {
+  const eb = expressionBuilder<DB, never>();
+  return eb.exists(
+    eb
+      .selectFrom('usdt_addresses')
+      .select('usdt_addresses.id')
+      .where('usdt_addresses.member_id', '=', memberId),
+  );
 }
 
 /** A member's bank accounts in their wire form (as toBankAccount gives), oldest first: one JSON array. */

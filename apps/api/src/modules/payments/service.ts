@@ -24,7 +24,6 @@ import {
   countPayments,
   deletePayment,
   findPayment,
-  hasUsdtAddress,
   insertPayment,
   listPayments,
   type PaymentEntry,
@@ -153,8 +152,6 @@ export function createPaymentsService({ db, settings, stepUp, notices }: Deps) {
 
     /** A member's bank accounts and USDT addresses, oldest first. */
     list: (memberId: number): Promise<Payments> => listPayments(db, memberId),
-
-    hasUsdtAddress: (memberId: number): Promise<boolean> => hasUsdtAddress(db, memberId),
 
     /**
      * Sign-up's first entries, in the sign-up transaction (the limit cannot be reached yet). They

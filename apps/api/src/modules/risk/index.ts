@@ -1,1 +1,2 @@
-export { createRiskService, type RiskService } from './service.ts';
+export { levelAndTotalsOf } from './repository.ts';
+export { createRiskService, limitPeriods, type RiskService } from './service.ts';

@@ -15,6 +15,8 @@ import { createMember, createStaff, post, signIn, type TestStaff } from '../../.
 import { buy, CREATE, orderTestFile, sell } from '../../../test/orders.ts';
 import { auditRows, periodOf, staffCall } from '../../../test/staff-calls.ts';
 import { createTrader, type Trader } from '../../../test/traders.ts';
+import { findLevelAndTotals } from './repository.ts';
+import { limitPeriods } from './service.ts';
 
 /**
  * A member's level and limits (decision 0067): the THB each level may buy and sell per Bangkok day
@@ -140,18 +142,13 @@ describe('createTransaction under the limits', () => {
     // 2 x 1,000 USDT x 34.80 = 69,600 THB earlier in March; on 15 March, 30,400 THB are left.
     for (const _ of [1, 2])
       await backdate((await placed(t, sell(t, '1000.00'))).id, new Date('2026-03-02T10:00:00+07:00'));
-    const check = (amountThb: string) =>
-      app.database.db
-        .transaction()
-        .execute((trx) =>
-          app.services.risk.checkOrder(
-            trx,
-            t.id,
-            { type: 'sell', amountThb },
-            SMALL_LIMITS,
-            new Date('2026-03-15T10:00:00+07:00'),
-          ),
-        );
+    const now = new Date('2026-03-15T10:00:00+07:00');
+    const check = async (amountThb: string) =>
+      app.services.risk.checkOrder(
+        await findLevelAndTotals(app.database.db, t.id, limitPeriods(now), now),
+        { type: 'sell', amountThb },
+        SMALL_LIMITS,
+      );
     await expect(check('30400.01')).rejects.toMatchObject({
       def: {
         code: E.SELL_LIMIT_REACHED.code,

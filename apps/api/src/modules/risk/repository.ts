@@ -77,15 +77,20 @@ function countedTotalsOf(memberId: Expression<number> | number, dayStart: Date, 
 }
 
 /**
- * findLevel's row with the member's counted totals (countedTotalsOf) beside it, in one statement,
- * built and compiled once; undefined: no such member.
+ * findLevel's row with the member's counted totals (countedTotalsOf) beside it, unfiltered: the
+ * start of a statement that names its member (here, and createTransaction's checks).
  */
-const levelAndTotalsOf = compiledOnce(
+export function levelAndTotalsOf(db: Kysely<DB>, dayStart: Date, monthStart: Date, now: Date) {
+  return levelOf(db).select(countedTotalsOf(sql.ref('m.id'), dayStart, monthStart, now).as('totals'));
+}
+
+/** levelAndTotalsOf for one member, in one statement built and compiled once; undefined: no such member. */
+const levelAndTotalsOfMember = compiledOnce(
   (db: Kysely<DB>, memberId: number, dayStart: Date, monthStart: Date, now: Date) =>
-    levelOf(db)
-      .select(countedTotalsOf(sql.ref('m.id'), dayStart, monthStart, now).as('totals'))
-      .where('m.id', '=', memberId),
+    levelAndTotalsOf(db, dayStart, monthStart, now).where('m.id', '=', memberId),
 );
+
+export type LevelAndTotals = NonNullable<Awaited<ReturnType<typeof findLevelAndTotals>>>;
 
 export async function findLevelAndTotals(
   db: Kysely<DB>,
@@ -93,6 +98,6 @@ export async function findLevelAndTotals(
   range: { dayStart: Date; monthStart: Date },
   now: Date,
 ) {
-  const [row] = await levelAndTotalsOf(db, memberId, range.dayStart, range.monthStart, now);
+  const [row] = await levelAndTotalsOfMember(db, memberId, range.dayStart, range.monthStart, now);
   return row;
 }

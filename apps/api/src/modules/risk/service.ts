@@ -20,7 +20,13 @@ import { AppError } from '../../http/app-error.ts';
 import type { Notices } from '../../notifications/index.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
 import type { PublicReads } from '../home/index.ts';
-import { type CountedTotals, findLevel, findLevelAndTotals, saveLevel } from './repository.ts';
+import {
+  type CountedTotals,
+  findLevel,
+  findLevelAndTotals,
+  type LevelAndTotals,
+  saveLevel,
+} from './repository.ts';
 
 type Level = TradeLimitsResult['level'];
 type LevelRow = NonNullable<Awaited<ReturnType<typeof findLevel>>>;
@@ -31,8 +37,8 @@ function levelOf(row: LevelRow): Level {
   return row.level === 2 ? 2 : 1;
 }
 
-/** The Bangkok day and calendar month `now` falls in, as instants. */
-function periods(now: Date) {
+/** The Bangkok day and calendar month `now` falls in, as instants: the periods a limit counts. */
+export function limitPeriods(now: Date) {
   return {
     dayStart: bangkokInstants(historyDateRange('today', now)).start,
     monthStart: bangkokInstants(historyDateRange('thisMonth', now)).start,
@@ -72,7 +78,11 @@ export function createRiskService({ db, events, reads, notices }: Deps) {
 
   /** The member's level and room for buy and sell at `now` under `limits`, read with `t`. */
   async function limitsWith(t: Kysely<DB>, limits: TradeLimits, memberId: number, now: Date) {
-    const read = await findLevelAndTotals(t, memberId, periods(now), now);
+    return limitsOf(await findLevelAndTotals(t, memberId, limitPeriods(now), now), limits);
+  }
+
+  /** The level and room for buy and sell that `read` (undefined: no such member) gives under `limits`. */
+  function limitsOf(read: LevelAndTotals | undefined, limits: TradeLimits) {
     if (!read) throw new AppError(E.MEMBER_NOT_FOUND);
     const { totals, ...found } = read;
     const level = levelOf(found);
@@ -142,16 +152,15 @@ export function createRiskService({ db, events, reads, notices }: Deps) {
     /**
      * Refuses (50051 buy, 50052 sell, saying what is left) an order of `amountThb` that would pass
      * the member's daily or monthly limit under `limits` (the setting, read before the
-     * transaction). Run inside the create's transaction after the member's row is locked.
+     * transaction). `read` is the member's level and counted totals over `limitPeriods(now)`
+     * (findLevelAndTotals), read inside the create's transaction after the member's row is locked.
      */
-    async checkOrder(
-      t: Kysely<DB>,
-      memberId: number,
+    checkOrder(
+      read: LevelAndTotals | undefined,
       order: { type: TransactionType; amountThb: string },
       limits: TradeLimits,
-      now: Date,
-    ): Promise<void> {
-      const mine = await limitsWith(t, limits, memberId, now);
+    ): void {
+      const mine = limitsOf(read, limits);
       const side = mine[order.type];
       if (new Decimal(order.amountThb).gt(Decimal.min(side.leftToday, side.leftThisMonth))) {
         throw new AppError(tradeLimitRefusal(order.type, side), side);
