@@ -30,7 +30,8 @@ describe('graceful shutdown', () => {
     const inFlight = fetch(`${url}/slow`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const stopping = stopGracefully(app, database, 5000);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Once the server has stopped listening, a new connection is refused.
+    while (app.server.listening) await new Promise((resolve) => setImmediate(resolve));
     await expect(fetch(`${url}/healthz`)).rejects.toThrow();
 
     const res = await inFlight;

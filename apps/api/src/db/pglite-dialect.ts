@@ -57,13 +57,26 @@ export class PGliteDialect implements Dialect {
  */
 class Mutex {
   #tail: Promise<void> = Promise.resolve();
+  /** Acquirers that have not got their turn yet. */
+  #waiting = 0;
 
   acquire(timeoutMs = 0): Promise<() => void> {
     let release!: () => void;
     const next = new Promise<void>((resolve) => {
-      release = resolve;
+      // With someone waiting, the next holder starts after a turn of the event loop: PGlite runs
+      // every statement synchronously, so without the turn the requests already read would run
+      // back to back while every other socket (a new connection above all) waits for the whole
+      // queue (decision 0087).
+      release = () => {
+        if (this.#waiting > 0) setImmediate(resolve);
+        else resolve();
+      };
     });
-    const acquired = this.#tail.then(() => release);
+    this.#waiting++;
+    const acquired = this.#tail.then(() => {
+      this.#waiting--;
+      return release;
+    });
     this.#tail = this.#tail.then(() => next);
     if (timeoutMs <= 0) return acquired;
     return new Promise((resolve, reject) => {
