@@ -21,3 +21,20 @@ export function nextEvent(bus: EventBus, match: (e: BusEvent) => boolean, ms = 1
     });
   });
 }
+
+/** A bus the test drives: events it emits, and whether it is healthy. */
+export function fakeBus() {
+  const handlers = new Set<(event: BusEvent) => void>();
+  const bus = {
+    isHealthy: true,
+    healthy: () => bus.isHealthy,
+    subscribe(handler: (event: BusEvent) => void) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    emit(event: BusEvent) {
+      for (const handler of handlers) handler(event);
+    },
+  };
+  return bus;
+}

@@ -2,29 +2,13 @@ import type { Profile, Transaction, TransactionStatus } from '@bahtdesk/contract
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeBus } from '../../test/bus-events.ts';
 import { post } from '../../test/members.ts';
 import { buy, CREATE, LIST, orderTestFile, sell, transfer } from '../../test/orders.ts';
 import { periodOf } from '../../test/staff-calls.ts';
 import { createTrader, type Trader } from '../../test/traders.ts';
 import type { BusEvent } from '../events/bus.ts';
 import { createKeptMemberReads } from './kept-member-reads.ts';
-
-/** A bus the test drives: events it emits, and whether it is healthy. */
-function fakeBus() {
-  const handlers = new Set<(event: BusEvent) => void>();
-  const bus = {
-    isHealthy: true,
-    healthy: () => bus.isHealthy,
-    subscribe(handler: (event: BusEvent) => void) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
-    emit(event: BusEvent) {
-      for (const handler of handlers) handler(event);
-    },
-  };
-  return bus;
-}
 
 const changed = (memberId: number): BusEvent => ({ name: 'member.changed', data: { memberId } });
 

@@ -1,29 +1,12 @@
 import { E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeBus } from '../../../test/bus-events.ts';
 import { testApp } from '../../../test/harness.ts';
 import { createMember } from '../../../test/members.ts';
-import type { BusEvent } from '../../events/bus.ts';
 import { createSessionCache } from './cache.ts';
 
 const meta = { ip: '127.0.0.1', userAgent: 'cache-test' };
-
-/** A bus the test drives: events it emits, and whether it is healthy. */
-function fakeBus() {
-  const handlers = new Set<(event: BusEvent) => void>();
-  const bus = {
-    isHealthy: true,
-    healthy: () => bus.isHealthy,
-    subscribe(handler: (event: BusEvent) => void) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
-    emit(event: BusEvent) {
-      for (const handler of handlers) handler(event);
-    },
-  };
-  return bus;
-}
 
 const known = { memberId: 7, sessionId: 70, expiresAt: Date.now() + 60_000, lastSeenAt: Date.now() };
 
