@@ -97,18 +97,18 @@ test('at 1280 px single-column pages are centred in the container, not left-alig
   const page = await browser.page();
   for (const route of ['/news', ...MEMBER_ROUTES]) {
     await showRoute(page, route, 'en');
-    const gaps = await page
-      .locator('main .page')
-      .first()
-      .evaluate((element) => {
-        const main = element.closest('main') as HTMLElement;
-        const style = getComputedStyle(main);
-        const inner = main.getBoundingClientRect();
-        const box = element.getBoundingClientRect();
-        const left = box.left - inner.left - Number.parseFloat(style.paddingLeft);
-        const right = inner.right - Number.parseFloat(style.paddingRight) - box.right;
-        return { left: Math.round(left), right: Math.round(right) };
-      });
+    // The page itself, not the loading state it may still be in (hidden, out of the flow).
+    const shown = page.locator('main .page:not([aria-busy="true"])').first();
+    await shown.waitFor();
+    const gaps = await shown.evaluate((element) => {
+      const main = element.closest('main') as HTMLElement;
+      const style = getComputedStyle(main);
+      const inner = main.getBoundingClientRect();
+      const box = element.getBoundingClientRect();
+      const left = box.left - inner.left - Number.parseFloat(style.paddingLeft);
+      const right = inner.right - Number.parseFloat(style.paddingRight) - box.right;
+      return { left: Math.round(left), right: Math.round(right) };
+    });
     expect({ route, gaps }).toEqual({ route, gaps: { left: gaps.right, right: gaps.right } });
     expect(gaps.left).toBeGreaterThan(0);
   }

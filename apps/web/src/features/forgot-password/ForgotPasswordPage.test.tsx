@@ -128,7 +128,12 @@ describe('forgot password by OTP', () => {
     await user.click(resend);
     expect(await screen.findByText('A new code has been sent.')).toBeTruthy();
     expect(requests.filter((r) => r.path === '/api/external/user/forgotPassword')).toHaveLength(2);
-    expect((resend as HTMLButtonElement).disabled).toBe(true);
+    // The countdown starts again once the new code's answer has been shown.
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Send a new code' }) as HTMLButtonElement).disabled).toBe(
+        true,
+      ),
+    );
   });
 
   it('restarts the countdown from the wait the server gives when a resend is refused as too soon', async () => {
