@@ -17,6 +17,18 @@ export const CONFIRM = `${BASE}/confrimTransaction`;
 export const PAY = `${BASE}/getReceivePayment`;
 export const GET = `${BASE}/getTransaction`;
 export const LIST = `${BASE}/getTransactionList`;
+/** A member's history page (`getTransactionList`), as the member reads it: `filter` 'today' unless said. */
+export async function historyOf(
+  app: FastifyInstance,
+  token: string,
+  query: Record<string, unknown> = {},
+): Promise<{ items: Transaction[]; total: number }> {
+  return periodOf(
+    (await post<{ items: Transaction[]; total: number }>(app, LIST, { filter: 'today', ...query }, { token }))
+      .body,
+  );
+}
+
 export const TX_HASH = `0x${'ab'.repeat(32)}`;
 /** A complete of a paid cash-deposit buy: the USDT sent, the slip's name and the deposit checked. */
 export const DEPOSIT_CHECKED = { payoutReference: TX_HASH, slipNameMatches: true, depositSeen: true };

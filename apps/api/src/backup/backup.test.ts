@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratedSnapshot, testApp } from '../../test/harness.ts';
 import { createStaff, post, signIn, type TestStaff } from '../../test/members.ts';
-import { buy, CREATE, DEPOSIT_CHECKED, GET, LIST, orderCalls, slipImage } from '../../test/orders.ts';
+import { buy, CREATE, DEPOSIT_CHECKED, GET, historyOf, orderCalls, slipImage } from '../../test/orders.ts';
 import { adminCall, enrolledStaff, staffPasswordStep, totpCode } from '../../test/staff.ts';
 import { periodOf } from '../../test/staff-calls.ts';
 import { createTrader, deskReady } from '../../test/traders.ts';
@@ -179,9 +179,7 @@ describe('backup and restore of a whole desk', () => {
       const { app: restoredApp } = await testApp({}, { database: target });
       try {
         const token = await signIn(restoredApp, member.username, member.password);
-        const history = periodOf(
-          (await post<{ items: Transaction[] }>(restoredApp, LIST, { filter: 'today' }, { token })).body,
-        );
+        const history = await historyOf(restoredApp, token);
         const kept = history.items.find((item) => item.id === order.id);
         expect(kept).toMatchObject({ status: 'success', amountThb: order.amountThb });
         // The slip photo came along, byte for byte as the source served it.

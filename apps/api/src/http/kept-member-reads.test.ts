@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeBus } from '../../test/bus-events.ts';
 import { post } from '../../test/members.ts';
-import { buy, CREATE, LIST, orderTestFile, sell, transfer } from '../../test/orders.ts';
+import { buy, CREATE, historyOf, orderTestFile, sell, transfer } from '../../test/orders.ts';
 import { periodOf } from '../../test/staff-calls.ts';
 import { createTrader, type Trader } from '../../test/traders.ts';
 import type { BusEvent } from '../events/bus.ts';
@@ -93,17 +93,7 @@ describe('the member history from memory (decision 0085)', () => {
     vi.restoreAllMocks();
   });
 
-  const history = async (t: Trader) =>
-    periodOf(
-      (
-        await post<{ items: Transaction[]; total: number }>(
-          app,
-          LIST,
-          { filter: 'today' },
-          { token: t.token },
-        )
-      ).body,
-    ).items.map((i) => [i.id, i.status]);
+  const history = async (t: Trader) => (await historyOf(app, t.token)).items.map((i) => [i.id, i.status]);
 
   /** Changes an order's row without the database's notice, as no writer can: what memory holds shows. */
   const silently = (id: string, change: { status?: TransactionStatus; deadline_at?: Date }) =>

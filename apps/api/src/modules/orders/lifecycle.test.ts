@@ -14,7 +14,17 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { post, type TestStaff } from '../../../test/members.ts';
-import { buy, DAY_MS, GET, HOUR_MS, LIST, orderTestFile, PAY, sell, transfer } from '../../../test/orders.ts';
+import {
+  buy,
+  DAY_MS,
+  GET,
+  HOUR_MS,
+  historyOf,
+  orderTestFile,
+  PAY,
+  sell,
+  transfer,
+} from '../../../test/orders.ts';
 import { auditRows, periodOf } from '../../../test/staff-calls.ts';
 import { createTrader } from '../../../test/traders.ts';
 
@@ -394,16 +404,7 @@ describe('history', () => {
     const b = await created(t, buy(t));
     await created(other, sell(other));
     periodOf((await confirm(t, transfer(a.id))).body);
-    const all = periodOf(
-      (
-        await post<{ items: Transaction[]; total: number }>(
-          app,
-          LIST,
-          { filter: 'today' },
-          { token: t.token },
-        )
-      ).body,
-    );
+    const all = await historyOf(app, t.token);
     expect(all.items.map((i) => i.id)).toEqual([b.id, a.id]);
     expect(all.total).toBe(2);
     // Every page says how many there are, also one past the end.
@@ -411,38 +412,15 @@ describe('history', () => {
       [2, [a.id]],
       [3, []],
     ] as const) {
-      const paged = periodOf(
-        (
-          await post<{ items: Transaction[]; total: number }>(
-            app,
-            LIST,
-            { filter: 'today', page, pageSize: 1 },
-            { token: t.token },
-          )
-        ).body,
-      );
+      const paged = await historyOf(app, t.token, { page, pageSize: 1 });
       expect(paged.items.map((i) => i.id)).toEqual(ids);
       expect(paged.total).toBe(2);
     }
-    const sells = periodOf(
-      (await post<{ items: Transaction[] }>(app, LIST, { filter: 'today', type: 'sell' }, { token: t.token }))
-        .body,
-    );
+    const sells = await historyOf(app, t.token, { type: 'sell' });
     expect(sells.items.map((i) => i.id)).toEqual([a.id]);
-    const requests = periodOf(
-      (
-        await post<{ items: Transaction[] }>(
-          app,
-          LIST,
-          { filter: 'today', status: 'request' },
-          { token: t.token },
-        )
-      ).body,
-    );
+    const requests = await historyOf(app, t.token, { status: 'request' });
     expect(requests.items.map((i) => i.id)).toEqual([a.id]);
-    const yesterday = periodOf(
-      (await post<{ items: Transaction[] }>(app, LIST, { filter: 'yesterday' }, { token: t.token })).body,
-    );
+    const yesterday = await historyOf(app, t.token, { filter: 'yesterday' });
     expect(yesterday.items).toEqual([]);
   });
 
@@ -471,16 +449,7 @@ describe('history', () => {
     const fresh = await created(t, sell(t));
     await pastDeadline(due.id);
     const list = async (status?: TransactionStatus) =>
-      periodOf(
-        (
-          await post<{ items: Transaction[]; total: number }>(
-            app,
-            LIST,
-            { filter: 'today', ...(status ? { status } : {}) },
-            { token: t.token },
-          )
-        ).body,
-      ).items.map((i) => [i.id, i.status]);
+      (await historyOf(app, t.token, status ? { status } : {})).items.map((i) => [i.id, i.status]);
     expect(await list()).toEqual([
       [fresh.id, 'pending'],
       [due.id, 'expired'],
@@ -575,16 +544,7 @@ describe('money', () => {
           expect(new Decimal(s.fee).lte(gross.times(fee).div(100))).toBe(true);
           expect(new Decimal(s.fee).plus(s.total).eq(gross)).toBe(true);
 
-          const history = periodOf(
-            (
-              await post<{ items: Transaction[] }>(
-                app,
-                LIST,
-                { filter: 'today', pageSize: 2 },
-                { token: t.token },
-              )
-            ).body,
-          );
+          const history = await historyOf(app, t.token, { pageSize: 2 });
           const pick = (o: Transaction) => [o.id, o.amountThb, o.amountUsdt, o.fee, o.total, o.rate];
           expect(history.items.map(pick)).toEqual([pick(s), pick(b)]);
         },
