@@ -1,87 +1,139 @@
-// The floor of the orders bench: bare Fastify and raw `pg` (no validation, no query builder, no
-// sessions or services) making the same round trips to PostgreSQL as one createTransaction, on
-// small tables of its own in the bench's database. What createTransaction loses against this is
-// the application's own cost; what this loses against the hello-world is the database's.
-// createTransaction's round trips (decision 0086): the member's session comes from memory; the
-// trading gate and the payout address side by side; then begin, the member's row lock, the checks
-// in one statement (with the member's contact and notice choices), the order with its audit row,
-// the queued notice, commit; the event after commit. The statements createTransaction prepares by
-// name are named here too.
+// The floor of the orders bench: bare Fastify and raw `pg` sending createTransaction's own
+// statements, compiled from the API's own builders, to the API's own database (its schema, its
+// triggers, its members), with none of the application around them: no validation, sessions,
+// services, notice text, request log or hooks. What createTransaction loses against this is the
+// application's own cost in Node; what this loses against the hello-world is the database's.
+// The round trips are createTransaction's (decision 0086): the trading gate and the payout
+// address side by side; then begin, the member's row lock, the checks (with the member's contact),
+// the order with its audit row, the queued notice, commit; the event after commit. The statements
+// are prepared by name, as the API's connections prepare them, and a listener hears the events
+// as the API's event bus does.
+// DATABASE_URL: the API's bench database; FLOOR_MEMBERS: the usernames of the members whose orders
+// it places (verified, with a saved USDT address, no orders yet); FLOOR_RATE: the buy rate in force.
 import { randomInt } from 'node:crypto';
+import { buyQuote } from '@bahtdesk/contract';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { lockMemberOnce } from '../apps/api/src/db/locks.ts';
+import { tradingGateOf } from '../apps/api/src/modules/kyc/repository.ts';
+import { createStatement, orderChecksOf } from '../apps/api/src/modules/orders/repository.ts';
+import { FIND_PAYMENT } from '../apps/api/src/modules/payments/repository.ts';
+import { limitPeriods } from '../apps/api/src/modules/risk/service.ts';
+import { queueOne } from '../apps/api/src/notifications/queue.ts';
+import { compileOnly as compiler } from '../apps/api/test/compile-only.ts';
+
+const CHANNEL = 'bahtdesk_events';
+const DEADLINE_MINUTES = 120;
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
-await pool.query(`
-  create table if not exists floor_members (id int primary key, token text not null, verified boolean not null,
-    email text not null, phone text not null, lang text not null);
-  create table if not exists floor_addresses (id int primary key, member_id int not null, address text not null);
-  create table if not exists floor_orders (id bigint generated always as identity primary key,
-    member_id int not null, public_id text not null unique, amount numeric(16, 2) not null,
-    status text not null, created_at timestamptz not null default now());
-  create index if not exists floor_orders_member on floor_orders (member_id, status);
-  create table if not exists floor_audit (id bigint generated always as identity primary key,
-    target text not null, after jsonb, created_at timestamptz not null default now());
-  create table if not exists floor_choices (member_id int not null, kind text not null, channels jsonb not null,
-    primary key (member_id, kind));
-  create table if not exists floor_outbox (id bigint generated always as identity primary key,
-    recipient text not null, body text not null, member_id int not null, state text not null default 'pending');
-  insert into floor_members select g, 'token-' || g, true, 'm' || g || '@example.com', '', 'en'
-    from generate_series(1, 20) g on conflict do nothing;
-  insert into floor_addresses select g, g, 'T' || g from generate_series(1, 20) g on conflict do nothing;
-`);
+const listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+await listener.connect();
+await listener.query(`listen ${CHANNEL}`);
+listener.on('notification', () => {});
+
+const usernames = (process.env.FLOOR_MEMBERS ?? '').split(',');
+const { rows: members } = await pool.query<{ id: number; address: number }>(
+  `select m.id::int, (select min(a.id)::int from usdt_addresses a where a.member_id = m.id) as address
+     from members m where m.username = any($1) order by array_position($1, m.username)`,
+  [usernames],
+);
+if (members.length !== usernames.length) throw new Error('FLOOR_MEMBERS names members that do not exist');
+
+const quote = buyQuote('5000.00', process.env.FLOOR_RATE ?? '');
+const now = new Date();
+const { dayStart, monthStart } = limitPeriods(now);
+const first = members[0] as { id: number; address: number };
+const buy = (memberId: number, address: { id: number; network: string; address: string }) => ({
+  type: 'buy' as const,
+  rate: quote.rate,
+  amount_thb: quote.thb,
+  amount_usdt: quote.usdt,
+  total: quote.thb,
+  network: address.network,
+  usdt_address_id: address.id,
+  usdt_address: address.address,
+  member_id: memberId,
+  deadline_at: new Date(Date.now() + DEADLINE_MINUTES * 60_000),
+  idempotency_key: null,
+  idempotency_sha256: null,
+});
+const columns = Object.keys(buy(0, { id: 0, network: '', address: '' })) as (keyof ReturnType<typeof buy>)[];
+const statements = {
+  gate: tradingGateOf.statement(compiler, first.id),
+  address: FIND_PAYMENT.usdt.statement(compiler, first.address, first.id),
+  lock: lockMemberOnce.statement(compiler, first.id),
+  checks: orderChecksOf.statement(compiler, first.id, dayStart, monthStart, now),
+  create: createStatement(columns).statement(compiler, ...Array(5 + columns.length).fill(null)),
+  queue: queueOne.statement(compiler, '', '', '', '', '', null, ''),
+};
+/** Runs a statement by its prepared name, as the API's connections do (db/connection.ts). */
+const run = <R extends pg.QueryResultRow>(
+  on: pg.Pool | pg.PoolClient,
+  statement: { name: string; text: string },
+  values: unknown[],
+) => on.query<R>({ name: statement.name, text: statement.text, values });
+
+function newOrderId(): string {
+  let tail = '';
+  for (let i = 0; i < 6; i++) tail += 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'[randomInt(31)];
+  return `B${now.toISOString().slice(2, 10).replaceAll('-', '')}${tail}`;
+}
 
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ ready: true }));
 app.post('/create', async (request) => {
-  const memberId = Number((request.body as { member: number }).member);
-  await Promise.all([
-    pool.query({
-      name: 'gate',
-      text: `select m.verified, exists (select 1 from floor_addresses a where a.member_id = $1) as has_address
-        from floor_members m where m.id = $1`,
-      values: [memberId],
-    }),
-    pool.query({
-      name: 'address',
-      text: 'select * from floor_addresses where id = $1 and member_id = $2',
-      values: [memberId, memberId],
-    }),
+  const member = members[Number((request.body as { member: number }).member) - 1];
+  if (!member) throw new Error('no such member');
+  const at = new Date();
+  const [, found] = await Promise.all([
+    run(pool, statements.gate, statements.gate.values(member.id)),
+    run<{ id: number; network: string; address: string }>(
+      pool,
+      statements.address,
+      statements.address.values(member.address, member.id),
+    ),
   ]);
+  const address = found.rows[0];
+  if (!address) throw new Error('no address');
+  const values = buy(member.id, address);
   const client = await pool.connect();
-  let created: { public_id: string };
+  let created: { public_id: string; member_id: number; status: string };
   try {
     await client.query('begin');
-    await client.query({
-      name: 'lock',
-      text: 'select id from floor_members where id = $1 for update',
-      values: [memberId],
-    });
-    const checks = await client.query({
-      name: 'checks',
-      text: `select m.email, (select coalesce(json_agg(c), '[]') from
-          (select kind, channels from floor_choices where member_id = m.id) c) as choices,
-        count(o.id) filter (where o.status = 'pending') as open,
-        coalesce(sum(o.amount) filter (where o.created_at >= $2), 0)::text as day,
-        coalesce(sum(o.amount), 0)::text as month
-        from floor_members m left join floor_orders o on o.member_id = m.id and o.created_at >= $3
-        where m.id = $1 group by m.id`,
-      values: [memberId, new Date(Date.now() - 3_600_000), new Date(Date.now() - 86_400_000)],
-    });
-    const order = await client.query({
-      name: 'create',
-      text: `with changed as (insert into floor_orders (member_id, public_id, amount, status)
-         values ($1, $2, $3, 'pending') on conflict (public_id) do nothing returning *),
-       audited as (insert into floor_audit (target, after) select 'order:' || public_id, $4::jsonb from changed)
-       select * from changed`,
-      values: [memberId, `B261125${randomInt(2 ** 40)}`, '5000.00', '{"status":"pending"}'],
-    });
-    created = order.rows[0];
-    await client.query({
-      name: 'queue',
-      text: 'insert into floor_outbox (recipient, body, member_id) values ($1, $2, $3)',
-      values: [checks.rows[0].email, `Order ${created.public_id} placed`, memberId],
-    });
+    await run(client, statements.lock, statements.lock.values(member.id));
+    const checks = await run<{ recipient: { email: string | null; phone: string | null } | null }>(
+      client,
+      statements.checks,
+      statements.checks.values(member.id, dayStart, monthStart, at),
+    );
+    const after = JSON.stringify({ status: 'pending', type: 'buy', rate: quote.rate, total: quote.thb });
+    const order = await run<typeof created>(
+      client,
+      statements.create,
+      statements.create.values(
+        newOrderId(),
+        'member',
+        member.id,
+        '127.0.0.1',
+        after,
+        ...columns.map((c) => values[c]),
+      ),
+    );
+    created = order.rows[0] as typeof created;
+    const recipient = checks.rows[0]?.recipient;
+    await run(
+      client,
+      statements.queue,
+      statements.queue.values(
+        recipient?.email ? 'email' : 'sms',
+        recipient?.email ?? recipient?.phone ?? '',
+        `BahtDesk: order ${created.public_id} placed`,
+        `Your order ${created.public_id} to buy ${quote.usdt} USDT for ${quote.thb} THB is placed. Pay before the deadline.`,
+        'orderCreated',
+        member.id,
+        'en',
+      ),
+    );
     await client.query('commit');
   } catch (error) {
     await client.query('rollback');
@@ -89,7 +141,11 @@ app.post('/create', async (request) => {
   } finally {
     client.release();
   }
-  await pool.query('select pg_notify($1, $2)', ['floor', created.public_id]);
-  return created;
+  const event = { memberId: created.member_id, id: created.public_id, status: created.status };
+  await pool.query('select pg_notify($1, $2)', [
+    CHANNEL,
+    JSON.stringify({ name: 'order.updated', data: event, origin: 'floor' }),
+  ]);
+  return { id: created.public_id, status: created.status };
 });
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

@@ -229,10 +229,12 @@ async function openStreams(url, token, count) {
 }
 
 /**
- * Measures the order calls on a fresh API (PGlite, or PostgreSQL at `postgresUrl`); given `floor`
- * (bench/order-floor-server.ts on PostgreSQL), the same load on it too.
+ * Measures the order calls on a fresh API (PGlite, or PostgreSQL at `postgresUrl`). Given
+ * `startFloor(env)` (bench/order-floor-server.ts on PostgreSQL), the same creates on the floor too:
+ * once the API's measures are done and its server has stopped, on the API's database, by as many
+ * other verified members, who like the API's start with no orders.
  */
-export async function measureOrders(hello, postgresUrl, floor) {
+export async function measureOrders(hello, postgresUrl, startFloor) {
   const api = await startApi({
     postgresUrl,
     env: { MAX_CONNECTIONS_PER_IP: '0' },
@@ -250,10 +252,12 @@ export async function measureOrders(hello, postgresUrl, floor) {
     }
     const photo = await benchPhoto();
     const members = [];
-    for (let i = 0; i < MEMBERS; i++) {
+    const floorMembers = [];
+    for (let i = 0; i < (startFloor ? 2 : 1) * MEMBERS; i++) {
       const token = await verifiedMember(url, admin, photo);
-      const { usdtAddresses } = await call(url, '/api/external/user/profile', { token, body: {} });
-      members.push({ token, usdtAddressId: usdtAddresses[0].id });
+      const { username, usdtAddresses } = await call(url, '/api/external/user/profile', { token, body: {} });
+      if (i < MEMBERS) members.push({ token, usdtAddressId: usdtAddresses[0].id });
+      else floorMembers.push(username);
     }
     const { buyRate } = await call(url, '/api/external/home/getRate', { body: {} });
 
@@ -266,13 +270,6 @@ export async function measureOrders(hello, postgresUrl, floor) {
       })),
     ).flat();
     const created = await fire(url, '/api/external/transaction/createTransaction', creates);
-    const floorCreated =
-      floor &&
-      (await fire(
-        floor.url,
-        '/create',
-        creates.map((_, i) => ({ token: 'none', body: { member: (i % MEMBERS) + 1 } })),
-      ));
 
     const appointmentAt = nextBusinessDay();
     const confirms = [];
@@ -308,6 +305,25 @@ export async function measureOrders(hello, postgresUrl, floor) {
     for (const s of streams) s.close();
     const heard = times.filter((t) => Number.isFinite(t));
     const at = (p) => heard[Math.min(heard.length - 1, Math.floor((p / 100) * heard.length))];
+
+    let floorCreated;
+    if (startFloor) {
+      await api.stopServer();
+      const floor = await startFloor({
+        DATABASE_URL: api.databaseUrl,
+        FLOOR_MEMBERS: floorMembers.join(','),
+        FLOOR_RATE: buyRate,
+      });
+      try {
+        floorCreated = await fire(
+          floor.url,
+          '/create',
+          creates.map((_, i) => ({ token: 'none', body: { member: (i % MEMBERS) + 1 } })),
+        );
+      } finally {
+        await floor.stop();
+      }
+    }
     return {
       database: postgresUrl ? 'PostgreSQL' : 'PGlite',
       baseline,
@@ -348,7 +364,7 @@ export function printOrders({ database, baseline, created, floorCreated, confirm
   }
   if (floorCreated) {
     console.log(
-      `${'floor: the same round trips, raw pg'.padEnd(40)} ${Math.round(floorCreated.rps)} req/s, p50 ${ms(floorCreated.p50)}, ` +
+      `${'floor: the same statements, raw pg'.padEnd(40)} ${Math.round(floorCreated.rps)} req/s, p50 ${ms(floorCreated.p50)}, ` +
         `p99 ${ms(floorCreated.p99)}, ${floorCreated.bad} non-2xx; ${(floorCreated.rps / baseline.rps).toFixed(3)}x the baseline ` +
         '(bench/order-floor-server.ts: what PostgreSQL allows createTransaction here)',
     );

@@ -99,6 +99,10 @@ export async function startApi({ postgresUrl, env: extra = {}, prepare } = {}) {
     return {
       url: server.url,
       pid: server.pid,
+      /** PostgreSQL only: the database, which lives until `stop`. */
+      databaseUrl: database?.url,
+      /** Stops the server only: its database stays until `stop`. */
+      stopServer: server.stop,
       async stop() {
         await server.stop();
         await cleanUp();

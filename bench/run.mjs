@@ -555,16 +555,9 @@ if (wanted('orders')) {
   try {
     printOrders(await measureOrders(hello));
     if (postgresUrl) {
-      const floorDatabase = await createDatabase(postgresUrl);
-      const floor = await startNode(await bundle('order-floor-server'), {
-        env: { DATABASE_URL: floorDatabase.url },
-      });
-      try {
-        printOrders(await measureOrders(hello, postgresUrl, floor));
-      } finally {
-        await floor.stop();
-        await floorDatabase.drop();
-      }
+      const floorScript = await bundle('order-floor-server');
+      const startFloor = (env) => startNode(floorScript, { env });
+      printOrders(await measureOrders(hello, postgresUrl, startFloor));
     } else console.log('(set BENCH_DATABASE_URL to a local PostgreSQL to measure on it too)');
   } finally {
     await hello.stop();

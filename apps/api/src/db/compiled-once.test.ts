@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { compileOnly } from '../../test/compile-only.ts';
 import { testDatabase } from '../../test/harness.ts';
 import { compiledOnce } from './compiled-once.ts';
 
@@ -46,5 +47,22 @@ describe('a statement compiled once', () => {
       return rows.filter((row) => row.statement.includes('kept_label_probe'));
     });
     expect(prepared).toHaveLength(1);
+  });
+
+  it("rule: the statement it shows (for the bench's raw-pg floor) is the one it runs, values in their places", async () => {
+    const { db } = await testDatabase();
+    const pair = compiledOnce((d: typeof db, first: string, second: string) =>
+      d.selectNoFrom((eb) => [
+        eb.cast<string>(eb.val(second), 'text').as('second'),
+        eb.cast<string>(eb.val('fixed'), 'text').as('fixed'),
+        eb.cast<string>(eb.val(first), 'text').as('first'),
+      ]),
+    );
+    const shown = pair.statement(compileOnly, 'a', 'b');
+    expect(shown.values('one', 'two')).toEqual(['two', 'fixed', 'one']);
+    expect(shown.name).toMatch(/^kept_\d+$/);
+    const { rows } = await db.executeQuery(CompiledQuery.raw(shown.text, shown.values('one', 'two')));
+    expect(rows).toEqual(await pair(db, 'one', 'two'));
+    expect(rows).toEqual([{ second: 'two', fixed: 'fixed', first: 'one' }]);
   });
 });

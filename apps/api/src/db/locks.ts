@@ -12,7 +12,7 @@ export function lockMemberQuery(trx: Kysely<DB>, memberId: number) {
 }
 
 /** The lock as a statement built once: a named prepared statement on PostgreSQL (compiled-once.ts). */
-const lockMemberOnce = compiledOnce(lockMemberQuery);
+export const lockMemberOnce = compiledOnce(lockMemberQuery);
 
 export async function lockMember(trx: Kysely<DB>, memberId: number): Promise<void> {
   await lockMemberOnce(trx, memberId);

@@ -51,7 +51,7 @@ function outboxRow(...[channel, recipient, subject, body, kind, member_id, lang]
 }
 
 /** One message, the usual case (a notice about one change), in an INSERT built once. */
-const queueOne = compiledOnce((db: Kysely<DB>, ...values: OutboxValues) =>
+export const queueOne = compiledOnce((db: Kysely<DB>, ...values: OutboxValues) =>
   db.insertInto('outbox').values(outboxRow(...values)),
 );
 

@@ -130,7 +130,7 @@ export type StoredKycReview = {
  * What decides whether a member may start an order, in one statement built once: their identity
  * status (kycStatusOf) and whether they saved a USDT address.
  */
-const tradingGateOf = compiledOnce((db: Kysely<DB>, memberId: number) =>
+export const tradingGateOf = compiledOnce((db: Kysely<DB>, memberId: number) =>
   db.selectNoFrom([kycStatusOf(memberId).as('status'), usdtAddressSavedOf(memberId).as('has_address')]),
 );
 

@@ -39,7 +39,7 @@ export type Summary = z.input<typeof transactionSummarySchema>;
  * trade limits (risk's levelAndTotalsOf over `dayStart` and `monthStart`), and what the new
  * order's notice needs (recipientOf), so queuing it reads nothing more. Undefined: no such member.
  */
-const orderChecksOf = compiledOnce(
+export const orderChecksOf = compiledOnce(
   (db: Kysely<DB>, memberId: number, dayStart: Date, monthStart: Date, now: Date) =>
     levelAndTotalsOf(db, dayStart, monthStart, now)
       .select((eb) => [
@@ -89,7 +89,7 @@ async function audited(db: Kysely<DB>, change: Compilable & OperationNodeSource,
 const ID_TRIES = 5;
 
 type NewOrder = Omit<Insertable<TransactionsTable>, 'public_id'>;
-type RunCreate = (db: Kysely<DB>, ...args: unknown[]) => Promise<OrderRow[]>;
+type RunCreate = ReturnType<typeof compiledOnce<DB, unknown[], OrderRow>>;
 
 /**
  * The order's insert with its `order.create` audit row, one statement built once per set of
@@ -97,7 +97,7 @@ type RunCreate = (db: Kysely<DB>, ...args: unknown[]) => Promise<OrderRow[]>;
  * actor's type, id and IP, the audit's `after` as JSON text, then the columns' values in order.
  */
 const createStatements = new Map<string, RunCreate>();
-function createStatement(columns: readonly (keyof NewOrder)[]): RunCreate {
+export function createStatement(columns: readonly (keyof NewOrder)[]): RunCreate {
   const key = columns.join();
   let run = createStatements.get(key);
   if (!run) {

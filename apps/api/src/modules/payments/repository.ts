@@ -99,7 +99,7 @@ export async function insertPayment(
 }
 
 /** A member's entry of each type by id, a statement built once per type. */
-const FIND_PAYMENT = {
+export const FIND_PAYMENT = {
   bank: compiledOnce((db: Kysely<DB>, id: number, memberId: number) =>
     db.selectFrom('bank_accounts').selectAll().where('id', '=', id).where('member_id', '=', memberId),
   ),
