@@ -1,6 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../test/harness.ts';
+import { bundleServer, root, Server } from '../../test/servers.ts';
+import { gatheredLines } from './logging.ts';
 
 type Line = Record<string, unknown>;
 
@@ -64,6 +70,56 @@ describe('request log at debug', () => {
       expect(lines.filter((l) => l.url === '/healthz')).toMatchObject([{ level: 20, statusCode: 200 }]);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe('log lines to standard output', () => {
+  it('rule: the lines of one turn of the event loop go out together, in order, once the turn ends', async () => {
+    const writes: string[] = [];
+    const lines = gatheredLines({ write: (text) => writes.push(text) });
+    lines.write('{"a":1}\n');
+    lines.write('{"b":2}\n');
+    expect(writes).toEqual([]);
+    await nextTurn();
+    expect(writes).toEqual(['{"a":1}\n{"b":2}\n']);
+    lines.write('{"c":3}\n');
+    await nextTurn();
+    expect(writes).toEqual(['{"a":1}\n{"b":2}\n', '{"c":3}\n']);
+  });
+
+  it('rule: flush writes what has gathered at once (as the process exits), and nothing twice', async () => {
+    const writes: string[] = [];
+    const lines = gatheredLines({ write: (text) => writes.push(text) });
+    lines.write('{"last":true}\n');
+    lines.flush();
+    expect(writes).toEqual(['{"last":true}\n']);
+    await nextTurn();
+    expect(writes).toEqual(['{"last":true}\n']);
+  });
+
+  it("a server process writes each answered request's line to its standard output", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'bahtdesk-log-'));
+    // Inside the repository, so the bundle finds its npm packages.
+    const bundleDir = path.join(root, 'node_modules', '.cache', `bahtdesk-log-${process.pid}`);
+    const server = await Server.start('log', await bundleServer(bundleDir), {
+      DATA_DIR: path.join(dir, 'data'),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'info',
+    });
+    try {
+      await server.ready(60_000);
+      const res = await fetch(`${server.url}/api/external/home/maintenanceStatus`);
+      const reqId = res.headers.get('x-request-id') ?? '';
+      expect(res.status).toBe(200);
+      const output = await server.printed(`"reqId":"${reqId}"`);
+      const line = output.split('\n').find((l) => l.includes(reqId)) ?? '';
+      expect(JSON.parse(line)).toMatchObject({ msg: 'request completed', statusCode: 200, reqId });
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+      rmSync(bundleDir, { recursive: true, force: true });
     }
   });
 });

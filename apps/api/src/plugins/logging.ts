@@ -5,6 +5,7 @@ import {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import pino from 'pino';
 import type { Config } from '../config.ts';
 
 /** Log fields that must never be written: credentials, sessions, one-time codes. */
@@ -125,9 +126,49 @@ const lazyChild: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logg
   new LazyChild(logger, bindings, options) as unknown as FastifyBaseLogger;
 
 /**
- * The Fastify options that decide logging: JSON lines at LOG_LEVEL, to `stream` (stdout by
- * default), with credentials redacted; one line per request (RequestLog); `req.log` made on
- * first use (LazyChild).
+ * Lines gathered over one turn of the event loop and written to `out` together at its end: under
+ * load, the request lines of every request answered in the turn go out in one write instead of one
+ * each. `flush` writes what has gathered at once.
+ */
+export function gatheredLines(out: { write(text: string): unknown }) {
+  let gathered: string[] = [];
+  const flush = () => {
+    if (gathered.length === 0) return;
+    const text = gathered.join('');
+    gathered = [];
+    out.write(text);
+  };
+  return {
+    write(line: string) {
+      if (gathered.push(line) === 1) setImmediate(flush);
+    },
+    flush,
+  };
+}
+
+let stdout: ReturnType<typeof gatheredLines> | undefined;
+
+/**
+ * Standard output as the log's destination, one write per turn of the event loop (gatheredLines)
+ * through pino's synchronous stdout. Written a line at a time, the request line cost about 4 to 6
+ * µs of a public read's 20 (a system call and three UTF-8 passes over a string in pieces each);
+ * gathered, about a third of that (decision 0089). The write at the end of a turn is synchronous,
+ * so a line is out before the next turn starts, and what a turn has gathered is written when the
+ * process exits, after a fatal error too. One per process.
+ */
+export function stdoutLines() {
+  if (!stdout) {
+    const lines = gatheredLines(pino.destination({ dest: 1, sync: true }));
+    process.on('exit', lines.flush);
+    stdout = lines;
+  }
+  return stdout;
+}
+
+/**
+ * The Fastify options that decide logging: JSON lines at LOG_LEVEL, to `stream` (stdout in batches
+ * by default, stdoutLines), with credentials redacted; one line per request (RequestLog);
+ * `req.log` made on first use (LazyChild).
  */
 export function loggingOptions(
   config: Pick<Config, 'logLevel'>,
@@ -137,7 +178,7 @@ export function loggingOptions(
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
-      ...(stream ? { stream } : {}),
+      stream: stream ?? stdoutLines(),
     },
     logController: new RequestLog(),
     childLoggerFactory: lazyChild,
