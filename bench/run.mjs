@@ -310,11 +310,32 @@ function shapes(api, { token, listToken }) {
 }
 
 /** The bench's own set-up of a server: its admin (operator CLI) and the connection cap above. */
+/**
+ * The http section's servers. Their outbox is delivered with no rate bound (NOTIFY_RATE_PER_SECOND
+ * 0): setting them up queues a notice for each of the hundreds of orders placed, which at the
+ * default 20 a second would still be going out, on the server's own CPU, while its reads are
+ * measured (outboxDelivered waits for the last).
+ */
 const benchServer = (postgresUrl) => ({
   postgresUrl,
-  env: { MAX_CONNECTIONS_PER_IP: BENCH_CONNECTIONS_PER_IP },
+  env: { MAX_CONNECTIONS_PER_IP: BENCH_CONNECTIONS_PER_IP, NOTIFY_RATE_PER_SECOND: '0' },
   prepare: createBenchAdmin,
 });
+
+/** Waits until the server's outbox holds nothing undelivered (its /metrics backlog), at most a minute. */
+async function outboxDelivered(url) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    const backlog = metrics
+      .split('\n')
+      .filter((line) => line.startsWith('bahtdesk_outbox_backlog{'))
+      .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+    if (backlog === 0) return;
+    if (Date.now() > deadline) throw new Error(`${url}: ${backlog} messages still undelivered after a minute`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
 
 const loadAverage = () =>
   loadavg()
@@ -345,6 +366,7 @@ async function runHttp(api) {
         listToken: server.historyToken,
       });
     }
+    for (const server of servers) await outboxDelivered(server.api.url);
     // A first, unmeasured pass: a server just started is still compiling its hot paths.
     await measure({ url: `${hello.url}/`, seconds: WARMUP_PASS_SECONDS });
     const floorShapes = shapes(floor, {}).filter((shape) => shape.target === PUBLIC_READ);

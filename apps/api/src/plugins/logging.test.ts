@@ -49,6 +49,16 @@ describe('request log', () => {
     expect(JSON.stringify(lines)).not.toContain('tok_never_logged');
   });
 
+  it('writes the request line as pino writes its own lines: the same fields in the same order', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/external/home/maintenanceStatus' });
+    const line = lines.find((l) => l.reqId === res.headers['x-request-id']) as Line;
+    const { reqId, method, url, remoteAddress, statusCode, responseTime } = line;
+    app.log.info({ reqId, method, url, remoteAddress, statusCode, responseTime }, 'request completed');
+    const byPino = lines.at(-1) as Line;
+    expect(Object.keys(line)).toEqual(Object.keys(byPino));
+    expect({ ...line, time: 0 }).toEqual({ ...byPino, time: 0 });
+  });
+
   it('logs refused and unknown requests too', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/no/such/route' });
     const mine = lines.filter((l) => l.reqId === res.headers['x-request-id']);
