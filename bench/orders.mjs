@@ -1,7 +1,8 @@
 // Section (o) of `npm run bench`: the order calls under load and the live fan-out of a decision.
 // - createTransaction and confrimTransaction, each a fixed number of requests over 50 connections,
 //   by verified members (each call makes or confirms a real order), beside a bare Fastify
-//   hello-world measured in the same run;
+//   hello-world measured in the same run; on PostgreSQL, createTransaction's floor too (its own
+//   statements sent with raw pg to the same database, bench/order-floor-server.ts);
 // - a staff completion reaching 1,000 open member streams: time from the call to each stream's event.
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';

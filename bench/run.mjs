@@ -332,7 +332,8 @@ async function outboxDelivered(url) {
       .filter((line) => line.startsWith('bahtdesk_outbox_backlog{'))
       .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
     if (backlog === 0) return;
-    if (Date.now() > deadline) throw new Error(`${url}: ${backlog} messages still undelivered after a minute`);
+    if (Date.now() > deadline)
+      throw new Error(`${url}: ${backlog} messages still undelivered after a minute`);
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
