@@ -1,3 +1,4 @@
+import type { RateChangeCheck, RateReference, RateSet } from '@bahtdesk/contract';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 
@@ -6,22 +7,30 @@ export function signedPercent(percent: string): string {
   return percent.startsWith('-') ? `−${percent.slice(1)} %` : `+${percent} %`;
 }
 
-interface Side {
-  from: string;
-  to: string;
-  percent: string;
+type Moves = Pick<RateChangeCheck, 'buyChangePercent' | 'sellChangePercent' | 'netSellChangePercent'>;
+
+interface Props {
+  caption: string;
+  /** The heading of the `from` column: the rates in force, or the reference. */
+  fromHeading: string;
+  from: RateSet;
+  to: RateSet;
+  moves: Moves;
 }
 
-/** The rates in force, the new ones and how far each moves, for a dialog or a proposal. */
-export function RateChangeTable({ caption, buy, sell }: { caption: string; buy: Side; sell: Side }) {
+/**
+ * Rates before and after, for a dialog or a proposal: buy, sell, the sell fee and what a seller
+ * gets per USDT after it, with how far each moves (the fee by what a seller gets, decision 0090).
+ */
+function RateChangeTable({ caption, fromHeading, from, to, moves }: Props) {
   const t = useT('rates');
   const f = useFormat();
-  const row = (label: string, side: Side) => (
+  const row = (label: string, before: string, after: string, percent: string | null) => (
     <tr>
       <th scope="row">{label}</th>
-      <td className="num">{f.amount(side.from)}</td>
-      <td className="num">{f.amount(side.to)}</td>
-      <td className="num nowrap">{signedPercent(side.percent)}</td>
+      <td className="num">{before}</td>
+      <td className="num">{after}</td>
+      <td className="num nowrap">{percent === null ? null : signedPercent(percent)}</td>
     </tr>
   );
   return (
@@ -31,7 +40,7 @@ export function RateChangeTable({ caption, buy, sell }: { caption: string; buy: 
         <tr>
           <td />
           <th scope="col" className="num">
-            {t('change.inForce')}
+            {fromHeading}
           </th>
           <th scope="col" className="num">
             {t('change.new')}
@@ -42,9 +51,54 @@ export function RateChangeTable({ caption, buy, sell }: { caption: string; buy: 
         </tr>
       </thead>
       <tbody>
-        {row(t('history.buy'), buy)}
-        {row(t('history.sell'), sell)}
+        {row(t('history.buy'), f.amount(from.buyRate), f.amount(to.buyRate), moves.buyChangePercent)}
+        {row(t('history.sell'), f.amount(from.sellRate), f.amount(to.sellRate), moves.sellChangePercent)}
+        {row(t('change.fee'), `${from.sellFeePercent} %`, `${to.sellFeePercent} %`, null)}
+        {row(
+          t('change.netSell'),
+          f.amount(from.netSellRate),
+          f.amount(to.netSellRate),
+          moves.netSellChangePercent,
+        )}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * How far new rates move from the rates in force and, when it is other rates, from the reference
+ * they are also measured against (decision 0090).
+ */
+export function RateMoves({
+  caption,
+  from,
+  to,
+  moves,
+  reference,
+}: Omit<Props, 'fromHeading'> & { reference: RateReference | null }) {
+  const t = useT('rates');
+  const f = useFormat();
+  return (
+    <>
+      <RateChangeTable
+        caption={caption}
+        fromHeading={t('change.inForce')}
+        from={from}
+        to={to}
+        moves={moves}
+      />
+      {reference ? (
+        <>
+          <p>{t('change.referenceText', { when: f.dateTime(reference.since) })}</p>
+          <RateChangeTable
+            caption={t('change.referenceCaption')}
+            fromHeading={t('change.reference')}
+            from={reference.rates}
+            to={to}
+            moves={reference}
+          />
+        </>
+      ) : null}
+    </>
   );
 }
