@@ -5,7 +5,7 @@ import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar, useAdminState } from '../../lib/store.ts';
-import { RateMoves } from './RateChangeTable.tsx';
+import { RateMoves } from './RateMoves.tsx';
 
 /**
  * The rate change waiting for a second admin (decisions 0045, 0090): who proposed it and how far

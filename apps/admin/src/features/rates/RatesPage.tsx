@@ -19,7 +19,7 @@ import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
-import { RateMoves } from './RateChangeTable.tsx';
+import { RateMoves } from './RateMoves.tsx';
 import { RateProposals } from './RateProposals.tsx';
 
 const HISTORY_SIZE = 500;

@@ -3,7 +3,7 @@ import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 
 /** '-90.00' -> '−90.00 %', '4.11' -> '+4.11 %'. */
-export function signedPercent(percent: string): string {
+function signedPercent(percent: string): string {
   return percent.startsWith('-') ? `−${percent.slice(1)} %` : `+${percent} %`;
 }
 
