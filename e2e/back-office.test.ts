@@ -268,9 +268,12 @@ describe('a mistyped rate does not go live at once', () => {
     await proposer.getByLabel(ratesEn.form.sellRate).fill(slipped.sellRate);
     await proposer.getByRole('button', { name: ratesEn.form.submit }).click();
 
-    // The first answer is a question: both rates and the change in per cent.
+    // The first answer is a question: both rates and the change in per cent from the rates in
+    // force (a second table shows the reference when it is other rates).
     const dialog = proposer.getByRole('alertdialog', { name: ratesEn.change.proposeTitle });
-    const buyRow = dialog.getByRole('row', { name: new RegExp(`^${ratesEn.history.buy}`) });
+    const buyRow = dialog
+      .getByRole('table', { name: ratesEn.change.caption })
+      .getByRole('row', { name: new RegExp(`^${ratesEn.history.buy}`) });
     await buyRow.getByText(inForce.buyRate, { exact: true }).waitFor();
     await buyRow.getByText(slipped.buyRate, { exact: true }).waitFor();
     await buyRow.getByText(/^−(89|90)\.\d\d %$/).waitFor();

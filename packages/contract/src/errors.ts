@@ -383,12 +383,12 @@ export const E = {
     'The buy rate must not be lower than the sell rate.',
     'อัตราซื้อต้องไม่ต่ำกว่าอัตราขาย',
   ),
-  // 40011-40014: project additions, a rate change past the web settings' bounds (decision 0045).
+  // 40011-40014: project additions, a rate or fee change past the web settings' bounds (decisions 0045, 0090).
   RATE_CHANGE_UNCONFIRMED: def(
     40011,
     409,
-    'The new rates are far from the rates in force. Check them and confirm the change.',
-    'อัตราใหม่ต่างจากอัตราที่ใช้อยู่มาก กรุณาตรวจสอบและยืนยันการเปลี่ยนแปลง',
+    'The new rates or sell fee are far from the rates in force or from the reference rates. Check them and confirm the change.',
+    'อัตราหรือค่าธรรมเนียมการขายใหม่ต่างจากอัตราที่ใช้อยู่หรืออัตราอ้างอิงมาก กรุณาตรวจสอบและยืนยันการเปลี่ยนแปลง',
   ),
   RATE_PROPOSAL_NOT_FOUND: def(40012, 404, 'Rate proposal not found.', 'ไม่พบข้อเสนออัตราแลกเปลี่ยนรายการนี้'),
   RATE_PROPOSAL_OWN: def(

@@ -172,6 +172,26 @@ describe('desk rates:set past the bounds of the rates in force', () => {
     expect(proposal).toMatchObject({ buy_rate: '3.65', proposed_by: 'operator:tester' });
     expect(await lastAudit('rates.propose')).toMatchObject({ target: `rateProposal:${proposal?.id}` });
   });
+
+  it('holds the sell fee to the same bounds: 95 % without --confirm is refused, naming the fee and what a seller gets, and changes nothing', async () => {
+    expect((await setBase()).code).toBe(0);
+    const fee95 = ['rates:set', '--buy', '36.50', '--sell', '35.20', '--fee', '95'];
+    const refused = await desk(fee95);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'sell fee 1.00 % -> 95.00 % (a seller gets 34.85 -> 1.76 THB per USDT, -94.95 %)',
+    );
+    expect(refused.stderr).toContain('becomes a proposal');
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(await currentRates()).toMatchObject({ sellFeePercent: '1.00' });
+    expect(await pending()).toHaveLength(0);
+
+    const proposed = await desk([...fee95, '--confirm']);
+    expect(proposed.code).toBe(0);
+    expect(proposed.stdout).toContain('sell fee 1.00 % -> 95.00 %');
+    expect(await currentRates()).toMatchObject({ sellFeePercent: '1.00' });
+    expect(await pending()).toMatchObject([{ sell_fee_percent: '95.000' }]);
+  });
 });
 
 describe('desk maintenance', () => {

@@ -14,6 +14,7 @@ import {
   newsInputSchema,
   pageLinkSchema,
   type RateChangeCheck,
+  type RateSet,
   ratesInputSchema,
   SETUP_ITEMS,
   type SetRatesResult,
@@ -84,9 +85,11 @@ Commands:
   rates:set --buy <THB> --sell <THB> --fee <percent> [--confirm]
       Set the buy and sell rates (THB per USDT, up to 2 decimals) and the sell fee
       (percent of the gross THB, 0 to below 100, up to 3 decimals). The history keeps every change.
-      A move of buy or sell past the web setting rateChangeConfirmPercent (3 %) from the rates in
-      force needs --confirm; past rateChangeMaxPercent (15 %) it only makes a proposal that an
-      admin approves or discards in the back office (Rates). The sell rate may not exceed the buy rate.
+      A move of buy, sell or what a seller gets after the fee past the web setting
+      rateChangeConfirmPercent (3 %) from the rates in force needs --confirm; past
+      rateChangeMaxPercent (15 %) from the rates in force, or from the rates in force 24 hours ago
+      (or approved by a second admin since), it only makes a proposal that an admin approves or
+      discards in the back office (Rates). The sell rate may not exceed the buy rate.
   maintenance on|off
       on: the service is up. off: maintenance, members see the maintenance page.
   news:publish --title-en <t> --title-th <t> --body-en <html> --body-th <html>
@@ -302,7 +305,7 @@ const commands: Record<string, Handler> = {
     }
     const { proposal } = result;
     if (proposal) {
-      return `Proposed rates #${proposal.id}: buy ${proposal.buyRate} THB (${signed(proposal.buyChangePercent)} %), sell ${proposal.sellRate} THB (${signed(proposal.sellChangePercent)} %) per USDT, sell fee ${proposal.sellFeePercent}%. They take effect when another admin approves them in the back office (Rates); until then buy ${result.buyRate} and sell ${result.sellRate} stay in force.`;
+      return `Proposed rates #${proposal.id}: ${moves(proposal.from, proposal, proposal)}. They take effect when another admin approves them in the back office (Rates); until then buy ${result.buyRate} and sell ${result.sellRate} stay in force.`;
     }
     return `Rates set: buy ${input.buyRate} THB, sell ${input.sellRate} THB per USDT, sell fee ${input.sellFeePercent}%.`;
   },
@@ -425,13 +428,24 @@ const fromCallerDir = (io: DeskIO, file: string) =>
 
 const signed = (percent: string) => (percent.startsWith('-') ? percent : `+${percent}`);
 
-/** One line saying how far a refused change moves the rates, and what --confirm would do. */
+/** How far rates move from `from` to `to`: buy, sell, and the fee with what a seller then gets. */
+function moves(
+  from: RateSet,
+  to: RateSet,
+  m: Pick<RateChangeCheck, 'buyChangePercent' | 'sellChangePercent' | 'netSellChangePercent'>,
+): string {
+  return `buy ${from.buyRate} -> ${to.buyRate} (${signed(m.buyChangePercent)} %), sell ${from.sellRate} -> ${to.sellRate} (${signed(m.sellChangePercent)} %), sell fee ${from.sellFeePercent} % -> ${to.sellFeePercent} % (a seller gets ${from.netSellRate} -> ${to.netSellRate} THB per USDT, ${signed(m.netSellChangePercent)} %)`;
+}
+
+/** One line saying how far a refused change moves the rates and fee, and what --confirm would do. */
 function unconfirmedChange(c: RateChangeCheck): string {
-  const move = `buy ${c.current.buyRate} -> ${c.proposed.buyRate} (${signed(c.buyChangePercent)} %), sell ${c.current.sellRate} -> ${c.proposed.sellRate} (${signed(c.sellChangePercent)} %)`;
+  const reference = c.reference
+    ? `; from the reference rates of ${c.reference.since} (in force 24 hours ago, or approved by a second admin since): ${moves(c.reference.rates, c.proposed, c.reference)}`
+    : '';
   const then = c.needsApproval
     ? `past the ${c.maxPercent} % bound, so with --confirm it becomes a proposal another admin approves in the back office`
     : `past the ${c.confirmPercent} % bound: check the rates and run again with --confirm`;
-  return `${move}: ${then} (code ${E.RATE_CHANGE_UNCONFIRMED.code})`;
+  return `${moves(c.current, c.proposed, c)}${reference}: ${then} (code ${E.RATE_CHANGE_UNCONFIRMED.code})`;
 }
 
 function parse<O extends Record<string, { type: 'string' | 'boolean'; default?: string | boolean }>>(

@@ -275,10 +275,14 @@ export interface RatesTable {
   set_by_staff_id: number | null;
   /** Who set it, for people: 'staff:<username>', 'operator:<os user>' or 'seed'. */
   set_by: string;
+  /**
+   * Put in force by a second admin's approval, by the system or as the first rates ever, not by
+   * one person's change: later changes are measured against it too (decision 0090).
+   */
+  bounds_reference: Generated<boolean>;
   created_at: CreatedAt;
 }
 
-/** A rate change past rateChangeMaxPercent waiting for a second admin (decision 0045). */
 /** Staff notes on a member: append-only (a trigger refuses update and delete). */
 export interface MemberNotesTable {
   id: Id;
@@ -301,6 +305,7 @@ export interface MemberFlagsTable {
   lift_reason: string | null;
 }
 
+/** A rate change past rateChangeMaxPercent waiting for a second admin (decisions 0045, 0090). */
 export interface RateProposalsTable {
   id: Id;
   buy_rate: Money;
@@ -309,6 +314,11 @@ export interface RateProposalsTable {
   from_buy_rate: Money;
   from_sell_rate: Money;
   from_sell_fee_percent: Money;
+  /** The reference it was also measured against, when not the rates in force (decision 0090). */
+  reference_buy_rate: string | null;
+  reference_sell_rate: string | null;
+  reference_sell_fee_percent: string | null;
+  reference_at: Date | null;
   proposed_by_staff_id: number | null;
   /** Who proposed it, as `rates.set_by` records a setter. */
   proposed_by: string;

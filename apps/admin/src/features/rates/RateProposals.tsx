@@ -5,11 +5,12 @@ import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar, useAdminState } from '../../lib/store.ts';
-import { RateChangeTable } from './RateChangeTable.tsx';
+import { RateMoves } from './RateMoves.tsx';
 
 /**
- * The rate change waiting for a second admin (decision 0045): what it changes and who proposed it;
- * another admin approves or discards it, the proposer waits.
+ * The rate change waiting for a second admin (decisions 0045, 0090): who proposed it and how far
+ * it moves the rates, the fee and what a seller gets, from the rates in force and from the
+ * reference; another admin approves or discards it, the proposer waits.
  */
 export function RateProposals({ items, onDecided }: { items: RateProposal[]; onDecided: () => void }) {
   const t = useT('rates');
@@ -38,15 +39,8 @@ export function RateProposals({ items, onDecided }: { items: RateProposal[]; onD
       <h2 id="rate-proposals-title">{t('proposal.title')}</h2>
       {items.map((p) => (
         <div key={p.id}>
-          <p>
-            {t('proposal.by', { who: p.proposedBy, when: f.dateTime(p.createdAt) })}{' '}
-            {t('proposal.fee', { from: p.from.sellFeePercent, to: p.sellFeePercent })}
-          </p>
-          <RateChangeTable
-            caption={t('proposal.title')}
-            buy={{ from: p.from.buyRate, to: p.buyRate, percent: p.buyChangePercent }}
-            sell={{ from: p.from.sellRate, to: p.sellRate, percent: p.sellChangePercent }}
-          />
+          <p>{t('proposal.by', { who: p.proposedBy, when: f.dateTime(p.createdAt) })}</p>
+          <RateMoves caption={t('proposal.title')} from={p.from} to={p} moves={p} reference={p.reference} />
           {canDecide && p.proposedBy !== me ? (
             <div className="form-actions">
               <button type="button" className="button" disabled={busy} onClick={() => decide(p, 'discard')}>

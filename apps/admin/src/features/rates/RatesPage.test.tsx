@@ -108,10 +108,12 @@ describe('rates and sell fee', () => {
     }
   }
   const CHECK: RateChangeCheck = {
-    current: { buyRate: '35.50', sellRate: '34.80' },
-    proposed: { buyRate: '3.55', sellRate: '3.48' },
+    current: { buyRate: '35.50', sellRate: '34.80', sellFeePercent: '1.00', netSellRate: '34.46' },
+    proposed: { buyRate: '3.55', sellRate: '3.48', sellFeePercent: '1.00', netSellRate: '3.45' },
     buyChangePercent: '-90.00',
     sellChangePercent: '-90.00',
+    netSellChangePercent: '-90.00',
+    reference: null,
     confirmPercent: 3,
     maxPercent: 15,
     needsApproval: false,
@@ -131,7 +133,11 @@ describe('rates and sell fee', () => {
       await userEvent.click(screen.getByRole('button', { name: th.form.submit }));
 
       const dialog = await screen.findByRole('alertdialog', { name: th.change.confirmTitle });
-      expect(within(dialog).getByText(th.change.confirmText.replace('{{percent}}', '3'))).toBeTruthy();
+      // Thai compounds are drawn in spans of their own (decision 0072): the paragraph holds the whole text.
+      const text = th.change.confirmText.replace('{{percent}}', '3');
+      expect(
+        within(dialog).getByText((_, el) => el?.tagName === 'P' && el.textContent === text),
+      ).toBeTruthy();
       const buyRow = within(dialog).getByRole('row', { name: new RegExp(th.history.buy) });
       expect(buyRow.textContent).toContain('35.50');
       expect(buyRow.textContent).toContain('3.55');
@@ -173,9 +179,12 @@ describe('rates and sell fee', () => {
     buyRate: '3.55',
     sellRate: '3.48',
     sellFeePercent: '1.00',
-    from: { buyRate: '35.50', sellRate: '34.80', sellFeePercent: '1.00' },
+    netSellRate: '3.45',
+    from: { buyRate: '35.50', sellRate: '34.80', sellFeePercent: '1.00', netSellRate: '34.46' },
     buyChangePercent: '-90.00',
     sellChangePercent: '-90.00',
+    netSellChangePercent: '-90.00',
+    reference: null,
     proposedBy: 'alice',
     createdAt: '2026-11-23T02:00:00.000Z',
   };
@@ -207,5 +216,77 @@ describe('rates and sell fee', () => {
     const own = within(await screen.findByRole('region', { name: t.proposal.title }));
     expect(own.getByText(t.proposal.yours)).toBeTruthy();
     expect(own.queryByRole('button', { name: t.proposal.approve })).toBeNull();
+  });
+  it('shows the sell fee before and after in the confirm dialog, with how far it moves what a seller gets, and the reference rates', async () => {
+    const feeCheck: RateChangeCheck = {
+      ...CHECK,
+      proposed: { buyRate: '35.50', sellRate: '34.80', sellFeePercent: '99.999', netSellRate: '0.01' },
+      buyChangePercent: '0.00',
+      sellChangePercent: '0.00',
+      netSellChangePercent: '-100.00',
+      reference: {
+        rates: { buyRate: '35.00', sellRate: '34.00', sellFeePercent: '1.00', netSellRate: '33.66' },
+        since: '2026-11-20T01:00:00.000Z',
+        buyChangePercent: '1.43',
+        sellChangePercent: '2.35',
+        netSellChangePercent: '-99.99',
+      },
+      needsApproval: true,
+    };
+    ratesApi(profile('admin'), { setRates: () => unconfirmed(feeCheck) });
+    await renderConsole('/rates', 'tok');
+    const fee = await screen.findByLabelText(t.form.fee);
+    await userEvent.clear(fee);
+    await userEvent.type(fee, '99.999');
+    await userEvent.click(screen.getByRole('button', { name: t.form.submit }));
+
+    const dialog = await screen.findByRole('alertdialog', { name: t.change.proposeTitle });
+    const inForce = within(within(dialog).getByRole('table', { name: t.change.caption }));
+    const feeRow = inForce.getByRole('row', { name: new RegExp(`^${t.change.fee}`) });
+    expect(feeRow.textContent).toContain('1.00 %');
+    expect(feeRow.textContent).toContain('99.999 %');
+    const net = inForce.getByRole('row', { name: new RegExp(`^${t.change.netSell}`) });
+    expect(net.textContent).toContain('34.46');
+    expect(net.textContent).toContain('0.01');
+    expect(net.textContent).toContain('−100.00 %');
+
+    const reference = within(within(dialog).getByRole('table', { name: t.change.referenceCaption }));
+    expect(reference.getByRole('row', { name: new RegExp(`^${t.history.buy}`) }).textContent).toContain(
+      '+1.43 %',
+    );
+    expect(
+      within(dialog).getByText(new RegExp(t.change.referenceText.split('{{when}}')[0] ?? '')),
+    ).toBeTruthy();
+  });
+
+  it('keeps the rates in force and a pending proposal apart: after proposing, the form is back at the rates in force and saving again sends nothing', async () => {
+    let pending: RateProposal[] = [];
+    const api = ratesApi(profile('admin'), {
+      rateProposals: () => ok({ items: pending }),
+      setRates: (r) => {
+        if (!(r.body as { confirmed?: boolean }).confirmed)
+          return unconfirmed({ ...CHECK, needsApproval: true });
+        pending = [PROPOSAL];
+        return ok({ ...HISTORY.items[0], updatedAt: '2026-11-23T01:00:00.000Z', proposal: PROPOSAL });
+      },
+    });
+    await renderConsole('/rates', 'tok');
+    await typeRates(t.form.buyRate, t.form.sellRate);
+    await userEvent.click(screen.getByRole('button', { name: t.form.submit }));
+    const dialog = await screen.findByRole('alertdialog', { name: t.change.proposeTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: t.change.propose }));
+    await screen.findByText(t.form.proposed);
+
+    // The proposal is its own card; the form shows the rates in force again.
+    const card = within(await screen.findByRole('region', { name: t.proposal.title }));
+    expect(card.getByRole('row', { name: new RegExp(`^${t.history.buy}`) }).textContent).toContain('3.55');
+    const form = within(screen.getByRole('form', { name: t.form.title }));
+    expect((form.getByLabelText(t.form.buyRate) as HTMLInputElement).value).toBe('35.50');
+    expect((form.getByLabelText(t.form.sellRate) as HTMLInputElement).value).toBe('34.80');
+    expect(form.getByText(/35\.50/)).toBeTruthy();
+
+    await userEvent.click(form.getByRole('button', { name: t.form.submit }));
+    expect(await form.findByText(t.form.unchanged)).toBeTruthy();
+    expect(api.called('setRates')).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  Decimal,
   E,
   type RateChangeCheck,
   type RateHistoryEntry,
@@ -18,20 +19,30 @@ import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
-import { RateChangeTable } from './RateChangeTable.tsx';
+import { RateMoves } from './RateMoves.tsx';
 import { RateProposals } from './RateProposals.tsx';
 
 const HISTORY_SIZE = 500;
 const ROWS = 20;
 
+const RATE_FIELDS = ['buyRate', 'sellRate', 'sellFeePercent'] as const;
+
+/** The figures are those in force ('35.5' is 35.50): saving them would change nothing. */
+const isInForce = (body: RatesInput, current: RateHistoryEntry | undefined) =>
+  current !== undefined && RATE_FIELDS.every((k) => new Decimal(body[k]).eq(current[k]));
+
 /**
- * The buy rate, sell rate and sell fee, checked by the contract's rules before they are sent. A
- * change the server finds far from the rates in force (40011) is asked about again, naming both
- * rates and the change in per cent, and sent once more as confirmed (decision 0045).
+ * The buy rate, sell rate and sell fee, starting from (and after a proposal, back at) the rates in
+ * force, checked by the contract's rules before they are sent; the rates in force themselves are
+ * not sent again. A change the server finds far from the rates in force or the reference (40011)
+ * is asked about again, naming the rates, the fee and the change in per cent, and sent once more as
+ * confirmed (decisions 0045, 0090).
  */
 function RatesForm({ current, onSaved }: { current: RateHistoryEntry | undefined; onSaved: () => void }) {
   const t = useT('rates');
+  const f = useFormat();
   const error = useFormError({}, () => {});
+  const [unchanged, setUnchanged] = useState(false);
   const [asking, setAsking] = useState<{ body: RatesInput; check: RateChangeCheck } | null>(null);
   const form = useForm<RatesInput>({
     resolver: contractResolver(ratesInputSchema),
@@ -44,12 +55,16 @@ function RatesForm({ current, onSaved }: { current: RateHistoryEntry | undefined
   const { errors, isSubmitting } = form.formState;
   const send = async (body: RatesInput, confirmed: boolean) => {
     error.clear();
+    setUnchanged(false);
     try {
       const result = await call('setRates', {
         body: confirmed ? { ...body, confirmed } : body,
         dialog: false,
       });
       showSnackbar(t(result.proposal ? 'form.proposed' : 'form.saved'));
+      // A proposal leaves the rates in force as they were: the form shows them again, the
+      // proposal has its own card.
+      if (result.proposal) form.reset();
       onSaved();
     } catch (e) {
       if (!confirmed && e instanceof ApiError && e.code === E.RATE_CHANGE_UNCONFIRMED.code) {
@@ -57,12 +72,29 @@ function RatesForm({ current, onSaved }: { current: RateHistoryEntry | undefined
       } else error.show(e);
     }
   };
-  const submit = form.handleSubmit((body) => send(body, false));
+  const submit = form.handleSubmit((body) => {
+    if (isInForce(body, current)) {
+      error.clear();
+      setUnchanged(true);
+      return;
+    }
+    return send(body, false);
+  });
   const check = asking?.check;
   return (
     <form noValidate onSubmit={submit} className="panel" aria-labelledby="rates-form-title">
       <h2 id="rates-form-title">{t('form.title')}</h2>
-      <FormAlert message={error.alert} />
+      {current ? (
+        <p>
+          {t('form.inForce', {
+            when: f.dateTime(current.createdAt),
+            buy: f.amount(current.buyRate),
+            sell: f.amount(current.sellRate),
+            fee: current.sellFeePercent,
+          })}
+        </p>
+      ) : null}
+      <FormAlert message={error.alert ?? (unchanged ? t('form.unchanged') : null)} />
       <div className="grid-3">
         <TextField
           label={t('form.buyRate')}
@@ -104,14 +136,12 @@ function RatesForm({ current, onSaved }: { current: RateHistoryEntry | undefined
               ? t('change.proposeText', { percent: String(check.maxPercent) })
               : t('change.confirmText', { percent: String(check.confirmPercent) })}
           </p>
-          <RateChangeTable
+          <RateMoves
             caption={t('change.caption')}
-            buy={{ from: check.current.buyRate, to: check.proposed.buyRate, percent: check.buyChangePercent }}
-            sell={{
-              from: check.current.sellRate,
-              to: check.proposed.sellRate,
-              percent: check.sellChangePercent,
-            }}
+            from={check.current}
+            to={check.proposed}
+            moves={check}
+            reference={check.reference}
           />
         </ConfirmDialog>
       ) : null}
@@ -168,8 +198,8 @@ function History({ items }: { items: RateHistoryEntry[] }) {
 }
 
 /**
- * Rates and sell fee: a rate change waiting for a second admin, the form (admins), the history as a
- * chart and a table, who changed what and when.
+ * Rates and sell fee: a rate change waiting for a second admin (its own card), the form with the
+ * rates in force (admins), the history as a chart and a table, who changed what and when.
  */
 export default function RatesPage() {
   const t = useT('rates');

@@ -1,4 +1,5 @@
 import {
+  Decimal,
   E,
   type Envelope,
   type RateChangeCheck,
@@ -7,6 +8,7 @@ import {
   type SetRatesResult,
 } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { nextEvent } from '../../../test/bus-events.ts';
 import { testApp } from '../../../test/harness.ts';
@@ -16,7 +18,8 @@ import { auditRows, periodOf, staffCall } from '../../../test/staff-calls.ts';
 /**
  * A mistyped rate must not go live at once (decision 0045): a move past rateChangeConfirmPercent
  * needs a confirmation, one past rateChangeMaxPercent a second admin, and a negative spread is
- * always refused.
+ * always refused. The sell fee is held to the same bounds, and a change is also measured against
+ * a reference only a second admin moves (decision 0090).
  */
 
 let app: FastifyInstance;
@@ -86,10 +89,12 @@ describe('a rate change past rateChangeConfirmPercent', () => {
     expect(res.status).toBe(409);
     expect(res.body.code).toBe(40011);
     expect(res.body.result?.period as unknown as RateChangeCheck).toEqual({
-      current: { buyRate: '36.50', sellRate: '35.20' },
-      proposed: { buyRate: '37.80', sellRate: '35.20' },
+      current: { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1.00', netSellRate: '34.85' },
+      proposed: { buyRate: '37.80', sellRate: '35.20', sellFeePercent: '1.00', netSellRate: '34.85' },
       buyChangePercent: '3.56',
       sellChangePercent: '0.00',
+      netSellChangePercent: '0.00',
+      reference: null,
       confirmPercent: 3,
       maxPercent: 15,
       needsApproval: false,
@@ -279,5 +284,114 @@ describe('a negative spread (sell rate above the buy rate)', () => {
       app.services.rates.set(system, { buyRate: '35.00', sellRate: '35.01', sellFeePercent: '1' }),
     ).rejects.toMatchObject({ def: { code: 40010 } });
     expect((await memberRate()).sellRate).toBe('35.20');
+  });
+});
+
+/** What staff send to move the buy rate `percent` from the rates in force, sell 35.20 and fee 1 % kept. */
+async function buyStep(staff: TestStaff, percent: string) {
+  const buyRate = new Decimal((await memberRate()).buyRate).times(new Decimal(100).plus(percent).div(100));
+  return setRates(staff, {
+    buyRate: buyRate.toFixed(2, Decimal.ROUND_HALF_UP),
+    sellRate: '35.20',
+    sellFeePercent: '1',
+    confirmed: true,
+  });
+}
+
+const approve = (staff: TestStaff, proposal: RateProposal | null) =>
+  staffCall(app, staff.token, 'POST', `/api/admin/rates/proposals/${proposal?.id}/approve`, {});
+
+describe('a change of the sell fee, measured as the move of what a seller gets per USDT', () => {
+  it('1 % to 99.999 % by one admin needs confirmation, then is only a proposal: rates and fee stay until another admin approves', async () => {
+    const body = { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '99.999' };
+    const refused = await setRates(admin, body);
+    expect(refused.body.code).toBe(40011);
+    expect(refused.body.result?.period).toMatchObject({
+      current: { sellFeePercent: '1.00', netSellRate: '34.85' },
+      proposed: { sellFeePercent: '99.999', netSellRate: '0.01' },
+      buyChangePercent: '0.00',
+      sellChangePercent: '0.00',
+      netSellChangePercent: '-100.00',
+      needsApproval: true,
+    });
+    const inForce = { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1.00' };
+    expect(await memberRate()).toMatchObject(inForce);
+
+    const proposal = periodOf((await setRates(admin, { ...body, confirmed: true })).body).proposal;
+    expect(proposal).toMatchObject({
+      sellFeePercent: '99.999',
+      from: { sellFeePercent: '1.00' },
+      netSellChangePercent: '-100.00',
+      proposedBy: admin.username,
+    });
+    expect(await memberRate()).toMatchObject(inForce);
+    expect((await approve(admin, proposal)).body.code).toBe(40013);
+    expect(await memberRate()).toMatchObject(inForce);
+
+    expect((await approve(second, proposal)).body.code).toBe(0);
+    expect(await memberRate()).toMatchObject({ ...inForce, sellFeePercent: '99.999' });
+  });
+
+  it('within rateChangeConfirmPercent applies at once (1 % to 2 %); past it (2 % to 5 %, -3.06 %) needs confirmation', async () => {
+    const within = await setRates(admin, { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '2' });
+    expect(periodOf(within.body)).toMatchObject({ sellFeePercent: '2.00', proposal: null });
+    expect((await memberRate()).sellFeePercent).toBe('2.00');
+
+    const past = await setRates(admin, { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '5' });
+    expect(past.body.code).toBe(40011);
+    expect(past.body.result?.period).toMatchObject({ netSellChangePercent: '-3.06', needsApproval: false });
+    expect((await memberRate()).sellFeePercent).toBe('2.00');
+  });
+});
+
+describe('a change is also measured against a reference only a second admin moves', () => {
+  it('six confirmed +14 % steps never take the buy rate past +15 % from the reference: from the second on each is only a proposal', async () => {
+    const outcomes: string[] = [];
+    for (let step = 0; step < 6; step += 1) {
+      const res = await buyStep(admin, '14');
+      outcomes.push(periodOf(res.body).proposal ? 'proposal' : 'applied');
+    }
+    expect(outcomes).toEqual(['applied', 'proposal', 'proposal', 'proposal', 'proposal', 'proposal']);
+    expect((await memberRate()).buyRate).toBe('41.61');
+
+    // Unconfirmed, the second step says why: +14.01 % from the rates in force, +29.97 % from the reference.
+    const asked = await setRates(admin, { buyRate: '47.44', sellRate: '35.20', sellFeePercent: '1' });
+    expect(asked.body.result?.period).toMatchObject({
+      current: { buyRate: '41.61' },
+      buyChangePercent: '14.01',
+      reference: { rates: { buyRate: '36.50' }, buyChangePercent: '29.97' },
+      needsApproval: true,
+    });
+    expect(await pendingProposal()).toMatchObject({
+      buyRate: '47.44',
+      from: { buyRate: '41.61' },
+      reference: { rates: { buyRate: '36.50' }, buyChangePercent: '29.97' },
+    });
+  });
+
+  it('once a second admin approves, the approved rates are the reference: small steps from them apply again', async () => {
+    await buyStep(admin, '14');
+    const proposal = periodOf((await buyStep(admin, '14')).body).proposal;
+    expect(proposal).toMatchObject({ buyRate: '47.44' });
+    expect((await approve(second, proposal)).body.code).toBe(0);
+
+    expect(periodOf((await buyStep(admin, '14')).body)).toMatchObject({ buyRate: '54.08', proposal: null });
+    expect(periodOf((await buyStep(admin, '14')).body).proposal).toMatchObject({
+      reference: { rates: { buyRate: '47.44' } },
+    });
+    expect((await memberRate()).buyRate).toBe('54.08');
+  });
+
+  it('the rates in force 24 hours ago are the reference: a step from rates a day old applies, the next within the day is a proposal', async () => {
+    await buyStep(admin, '14');
+    await sql`update rates set created_at = created_at - interval '25 hours'`.execute(app.database.db);
+
+    expect(periodOf((await buyStep(admin, '14')).body)).toMatchObject({ buyRate: '47.44', proposal: null });
+    const asked = await setRates(admin, { buyRate: '54.08', sellRate: '35.20', sellFeePercent: '1' });
+    const { reference } = periodOf(asked.body) as unknown as RateChangeCheck;
+    expect(reference).toMatchObject({ rates: { buyRate: '41.61' }, buyChangePercent: '29.97' });
+    expect(Date.now() - Date.parse(reference?.since ?? '')).toBeGreaterThan(24 * 3600_000);
+    expect(periodOf((await buyStep(admin, '14')).body).proposal).toMatchObject({ buyRate: '54.08' });
+    expect((await memberRate()).buyRate).toBe('47.44');
   });
 });

@@ -5,7 +5,23 @@ import type { DB } from '../../db/schema.ts';
 export function findCurrentRates(db: Kysely<DB>) {
   return db
     .selectFrom('rates')
-    .select(['buy_rate', 'sell_rate', 'sell_fee_percent', 'created_at'])
+    .select(['id', 'buy_rate', 'sell_rate', 'sell_fee_percent', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * The reference of the max bound (decision 0090): the newest of the rates in force at `dayAgo` and
+ * the rates marked `bounds_reference` since. One backward walk of `rates_created_at_idx` that
+ * stops at the first row matching: it reads the day's changes at most, then one row.
+ */
+export function findReferenceRates(db: Kysely<DB>, dayAgo: Date) {
+  return db
+    .selectFrom('rates')
+    .select(['id', 'buy_rate', 'sell_rate', 'sell_fee_percent', 'created_at'])
+    .where((eb) => eb.or([eb('created_at', '<=', dayAgo), eb('bounds_reference', '=', true)]))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
@@ -20,6 +36,8 @@ export async function insertRates(
     sellFeePercent: string;
     staffId: number | null;
     setBy: string;
+    /** Not one person's change (an approval, the system, the first rates ever): decision 0090. */
+    boundsReference: boolean;
   },
 ): Promise<void> {
   await db
@@ -30,6 +48,7 @@ export async function insertRates(
       sell_fee_percent: values.sellFeePercent,
       set_by_staff_id: values.staffId,
       set_by: values.setBy,
+      bounds_reference: values.boundsReference,
     })
     .execute();
 }
@@ -71,13 +90,17 @@ export async function lockRateChanges(trx: Kysely<DB>): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext('bahtdesk.rates'))`.execute(trx);
 }
 
+type RatesRow = { buy_rate: string; sell_rate: string; sell_fee_percent: string };
+
 export async function insertProposal(
   db: Kysely<DB>,
   values: {
     buyRate: string;
     sellRate: string;
     sellFeePercent: string;
-    from: { buy_rate: string; sell_rate: string; sell_fee_percent: string };
+    from: RatesRow;
+    /** The reference it was also measured against, when not `from`. */
+    reference: (RatesRow & { created_at: Date }) | null;
     staffId: number | null;
     proposedBy: string;
   },
@@ -91,6 +114,10 @@ export async function insertProposal(
       from_buy_rate: values.from.buy_rate,
       from_sell_rate: values.from.sell_rate,
       from_sell_fee_percent: values.from.sell_fee_percent,
+      reference_buy_rate: values.reference?.buy_rate ?? null,
+      reference_sell_rate: values.reference?.sell_rate ?? null,
+      reference_sell_fee_percent: values.reference?.sell_fee_percent ?? null,
+      reference_at: values.reference?.created_at ?? null,
       proposed_by_staff_id: values.staffId,
       proposed_by: values.proposedBy,
     })
@@ -120,6 +147,10 @@ function proposalQuery(db: Kysely<DB>) {
       'rate_proposals.from_buy_rate',
       'rate_proposals.from_sell_rate',
       'rate_proposals.from_sell_fee_percent',
+      'rate_proposals.reference_buy_rate',
+      'rate_proposals.reference_sell_rate',
+      'rate_proposals.reference_sell_fee_percent',
+      'rate_proposals.reference_at',
       'rate_proposals.proposed_by_staff_id',
       'rate_proposals.proposed_by',
       'rate_proposals.status',

@@ -8,11 +8,14 @@ import {
   type RateChangeInput,
   type RateHistoryEntry,
   type RateProposal,
+  type RateReference,
   type RateResult,
+  type RateSet,
   type RatesInput,
   SELL_USDT_MAX,
   SELL_USDT_MIN,
   type SetRatesResult,
+  sellQuote,
   toMoneyString,
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
@@ -29,6 +32,7 @@ import {
   findPendingProposals,
   findProposal,
   findRatesHistory,
+  findReferenceRates,
   insertProposal,
   insertRates,
   lockRateChanges,
@@ -56,11 +60,59 @@ async function current(db: Kysely<DB>): Promise<RateResult> {
 
 type InForce = NonNullable<Awaited<ReturnType<typeof findCurrentRates>>>;
 type ProposalRow = NonNullable<Awaited<ReturnType<typeof findProposal>>>;
+/** Rates as their columns hold them. */
+type RatesRow = { buy_rate: string; sell_rate: string; sell_fee_percent: string };
+
+/** The reference of the max bound looks back this far (decision 0090). */
+const REFERENCE_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** How far `to` moves from `from`, in per cent. */
-const movePercent = (from: string, to: string) => new Decimal(to).minus(from).div(from).times(100);
+const movePercent = (from: Decimal | string, to: Decimal | string) =>
+  new Decimal(to).minus(from).div(from).times(100);
 /** Signed, 2 decimals, rounded half up: ('36.50', '3.65') -> '-90.00'. */
 const percentText = (d: Decimal) => d.toFixed(2, Decimal.ROUND_HALF_UP);
+
+/** What a seller gets per USDT after the fee, exactly: sellRate × (1 − fee/100). */
+const netSellRate = (r: RatesRow) =>
+  new Decimal(r.sell_rate).times(new Decimal(100).minus(r.sell_fee_percent)).div(100);
+
+/** How far rates move from `from` to `to`: buy, sell and the net sell rate (which the fee moves). */
+function moves(from: RatesRow, to: RatesRow) {
+  const percents = {
+    buyChangePercent: movePercent(from.buy_rate, to.buy_rate),
+    sellChangePercent: movePercent(from.sell_rate, to.sell_rate),
+    netSellChangePercent: movePercent(netSellRate(from), netSellRate(to)),
+  };
+  return {
+    largest: Decimal.max(...Object.values(percents).map((d) => d.abs())),
+    text: {
+      buyChangePercent: percentText(percents.buyChangePercent),
+      sellChangePercent: percentText(percents.sellChangePercent),
+      netSellChangePercent: percentText(percents.netSellChangePercent),
+    },
+  };
+}
+
+const rowOf = (rates: RatesInput): RatesRow => ({
+  buy_rate: rates.buyRate,
+  sell_rate: rates.sellRate,
+  sell_fee_percent: rates.sellFeePercent,
+});
+
+/** Rates as the contract shows them, with what a seller gets for 1 USDT as an order pays it. */
+const rateSetOf = (r: RatesRow): RateSet => ({
+  buyRate: r.buy_rate,
+  sellRate: r.sell_rate,
+  sellFeePercent: trimFee(new Decimal(r.sell_fee_percent).toFixed(3)),
+  netSellRate: sellQuote('1', r.sell_rate, r.sell_fee_percent).net,
+});
+
+/** The reference rates in force since `since`, and how far `to` moves from them. */
+const referenceOf = (reference: RatesRow, since: Date, to: RatesRow): RateReference => ({
+  rates: rateSetOf(reference),
+  since: since.toISOString(),
+  ...moves(reference, to).text,
+});
 
 const ratesOf = (input: RatesInput): RatesInput => ({
   buyRate: input.buyRate,
@@ -72,18 +124,32 @@ const recordedActor = (actor: Actor) => `${actor.type}:${actor.id ?? ''}`;
 const staffIdOf = (actor: Actor) => (actor.type === 'staff' && actor.id ? Number(actor.id) : null);
 
 function proposalOf(row: ProposalRow): RateProposal {
+  const from = {
+    buy_rate: row.from_buy_rate,
+    sell_rate: row.from_sell_rate,
+    sell_fee_percent: row.from_sell_fee_percent,
+  };
+  const { buy_rate, sell_rate, sell_fee_percent, reference_at } = row;
+  const { reference_buy_rate, reference_sell_rate, reference_sell_fee_percent } = row;
+  const to = { buy_rate, sell_rate, sell_fee_percent };
+  const reference =
+    reference_at && reference_buy_rate && reference_sell_rate && reference_sell_fee_percent
+      ? referenceOf(
+          {
+            buy_rate: reference_buy_rate,
+            sell_rate: reference_sell_rate,
+            sell_fee_percent: reference_sell_fee_percent,
+          },
+          reference_at,
+          to,
+        )
+      : null;
   return {
     id: row.id,
-    buyRate: row.buy_rate,
-    sellRate: row.sell_rate,
-    sellFeePercent: trimFee(row.sell_fee_percent),
-    from: {
-      buyRate: row.from_buy_rate,
-      sellRate: row.from_sell_rate,
-      sellFeePercent: trimFee(row.from_sell_fee_percent),
-    },
-    buyChangePercent: percentText(movePercent(row.from_buy_rate, row.buy_rate)),
-    sellChangePercent: percentText(movePercent(row.from_sell_rate, row.sell_rate)),
+    ...rateSetOf(to),
+    from: rateSetOf(from),
+    ...moves(from, to).text,
+    reference,
     proposedBy: row.username ?? row.proposed_by,
     createdAt: row.created_at.toISOString(),
   };
@@ -93,8 +159,11 @@ function proposalOf(row: ProposalRow): RateProposal {
  * The buy and sell rates and the sell fee, set by staff, with their history; an order carries the
  * rate its member saw (docs/product.md, Orders).
  * A person's change (`change`: console, operator CLI, seed) is held to the web settings' bounds
- * (decision 0045): past rateChangeConfirmPercent it needs `confirmed`, past rateChangeMaxPercent
- * it becomes a proposal that another admin approves. A negative spread is refused everywhere.
+ * (decisions 0045, 0090), on buy, sell and the net sell rate (the sell rate less the fee): past
+ * rateChangeConfirmPercent from the rates in force it needs `confirmed`; past rateChangeMaxPercent
+ * from the rates in force or from the reference (the rates in force 24 hours ago, or those put in
+ * force since by a second admin's approval, whichever is newer) it becomes a proposal that another
+ * admin approves. A negative spread is refused everywhere.
  */
 export function createRatesService(
   db: Kysely<DB>,
@@ -108,17 +177,25 @@ export function createRatesService(
     }
   }
 
-  /** Inserts the rates row with its audit row; every pending proposal is superseded by it. */
+  /**
+   * Inserts the rates row with its audit row; every pending proposal is superseded by it.
+   * `boundsReference`: not one person's change, so later changes are measured against it too.
+   */
   async function write(
     t: Kysely<DB>,
     actor: Actor,
     rates: RatesInput,
     before: InForce | undefined,
-    note: Record<string, unknown> = {},
+    { boundsReference, note = {} }: { boundsReference: boolean; note?: Record<string, unknown> },
   ): Promise<void> {
     if (isNegativeSpread(rates)) throw new AppError(E.RATE_SPREAD_INVALID);
     await supersede(t, actor);
-    await insertRates(t, { ...rates, staffId: staffIdOf(actor), setBy: recordedActor(actor) });
+    await insertRates(t, {
+      ...rates,
+      staffId: staffIdOf(actor),
+      setBy: recordedActor(actor),
+      boundsReference,
+    });
     await recordAudit(t, actor, {
       action: 'rates.set',
       target: 'rates',
@@ -131,25 +208,39 @@ export function createRatesService(
     });
   }
 
-  /** How far `rates` move from those in force, against the web settings' bounds. */
+  /**
+   * The reference of the max bound when it is not the rates in force (decision 0090): the rates in
+   * force 24 hours ago, or the newest marked `bounds_reference` since.
+   */
+  async function referenceFor(t: Kysely<DB>, before: InForce) {
+    const row = await findReferenceRates(t, new Date(Date.now() - REFERENCE_WINDOW_MS));
+    return row && row.id !== before.id ? row : null;
+  }
+
+  /** How far `rates` move from those in force and from the reference, against the web settings' bounds. */
   async function check(t: Kysely<DB>, before: InForce, rates: RatesInput) {
     const [confirmPercent, maxPercent] = [
       await settings.get('rateChangeConfirmPercent', t),
       await settings.get('rateChangeMaxPercent', t),
     ];
-    const buy = movePercent(before.buy_rate, rates.buyRate);
-    const sell = movePercent(before.sell_rate, rates.sellRate);
-    const largest = Decimal.max(buy.abs(), sell.abs());
+    const to = rowOf(rates);
+    const reference = await referenceFor(t, before);
+    const fromCurrent = moves(before, to);
+    const fromReference = reference ? moves(reference, to).largest : new Decimal(0);
     const details: RateChangeCheck = {
-      current: { buyRate: before.buy_rate, sellRate: before.sell_rate },
-      proposed: { buyRate: rates.buyRate, sellRate: rates.sellRate },
-      buyChangePercent: percentText(buy),
-      sellChangePercent: percentText(sell),
+      current: rateSetOf(before),
+      proposed: rateSetOf(to),
+      ...fromCurrent.text,
+      reference: reference && referenceOf(reference, reference.created_at, to),
       confirmPercent,
       maxPercent,
-      needsApproval: largest.gt(maxPercent),
+      needsApproval: Decimal.max(fromCurrent.largest, fromReference).gt(maxPercent),
     };
-    return { details, needsConfirmation: largest.gt(Math.min(confirmPercent, maxPercent)) };
+    return {
+      details,
+      reference,
+      needsConfirmation: details.needsApproval || fromCurrent.largest.gt(confirmPercent),
+    };
   }
 
   /** Runs `work` in the caller's transaction or a new one, one rate change at a time. */
@@ -203,12 +294,13 @@ export function createRatesService(
 
     /**
      * Puts `input` in force as given, with no bounds (the system's own writes and test fixtures;
-     * what a person types goes through `change`). Joins `trx` when given; otherwise announces
-     * `rates.changed`. Returns the rates now in force.
+     * what a person types goes through `change`), as the reference later changes are measured
+     * against. Joins `trx` when given; otherwise announces `rates.changed`. Returns the rates now
+     * in force.
      */
     async set(actor: Actor, input: RatesInput, trx?: Kysely<DB>): Promise<RateResult> {
       const result = await serialised(trx, async (t) => {
-        await write(t, actor, ratesOf(input), await findCurrentRates(t));
+        await write(t, actor, ratesOf(input), await findCurrentRates(t), { boundsReference: true });
         return current(t);
       });
       if (!trx) await events.publish('rates.changed');
@@ -217,10 +309,11 @@ export function createRatesService(
 
     /**
      * A person's rate change, held to the bounds: within rateChangeConfirmPercent of the rates in
-     * force (or the first rates ever) it takes effect; past it, only when `confirmed` (40011 with a
-     * RateChangeCheck otherwise); past rateChangeMaxPercent a confirmed change becomes the pending
-     * proposal (replacing any other) and the rates in force stay. Announces `rates.changed` only
-     * when the rates changed (and only outside a caller's `trx`).
+     * force (or the first rates ever) it takes effect; past it, or past rateChangeMaxPercent from
+     * the reference, only when `confirmed` (40011 with a RateChangeCheck otherwise); past
+     * rateChangeMaxPercent from either a confirmed change becomes the pending proposal (replacing
+     * any other) and the rates in force stay. Announces `rates.changed` only when the rates
+     * changed (and only outside a caller's `trx`).
      */
     async change(actor: Actor, input: RateChangeInput, trx?: Kysely<DB>): Promise<SetRatesResult> {
       const rates = ratesOf(input);
@@ -236,19 +329,24 @@ export function createRatesService(
           const id = await insertProposal(t, {
             ...rates,
             from: before,
+            reference: bounds.reference,
             staffId: staffIdOf(actor),
             proposedBy: recordedActor(actor),
           });
           await recordAudit(t, actor, {
             action: 'rates.propose',
             target: `rateProposal:${id}`,
-            before: { buyRate: before.buy_rate, sellRate: before.sell_rate },
+            before: bounds.details.current,
             after: { ...rates, ...bounds.details },
           });
           const row = await findProposal(t, id);
           return row ? proposalOf(row) : null;
         }
-        await write(t, actor, rates, before, bounds?.needsConfirmation ? { confirmed: true } : {});
+        await write(t, actor, rates, before, {
+          // The first rates ever are measured against nothing: they are the first reference.
+          boundsReference: !before,
+          note: bounds?.needsConfirmation ? { confirmed: true } : {},
+        });
         return null;
       });
       if (!proposal && !trx) await events.publish('rates.changed');
@@ -275,7 +373,10 @@ export function createRatesService(
           target: `rateProposal:${id}`,
           after: { ...rates, proposedBy: proposal.username ?? proposal.proposed_by },
         });
-        await write(t, actor, rates, await findCurrentRates(t), { proposal: id });
+        await write(t, actor, rates, await findCurrentRates(t), {
+          boundsReference: true,
+          note: { proposal: id },
+        });
       });
       await events.publish('rates.changed');
       return current(db);

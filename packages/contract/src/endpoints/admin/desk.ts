@@ -90,31 +90,59 @@ export type RateHistoryEntry = z.infer<typeof rateHistoryEntrySchema>;
 const ratePair = z.object({ buyRate: moneyString, sellRate: moneyString });
 
 /**
- * What a refused rate change (40011) carries as `result.period`, for the console to ask again: the
- * rates in force, the new ones, how far each moves in per cent (signed, 2 decimals: '-90.00') and
- * the bounds of the web settings. Past `maxPercent`, confirming makes a proposal (decision 0045).
+ * Rates with the sell fee, and `netSellRate`: what a seller gets for 1 USDT after the fee (the sell
+ * rate less the fee, as an order pays it).
  */
-export const rateChangeCheckSchema = z.object({
-  current: ratePair,
-  proposed: ratePair,
+const rateSet = ratePair.extend({ sellFeePercent: z.string(), netSellRate: moneyString });
+export type RateSet = z.infer<typeof rateSet>;
+
+/**
+ * How far rates move, in per cent (signed, 2 decimals: '-90.00'): buy, sell, and the net sell rate
+ * `sellRate × (1 − fee/100)`, the measure of a change of the fee (decision 0090).
+ */
+const rateMoves = {
   buyChangePercent: z.string(),
   sellChangePercent: z.string(),
+  netSellChangePercent: z.string(),
+};
+
+/**
+ * The reference a change is also measured against for the max bound, when it is not the rates in
+ * force (decision 0090): the rates in force 24 hours ago, or the last rates a second admin's
+ * approval put in force since then, whichever is newer; `since` is when they took effect.
+ */
+const rateReferenceSchema = z.object({ rates: rateSet, since: iso, ...rateMoves });
+export type RateReference = z.infer<typeof rateReferenceSchema>;
+
+/**
+ * What a refused rate change (40011) carries as `result.period`, for the console to ask again: the
+ * rates in force and the new ones with the fee, how far each moves, the reference and how far the
+ * change moves from it, and the bounds of the web settings. Past `maxPercent` from either,
+ * confirming makes a proposal (decisions 0045, 0090).
+ */
+export const rateChangeCheckSchema = z.object({
+  current: rateSet,
+  proposed: rateSet,
+  ...rateMoves,
+  reference: rateReferenceSchema.nullable(),
   confirmPercent: z.number().int(),
   maxPercent: z.number().int(),
   needsApproval: z.boolean(),
 });
 export type RateChangeCheck = z.infer<typeof rateChangeCheckSchema>;
 
-/** A rate change past rateChangeMaxPercent, waiting for a second admin (decision 0045). */
+/** A rate change past rateChangeMaxPercent, waiting for a second admin (decisions 0045, 0090). */
 export const rateProposalSchema = z.object({
   id: z.number().int(),
   buyRate: moneyString,
   sellRate: moneyString,
   sellFeePercent: z.string(),
+  netSellRate: moneyString,
   /** The rates in force when it was proposed (still in force: any change replaces a proposal). */
-  from: ratePair.extend({ sellFeePercent: z.string() }),
-  buyChangePercent: z.string(),
-  sellChangePercent: z.string(),
+  from: rateSet,
+  ...rateMoves,
+  /** The reference it was also measured against; null when that was the rates in force. */
+  reference: rateReferenceSchema.nullable(),
   /** A staff username, or the recorded text of the operator CLI. */
   proposedBy: z.string(),
   createdAt: iso,
@@ -193,7 +221,7 @@ export const deskEndpoints = {
     path: '/api/admin/rates',
     access: { staff: ['admin'] },
     summary:
-      'Sets the buy rate, sell rate and sell fee (a new row of the rates history, audited). Every process serves the new rates within a second. A move of buy or sell past the web setting rateChangeConfirmPercent from the rates in force needs `confirmed: true` (40011 otherwise, with both rates and the change in per cent); past rateChangeMaxPercent it only makes a proposal (`proposal`) that another admin approves. A sell rate above the buy rate: 40010.',
+      'Sets the buy rate, sell rate and sell fee (a new row of the rates history, audited). Every process serves the new rates within a second. A move of buy, sell or the net sell rate (sell rate less the fee) past the web setting rateChangeConfirmPercent from the rates in force needs `confirmed: true` (40011 otherwise, with the rates, the fee and the change in per cent); past rateChangeMaxPercent from the rates in force, or from the reference (the rates in force 24 hours ago, or those a second admin approved since), it only makes a proposal (`proposal`) that another admin approves. A sell rate above the buy rate: 40010.',
     body: rateChangeInputSchema,
     result: setRatesResultSchema,
   }),
