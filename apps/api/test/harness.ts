@@ -34,11 +34,14 @@ export function testDatabase(): Promise<Database> {
 
 /**
  * A handle on a worker database of its own limits, for tests of time limits: on PostgreSQL a
- * second pool on the worker's database, on PGlite a fresh in-memory copy of the migrated
- * snapshot (a second handle on the same PGlite instance would let two drivers interleave). Close
- * it when done.
+ * second pool on the worker's database (of `poolSize` connections), on PGlite a fresh in-memory
+ * copy of the migrated snapshot (a second handle on the same PGlite instance would let two drivers
+ * interleave). Close it when done.
  */
-export async function testDatabaseWithTimeouts(timeouts: DatabaseTimeouts): Promise<Database> {
+export async function testDatabaseWithTimeouts(
+  timeouts: DatabaseTimeouts,
+  poolSize?: number,
+): Promise<Database> {
   if (process.env.TEST_DB !== 'pg') {
     const snapshot = await migratedSnapshot();
     const pglite = await PGlite.create({
@@ -49,7 +52,7 @@ export async function testDatabaseWithTimeouts(timeouts: DatabaseTimeouts): Prom
   }
   await testDatabase();
   if (!workerDatabaseUrl) throw new Error('the worker database has no URL');
-  return openPostgres(workerDatabaseUrl, undefined, timeouts);
+  return openPostgres(workerDatabaseUrl, undefined, timeouts, poolSize);
 }
 
 /** Empties the named tables (and resets their ids) so a test starts from a known state. */
