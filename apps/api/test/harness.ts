@@ -81,6 +81,8 @@ export interface TestAppOptions {
   sweepEveryMs?: number;
   /** The outage watch's checks and waits, shortened (the app runs it on PostgreSQL when listening). */
   outageTiming?: AppDeps['outageTiming'];
+  /** A stand-in around the app's event bus (e.g. one whose publish fails). */
+  eventBus?: AppDeps['eventBus'];
 }
 
 /**
@@ -112,6 +114,7 @@ export async function testApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.sweepEveryMs ? { sweepEveryMs: options.sweepEveryMs } : {}),
     ...(options.outageTiming ? { outageTiming: options.outageTiming } : {}),
+    ...(options.eventBus ? { eventBus: options.eventBus } : {}),
   });
   try {
     options.routes?.(app, database);
