@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
-import { type DatabaseTimeouts, loadConfig } from '../src/config.ts';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, loadConfig } from '../src/config.ts';
 import { type Database, isAlive, openPostgres, pgliteDatabase, pgliteParsers } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
@@ -53,6 +53,14 @@ export async function testDatabaseWithTimeouts(
   await testDatabase();
   if (!workerDatabaseUrl) throw new Error('the worker database has no URL');
   return openPostgres(workerDatabaseUrl, undefined, timeouts, poolSize);
+}
+
+/**
+ * Another pool of `poolSize` connections on the worker's database, as another process has (on
+ * PGlite, a fresh copy as above). Close it when done.
+ */
+export function testDatabasePool(poolSize: number): Promise<Database> {
+  return testDatabaseWithTimeouts(DEFAULT_DATABASE_TIMEOUTS, poolSize);
 }
 
 /** Empties the named tables (and resets their ids) so a test starts from a known state. */

@@ -1,11 +1,10 @@
 import { Decimal, E, type Envelope, type RateResult } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp, testDatabaseWithTimeouts } from '../../../test/harness.ts';
+import { testApp, testDatabasePool } from '../../../test/harness.ts';
 import { post } from '../../../test/members.ts';
 import { buy, CREATE } from '../../../test/orders.ts';
 import { createTrader, deskReady, type Trader } from '../../../test/traders.ts';
-import { DEFAULT_DATABASE_TIMEOUTS } from '../../config.ts';
 import type { Database } from '../../db/connection.ts';
 
 /**
@@ -44,7 +43,7 @@ describe.skipIf(!onPostgres)('orders from three processes while the rate changes
 
   beforeAll(async () => {
     for (let i = 0; i < 3; i++) {
-      const database = await testDatabaseWithTimeouts(DEFAULT_DATABASE_TIMEOUTS, POOL_SIZE);
+      const database = await testDatabasePool(POOL_SIZE);
       databases.push(database);
       apps.push((await testApp({}, { database })).app);
     }
