@@ -4,8 +4,9 @@
 // services, notice text, request log or hooks. What createTransaction loses against this is the
 // application's own cost in Node; what this loses against the hello-world is the database's.
 // The round trips are createTransaction's (decision 0086): the trading gate and the payout
-// address side by side; then begin, the member's row lock, the checks (with the member's contact),
-// the order with its audit row, the queued notice, commit; the event after commit. The statements
+// address side by side; then begin, the member's row lock with the rates' shared lock, the checks
+// (with the rates in force, an earlier order of the key and the member's contact), the order with
+// its audit row, the queued notice, commit; the event after commit. The statements
 // are prepared by name, as the API's connections prepare them, and a listener hears the events
 // as the API's event bus does.
 // DATABASE_URL: the API's bench database; FLOOR_MEMBERS: the usernames of the members whose orders
@@ -14,7 +15,7 @@ import { randomInt } from 'node:crypto';
 import { buyQuote } from '@bahtdesk/contract';
 import Fastify from 'fastify';
 import pg from 'pg';
-import { lockMemberOnce } from '../apps/api/src/db/locks.ts';
+import { lockMemberForOrder } from '../apps/api/src/db/locks.ts';
 import { tradingGateOf } from '../apps/api/src/modules/kyc/repository.ts';
 import { createStatement, orderChecksOf } from '../apps/api/src/modules/orders/repository.ts';
 import { FIND_PAYMENT } from '../apps/api/src/modules/payments/repository.ts';
@@ -61,8 +62,8 @@ const columns = Object.keys(buy(0, { id: 0, network: '', address: '' })) as (key
 const statements = {
   gate: tradingGateOf.statement(compiler, first.id),
   address: FIND_PAYMENT.usdt.statement(compiler, first.address, first.id),
-  lock: lockMemberOnce.statement(compiler, first.id),
-  checks: orderChecksOf.statement(compiler, first.id, dayStart, monthStart, now),
+  lock: lockMemberForOrder.statement(compiler, first.id),
+  checks: orderChecksOf.statement(compiler, first.id, dayStart, monthStart, now, null),
   create: createStatement(columns).statement(compiler, ...Array(5 + columns.length).fill(null)),
   queue: queueOne.statement(compiler, '', '', '', '', '', null, ''),
 };
@@ -104,7 +105,7 @@ app.post('/create', async (request) => {
     const checks = await run<{ recipient: { email: string | null; phone: string | null } | null }>(
       client,
       statements.checks,
-      statements.checks.values(member.id, dayStart, monthStart, at),
+      statements.checks.values(member.id, dayStart, monthStart, at, null),
     );
     const after = JSON.stringify({ status: 'pending', type: 'buy', rate: quote.rate, total: quote.thb });
     const order = await run<typeof created>(

@@ -18,7 +18,7 @@ import { corsPlugin } from './plugins/cors.ts';
 import { deliveryPlugin } from './plugins/delivery.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
-import { eventsPlugin } from './plugins/events.ts';
+import { type EventsOptions, eventsPlugin } from './plugins/events.ts';
 import { healthPlugin } from './plugins/health.ts';
 import { limitsPlugin } from './plugins/limits.ts';
 import { loggingOptions } from './plugins/logging.ts';
@@ -51,6 +51,8 @@ export interface AppDeps {
   sweepEveryMs?: number;
   /** The outage watch's checks and waits (OUTAGE_TIMING by default); tests shorten them. */
   outageTiming?: Partial<OutageTiming>;
+  /** A stand-in around the event bus (plugins/events.ts); tests make its publish fail. */
+  eventBus?: EventsOptions['standIn'];
 }
 
 /**
@@ -105,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(corsPlugin, { origins: config.corsOrigins });
   await app.register(healthPlugin, { database });
   await app.register(redisPlugin);
-  await app.register(eventsPlugin);
+  await app.register(eventsPlugin, { standIn: deps.eventBus });
   await app.register(deliveryPlugin);
 
   // Abuse limits first, so a banned IP is refused before access control looks at it.

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
-import { type DatabaseTimeouts, loadConfig } from '../src/config.ts';
+import { type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS, loadConfig } from '../src/config.ts';
 import { type Database, isAlive, openPostgres, pgliteDatabase, pgliteParsers } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import type { DB } from '../src/db/schema.ts';
@@ -34,11 +34,14 @@ export function testDatabase(): Promise<Database> {
 
 /**
  * A handle on a worker database of its own limits, for tests of time limits: on PostgreSQL a
- * second pool on the worker's database, on PGlite a fresh in-memory copy of the migrated
- * snapshot (a second handle on the same PGlite instance would let two drivers interleave). Close
- * it when done.
+ * second pool on the worker's database (of `poolSize` connections), on PGlite a fresh in-memory
+ * copy of the migrated snapshot (a second handle on the same PGlite instance would let two drivers
+ * interleave). Close it when done.
  */
-export async function testDatabaseWithTimeouts(timeouts: DatabaseTimeouts): Promise<Database> {
+export async function testDatabaseWithTimeouts(
+  timeouts: DatabaseTimeouts,
+  poolSize?: number,
+): Promise<Database> {
   if (process.env.TEST_DB !== 'pg') {
     const snapshot = await migratedSnapshot();
     const pglite = await PGlite.create({
@@ -49,7 +52,15 @@ export async function testDatabaseWithTimeouts(timeouts: DatabaseTimeouts): Prom
   }
   await testDatabase();
   if (!workerDatabaseUrl) throw new Error('the worker database has no URL');
-  return openPostgres(workerDatabaseUrl, undefined, timeouts);
+  return openPostgres(workerDatabaseUrl, undefined, timeouts, poolSize);
+}
+
+/**
+ * Another pool of `poolSize` connections on the worker's database, as another process has (on
+ * PGlite, a fresh copy as above). Close it when done.
+ */
+export function testDatabasePool(poolSize: number): Promise<Database> {
+  return testDatabaseWithTimeouts(DEFAULT_DATABASE_TIMEOUTS, poolSize);
 }
 
 /** Empties the named tables (and resets their ids) so a test starts from a known state. */
@@ -78,6 +89,8 @@ export interface TestAppOptions {
   sweepEveryMs?: number;
   /** The outage watch's checks and waits, shortened (the app runs it on PostgreSQL when listening). */
   outageTiming?: AppDeps['outageTiming'];
+  /** A stand-in around the app's event bus (e.g. one whose publish fails). */
+  eventBus?: AppDeps['eventBus'];
 }
 
 /**
@@ -109,6 +122,7 @@ export async function testApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.sweepEveryMs ? { sweepEveryMs: options.sweepEveryMs } : {}),
     ...(options.outageTiming ? { outageTiming: options.outageTiming } : {}),
+    ...(options.eventBus ? { eventBus: options.eventBus } : {}),
   });
   try {
     options.routes?.(app, database);

@@ -29,7 +29,7 @@ import { type Database, openDatabase, pgliteDatabaseExists } from '../db/connect
 import { migrateToLatest } from '../db/migrate.ts';
 import { explainDatabaseError } from '../db/unreachable.ts';
 import { latestOutbox } from '../delivery/outbox.ts';
-import { createEventBus, type EventBus } from '../events/bus.ts';
+import { createEventBus, type EventBus, publishAfterCommit } from '../events/bus.ts';
 import { AppError } from '../http/app-error.ts';
 import { type Actor, recordAudit } from '../modules/audit/index.ts';
 import { createNewsService } from '../modules/news/index.ts';
@@ -170,7 +170,7 @@ const NO_SESSIONS = { idleMs: 0, absoluteMs: 0 };
 
 async function deskServices(database: Database) {
   const quiet = { warn: () => {}, info: () => {} };
-  const events = await createEventBus(database, quiet);
+  const events = publishAfterCommit(await createEventBus(database, quiet), quiet);
   const { db } = database;
   const settings = createSettingsService(db, events);
   const rates = createRatesService(db, events, settings);

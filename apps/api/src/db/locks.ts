@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { compiledOnce } from './compiled-once.ts';
 import type { DB } from './schema.ts';
 
@@ -17,3 +17,22 @@ export const lockMemberOnce = compiledOnce(lockMemberQuery);
 export async function lockMember(trx: Kysely<DB>, memberId: number): Promise<void> {
   await lockMemberOnce(trx, memberId);
 }
+
+/**
+ * The rates' advisory lock: a rate change holds it alone (rates/repository.ts `lockRateChanges`),
+ * an order's create holds it shared (below), both until their transaction ends.
+ */
+export const RATES_LOCK = sql<number>`hashtext('bahtdesk.rates')`;
+
+/**
+ * lockMember for an order (decision 0097), in the same one statement: the member's row, then the
+ * rates held still, shared. The row comes first (the subquery locks it before the outer select
+ * takes the rates' lock), so a create waiting for its member never holds back a rate change. Once
+ * this returns, no rate change commits until the create does, and one that committed before is
+ * seen by the create's next statement: the rate it checks there is the rate in force when it commits.
+ */
+export const lockMemberForOrder = compiledOnce((trx: Kysely<DB>, memberId: number) =>
+  trx
+    .selectFrom(lockMemberQuery(trx, memberId).as('m'))
+    .select(['m.id', sql<unknown>`pg_advisory_xact_lock_shared(${RATES_LOCK})`.as('rates')]),
+);

@@ -21,6 +21,10 @@ import type { Database } from '../db/connection.ts';
  * second the process sends a heartbeat through its pool, on a channel only its own listener hears;
  * a heartbeat the database took that has not come back within `LIVENESS.quietAfterMs` makes the
  * listener count as lost: it is logged, `connected` turns false, and the listener reconnects.
+ *
+ * Callers get the bus through `publishAfterCommit`: their change has committed when they publish,
+ * so a publish never fails them; an event that did not go out is made good by a `bus.resync`
+ * (decision 0097).
  */
 export interface BusEvent {
   name: BusEventName | 'bus.resync';
@@ -38,7 +42,11 @@ export interface BusEvent {
 export type BusEventName = LiveEventName | 'session.ended' | 'member.changed';
 
 export interface EventBus {
-  publish(name: BusEventName, data?: Record<string, unknown>): Promise<void>;
+  /**
+   * Announces a change that has committed (`bus.resync`: every process drops what it keeps). Through
+   * `publishAfterCommit`, as every caller gets the bus, it never fails (decision 0097).
+   */
+  publish(name: BusEvent['name'], data?: Record<string, unknown>): Promise<void>;
   /** Calls `handler` for every event from now on; returns the unsubscribe. */
   subscribe(handler: (event: BusEvent) => void): () => void;
   /** True while every event published anywhere is sure to arrive here. */
@@ -53,6 +61,8 @@ export interface EventBus {
    * may be missed, so caches read the database instead (the public reads, the member sessions).
    */
   healthy(): boolean;
+  /** Events this process could not send since it started (only through `publishAfterCommit`). */
+  publishFailures?(): number;
   close(): Promise<void>;
 }
 
@@ -76,6 +86,73 @@ export function createEventBus(database: Database, log: Log): Promise<EventBus> 
   return database.kind === 'postgres' && database.url
     ? postgresBus(database, database.url, log)
     : inProcessBus(database);
+}
+
+/**
+ * The bus as the app and the command line hand it to every caller (decision 0097): `publish` never
+ * fails, since the change it announces has committed and a caller told "error" would make it again.
+ * An event `bus` could not publish (its notice not sent: the pool or the database in trouble; or a
+ * subscriber of this process threw) is logged and counted (`publishFailures`, on /metrics), and a
+ * `bus.resync` is owed: it is sent a second later, and again every second until it goes out, so
+ * every process drops what it keeps and its streams read again, as after a listener reconnects
+ * (decision 0054). Changes to what a member's reads show reach every process anyway, from the
+ * database's own notices (decision 0085).
+ */
+export function publishAfterCommit(bus: EventBus, log: Log): EventBus {
+  let failures = 0;
+  let retry: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  const owe = () => {
+    if (retry || closed) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      bus
+        .publish('bus.resync')
+        .then(
+          () =>
+            log.info(
+              {},
+              'event bus: every process was told to read afresh after an event that did not go out',
+            ),
+          owe,
+        );
+    }, LIVENESS.beatMs);
+    retry.unref();
+  };
+
+  return {
+    get connected() {
+      return bus.connected;
+    },
+    healthy: () => bus.healthy(),
+    ...(bus.heartbeatAgeSeconds ? { heartbeatAgeSeconds: () => bus.heartbeatAgeSeconds?.() ?? 0 } : {}),
+    publishFailures: () => failures,
+    async publish(name, data) {
+      try {
+        await bus.publish(name, data);
+      } catch (err) {
+        failures += 1;
+        log.warn(
+          { err, event: name },
+          'event bus could not publish an event after its change committed; every process will be told to read afresh',
+        );
+        owe();
+      }
+    },
+    subscribe: (handler) => bus.subscribe(handler),
+    async close() {
+      closed = true;
+      if (retry) {
+        // A process that stops (the command line after its command) tries once more on its way out.
+        clearTimeout(retry);
+        await bus
+          .publish('bus.resync')
+          .catch((err) => log.warn({ err }, 'event bus: the owed bus.resync did not go out'));
+      }
+      await bus.close();
+    },
+  };
 }
 
 /** An event as the database or a process wrote it on the channel, or undefined if it is not one. */

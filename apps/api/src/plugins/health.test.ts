@@ -188,11 +188,13 @@ describe('/metrics for the operator', () => {
       'bahtdesk_outbox_backlog',
       'bahtdesk_delivery_failures_total',
       'bahtdesk_event_bus_connected',
+      'bahtdesk_event_bus_publish_failures_total',
       'bahtdesk_image_jobs_waiting',
     ]) {
       expect(body).toMatch(new RegExp(`^# TYPE ${name} (gauge|counter)$`, 'm'));
     }
     expect(sample(body, 'bahtdesk_event_bus_connected')).toBe(1);
+    expect(sample(body, 'bahtdesk_event_bus_publish_failures_total')).toBe(0);
     expect(sample(body, 'bahtdesk_delivery_failures_total{channel="sms"}')).toBe(0);
     expect(sample(body, 'bahtdesk_image_jobs_waiting')).toBe(0);
     const pool = [

@@ -131,6 +131,15 @@ function deskMetrics(app: FastifyInstance, registry: Registry): () => Promise<vo
       this.set(app.events.connected ? 1 : 0);
     },
   });
+  new Counter({
+    name: 'bahtdesk_event_bus_publish_failures_total',
+    help: 'Events this process could not publish after their change committed (the change stands; every process is told to read afresh)',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(app.events.publishFailures?.() ?? 0);
+    },
+  });
   // The in-process bus (PGlite) has no listener and no heartbeat: absent there. The bus is
   // decorated after this plugin registers, so it is looked at once the app is ready.
   app.addHook('onReady', async () => {

@@ -17,6 +17,7 @@ import {
   ORDER_ID_TAIL_LENGTH,
   type OrderTerms,
   orderTransitionAllowed,
+  type RateResult,
   type receivePaymentSchema,
   type SettingKey,
   sellQuote,
@@ -27,7 +28,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type DeskAlerts, orderWaiting } from '../../alerts/index.ts';
-import { lockMember } from '../../db/locks.ts';
+import { lockMemberForOrder } from '../../db/locks.ts';
 import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import type { EventBus } from '../../events/bus.ts';
@@ -41,6 +42,7 @@ import type { PublicReads } from '../home/index.ts';
 import { checkImage, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
+import { rateResultOf } from '../rates/index.ts';
 import { limitPeriods, type RiskService } from '../risk/index.ts';
 import { iso, orderUpdated, toTransaction } from './answers.ts';
 import { notifying, orderNotice } from './notices.ts';
@@ -109,6 +111,16 @@ function retried(row: OrderRow, stored: string | null, digest: string): Transact
   return toTransaction(row);
 }
 
+/** Whether the body names these rates: a buy's rate, or a sell's rate and fee. */
+function sameRates(body: CreateBody, rates: Pick<RateResult, 'buyRate' | 'sellRate' | 'sellFeePercent'>) {
+  return body.type === 'buy'
+    ? new Decimal(body.rate).eq(rates.buyRate)
+    : new Decimal(body.rate).eq(rates.sellRate) && new Decimal(body.feePercent).eq(rates.sellFeePercent);
+}
+
+/** What a create's transaction ends with: the order it made, or the answer to an earlier send. */
+type Created = { row: OrderRow } | { retry: Transaction };
+
 export interface LifecycleDeps {
   db: Kysely<DB>;
   events: Pick<EventBus, 'publish'>;
@@ -164,15 +176,14 @@ export function createOrderLifecycle({
     if (expired) await announce(expired);
   }
 
-  /** The rate the member saw must be the one in force (50017, with the rates in force). */
-  async function checkRate(body: CreateBody) {
+  /**
+   * The rate the member saw must be the one in force (50017, with the rates in force): first against
+   * this process's memory, which refuses most stale rates without a transaction; then inside the
+   * order's transaction against the rates read there (decision 0097).
+   */
+  async function checkRate(body: CreateBody): Promise<void> {
     const live = (await reads.rates()).value;
-    const same =
-      body.type === 'buy'
-        ? new Decimal(body.rate).eq(live.buyRate)
-        : new Decimal(body.rate).eq(live.sellRate) && new Decimal(body.feePercent).eq(live.sellFeePercent);
-    if (!same) throw new AppError(E.RATE_MISMATCH, live);
-    return live;
+    if (!sameRates(body, live)) throw new AppError(E.RATE_MISMATCH, live);
   }
 
   return {
@@ -242,45 +253,51 @@ export function createOrderLifecycle({
           bank_account_name: payout.accountName,
         };
       }
-      let row: OrderRow;
-      try {
-        row = await db.transaction().execute(async (t) => {
-          await lockMember(t, memberId);
-          // After the lock, in a statement of its own (its own snapshot): orders racing in are
-          // counted and summed one after the other.
-          const checks = await orderChecks(t, memberId, limitPeriods(now), now);
-          // Decision 0068: a member whose trading staff blocked places no order.
-          if (checks?.blocked) throw new AppError(E.TRADING_BLOCKED);
-          if (checks && checks.open >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
-          risk.checkOrder(checks?.level, { type: values.type, amountThb: values.amount_thb }, limits);
-          const inserted = await insertOrder(
-            t,
-            {
-              ...values,
-              member_id: memberId,
-              deadline_at: new Date(now.getTime() + deadlineMinutes * 60_000),
-              idempotency_key: key ?? null,
-              idempotency_sha256: digest,
-            },
-            () => newOrderId(body.type, now),
-            {
-              actor,
-              after: { status: 'pending', type: values.type, rate: values.rate, total: values.total },
-            },
-          );
-          await notices.send(t, [orderNotice(inserted)], checks?.recipient ? [checks.recipient] : []);
-          return inserted;
-        });
-      } catch (error) {
-        // The same Idempotency-Key raced in: the other request made the order.
-        const earlier =
-          key &&
-          digest &&
-          (error as { code?: string }).code === '23505' &&
-          (await findByKey(db, memberId, key));
-        if (earlier && digest) return retried(earlier, earlier.idempotency_sha256, digest);
-        throw error;
-      }
+      const made = await db.transaction().execute(async (t): Promise<Created> => {
+        // The member's row, then the rates held still until the commit (decision 0097).
+        await lockMemberForOrder(t, memberId);
+        // After the lock, in a statement of its own (its own snapshot): orders racing in are
+        // counted and summed one after the other, and the rates read are those in force until the
+        // commit.
+        const checks = await orderChecks(t, memberId, limitPeriods(now), now, key ?? null);
+        // Another send of this request took the lock first and made the order: it is the answer,
+        // whatever the checks below would say now that it counts (decision 0097).
+        const earlier = key && checks?.earlier != null ? await findByKey(t, memberId, key) : undefined;
+        if (earlier && digest) return { retry: retried(earlier, earlier.idempotency_sha256, digest) };
+        if (!checks) throw new AppError(E.MEMBER_NOT_FOUND);
+        const { rates } = checks;
+        if (!rates) throw new AppError(E.BUY_RATE_NOT_FOUND);
+        // The rates changed after this process's memory answered: the member gets the new ones.
+        const inForce = {
+          buyRate: rates.buy_rate,
+          sellRate: rates.sell_rate,
+          sellFeePercent: rates.sell_fee_percent,
+        };
+        if (!sameRates(body, inForce)) throw new AppError(E.RATE_MISMATCH, rateResultOf(rates));
+        // Decision 0068: a member whose trading staff blocked places no order.
+        if (checks.blocked) throw new AppError(E.TRADING_BLOCKED);
+        if (checks.open >= cap) throw new AppError(E.OPEN_ORDER_LIMIT);
+        risk.checkOrder(checks.level, { type: values.type, amountThb: values.amount_thb }, limits);
+        const inserted = await insertOrder(
+          t,
+          {
+            ...values,
+            member_id: memberId,
+            deadline_at: new Date(now.getTime() + deadlineMinutes * 60_000),
+            idempotency_key: key ?? null,
+            idempotency_sha256: digest,
+          },
+          () => newOrderId(body.type, now),
+          {
+            actor,
+            after: { status: 'pending', type: values.type, rate: values.rate, total: values.total },
+          },
+        );
+        await notices.send(t, [orderNotice(inserted)], checks.recipient ? [checks.recipient] : []);
+        return { row: inserted };
+      });
+      if ('retry' in made) return made.retry;
+      const { row } = made;
       await announce(row);
       return toTransaction(row);
     },

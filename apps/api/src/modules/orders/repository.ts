@@ -33,16 +33,40 @@ export type OrderRow = Selectable<TransactionsTable>;
 export type Summary = z.input<typeof transactionSummarySchema>;
 
 /**
- * What createTransaction checks under the member's row lock, in one statement built once: whether
- * staff blocked their trading (decision 0068), their open orders at `now` (pending ones still
- * within their deadline, and requests), and their level with the totals that count toward their
- * trade limits (risk's levelAndTotalsOf over `dayStart` and `monthStart`), and what the new
- * order's notice needs (recipientOf), so queuing it reads nothing more. Undefined: no such member.
+ * What createTransaction checks under the member's row lock, in one statement built once: the order
+ * the member already made with this Idempotency-Key (null: none, or no key), the rates in force
+ * (the newest row of the rates history, read through its index; decision 0097), whether staff
+ * blocked their trading (decision 0068), their open orders at `now` (pending ones still within their
+ * deadline, and requests), and their level with the totals that count toward their trade limits
+ * (risk's levelAndTotalsOf over `dayStart` and `monthStart`), and what the new order's notice needs
+ * (recipientOf), so queuing it reads nothing more. Undefined: no such member.
  */
 export const orderChecksOf = compiledOnce(
-  (db: Kysely<DB>, memberId: number, dayStart: Date, monthStart: Date, now: Date) =>
+  (db: Kysely<DB>, memberId: number, dayStart: Date, monthStart: Date, now: Date, key: string | null) =>
     levelAndTotalsOf(db, dayStart, monthStart, now)
+      .leftJoinLateral(
+        (eb) =>
+          eb
+            .selectFrom('rates')
+            .select(['buy_rate', 'sell_rate', 'sell_fee_percent', 'created_at'])
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1)
+            .as('in_force'),
+        (join) => join.onTrue(),
+      )
       .select((eb) => [
+        eb
+          .selectFrom('transactions as k')
+          .select('k.id')
+          .whereRef('k.member_id', '=', 'm.id')
+          .where('k.idempotency_key', '=', key)
+          .$asScalar()
+          .as('earlier'),
+        'in_force.buy_rate',
+        'in_force.sell_rate',
+        'in_force.sell_fee_percent',
+        'in_force.created_at as rates_at',
         activeFlagOf(sql.ref('m.id'), 'trading_blocked').as('blocked'),
         recipientOf(sql.ref('m.id')).as('recipient'),
         eb
@@ -64,11 +88,23 @@ export async function orderChecks(
   memberId: number,
   range: { dayStart: Date; monthStart: Date },
   now: Date,
+  key: string | null,
 ) {
-  const [row] = await orderChecksOf(t, memberId, range.dayStart, range.monthStart, now);
+  const [row] = await orderChecksOf(t, memberId, range.dayStart, range.monthStart, now, key);
   if (!row) return undefined;
-  const { blocked, open, recipient, ...level } = row;
-  return { blocked: Boolean(blocked), open: Number(open ?? 0), level, recipient };
+  const { earlier, buy_rate, sell_rate, sell_fee_percent, rates_at, blocked, open, recipient, ...level } =
+    row;
+  return {
+    earlier,
+    rates:
+      buy_rate === null || sell_rate === null || sell_fee_percent === null || rates_at === null
+        ? undefined
+        : { buy_rate, sell_rate, sell_fee_percent, created_at: rates_at },
+    blocked: Boolean(blocked),
+    open: Number(open ?? 0),
+    level,
+    recipient,
+  };
 }
 
 /** An audit entry of an order, written in the statement that changes it (its target is the order). */

@@ -1,1 +1,1 @@
-export { createRatesService, type RatesService } from './service.ts';
+export { createRatesService, type RatesService, rateResultOf } from './service.ts';

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { RATES_LOCK } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 
 /** SQL of the rates history: every change is a new row; the newest is in force. */
@@ -84,10 +85,12 @@ export async function countRates(db: Kysely<DB>): Promise<number> {
 
 /**
  * Makes rate changes, proposals and their decisions run one at a time until the transaction ends,
- * so each is checked against the rates in force and the pending proposal as they really are.
+ * so each is checked against the rates in force and the pending proposal as they really are. An
+ * order's create holds the same lock shared (db/locks.ts `lockMemberForOrder`): a change waits for
+ * the creates under way, and creates wait for a change under way (decision 0097).
  */
 export async function lockRateChanges(trx: Kysely<DB>): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('bahtdesk.rates'))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${RATES_LOCK})`.execute(trx);
 }
 
 type RatesRow = { buy_rate: string; sell_rate: string; sell_fee_percent: string };

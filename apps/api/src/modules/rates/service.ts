@@ -48,6 +48,11 @@ function trimFee(fee: string): string {
 async function current(db: Kysely<DB>): Promise<RateResult> {
   const row = await findCurrentRates(db);
   if (!row) throw new AppError(E.BUY_RATE_NOT_FOUND);
+  return rateResultOf(row);
+}
+
+/** A row of the rates history as getRate answers the rates in force (the amount ranges with them). */
+export function rateResultOf(row: InForce): RateResult {
   return {
     buyRate: row.buy_rate,
     sellRate: row.sell_rate,
