@@ -52,7 +52,9 @@ async function current(db: Kysely<DB>): Promise<RateResult> {
 }
 
 /** A row of the rates history as getRate answers the rates in force (the amount ranges with them). */
-export function rateResultOf(row: InForce): RateResult {
+export function rateResultOf(
+  row: Pick<InForce, 'buy_rate' | 'sell_rate' | 'sell_fee_percent' | 'created_at'>,
+): RateResult {
   return {
     buyRate: row.buy_rate,
     sellRate: row.sell_rate,
