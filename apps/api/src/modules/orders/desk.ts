@@ -101,7 +101,11 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
     });
   }
 
-  /** Completes or rejects an order awaiting staff: one winner (50014 for the other), audited, announced. */
+  /**
+   * Completes or rejects an order awaiting staff: one winner (50014 for the other), audited,
+   * announced. A completion is also conditional on the member's payouts not being held (decision
+   * 0068): a hold set after complete's check still stops it (50057).
+   */
   async function decide(
     actor: Actor,
     staffId: number,
@@ -133,13 +137,18 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
             reason,
           },
         },
-        { unprepared: true },
+        to === 'success' ? { unprepared: true, unflagged: 'payouts_held' } : { unprepared: true },
       ),
     );
     if (!after) {
       const now = await findOrder(db, id);
-      const prepared = now?.status === 'request' && now.payout_prepared_by !== null;
-      throw new AppError(prepared ? E.APPROVAL_PENDING : E.TRANSACTION_STATUS_INVALID);
+      if (now?.status === 'request' && now.payout_prepared_by !== null)
+        throw new AppError(E.APPROVAL_PENDING);
+      const held =
+        now?.status === 'request' &&
+        to === 'success' &&
+        (await hasActiveFlag(db, now.member_id, 'payouts_held'));
+      throw new AppError(held ? E.PAYOUTS_HELD : E.TRANSACTION_STATUS_INVALID);
     }
     await events.publish('order.updated', orderUpdated(after));
     return staffOrder(after);
@@ -195,7 +204,9 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
       if (!row) throw new AppError(E.TRANSACTION_NOT_FOUND);
       if (!orderTransitionAllowed('complete', row.status)) throw new AppError(E.TRANSACTION_STATUS_INVALID);
       if (row.payout_prepared_by !== null) throw new AppError(E.APPROVAL_PENDING);
-      // Decision 0068: no order of a member whose payouts are held is completed.
+      // Decision 0068: no order of a member whose payouts are held is completed. Answered here
+      // before the ticks; the completing (or preparing) update checks it again, so a hold set
+      // from now on stops it too.
       if (await hasActiveFlag(db, row.member_id, 'payouts_held')) throw new AppError(E.PAYOUTS_HELD);
       const slipCheck = row.payment_method === 'cash_deposit';
       if (slipCheck && body.slipNameMatches !== true) throw new AppError(E.SLIP_NAME_CHECK_REQUIRED);
