@@ -4,9 +4,12 @@ import {
   beforeAppointmentDay,
   type CompleteOrderBody,
   E,
+  issueDef,
+  normaliseTxHash,
   type OrderQueueItem,
   type orderQueueQuerySchema,
   orderTransitionAllowed,
+  payoutHashIssue,
   type RejectOrderBody,
   rejectNoteIncomplete,
   rejectReasonFits,
@@ -208,6 +211,15 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
       // before the ticks; the completing (or preparing) update checks it again, so a hold set
       // from now on stops it too.
       if (await hasActiveFlag(db, row.member_id, 'payouts_held')) throw new AppError(E.PAYOUTS_HELD);
+      // A buy pays out USDT: its reference is the transfer's hash on the order's network, checked
+      // as members' sell hashes are and kept in the network's one spelling (decision 0094).
+      const reference =
+        row.type === 'buy'
+          ? normaliseTxHash(row.network ?? '', body.payoutReference)
+          : body.payoutReference.trim();
+      if (reference === undefined) {
+        throw new AppError(issueDef(payoutHashIssue(row.network)), { fields: ['payoutReference'] });
+      }
       const slipCheck = row.payment_method === 'cash_deposit';
       if (slipCheck && body.slipNameMatches !== true) throw new AppError(E.SLIP_NAME_CHECK_REQUIRED);
       if (slipCheck && body.depositSeen !== true) throw new AppError(E.DEPOSIT_SEEN_CHECK_REQUIRED);
@@ -221,7 +233,7 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
       // Decision 0035: a payout into an account in another name is the staff's explicit choice.
       const otherName = row.bank_account_name !== null && !(await nameMatches(row));
       if (otherName && body.otherNameAccepted !== true) throw new AppError(E.PAYOUT_NAME_CHECK_REQUIRED);
-      const set = { payout_reference: body.payoutReference.trim(), slip_name_checked: slipCheck };
+      const set = { payout_reference: reference, slip_name_checked: slipCheck };
       const noted = {
         ...(otherName ? { other_name_accepted: true } : {}),
         ...(slipCheck ? { deposit_seen: true } : {}),
