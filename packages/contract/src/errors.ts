@@ -792,6 +792,34 @@ export const E = {
     'This payout is prepared and awaits approval by another staff member: approve it or send it back first.',
     'การจ่ายเงินนี้เตรียมไว้แล้วและรอเจ้าหน้าที่คนอื่นอนุมัติ กรุณาอนุมัติหรือส่งกลับก่อน',
   ),
+  // 50067: a staff payout's transaction hash checked against the order's network (decision 0094).
+  PAYOUT_HASH_INVALID: {
+    ...def(
+      50067,
+      400,
+      "This is not a USDT transaction hash of the order's network.",
+      'นี่ไม่ใช่แฮชธุรกรรม USDT ของเครือข่ายของรายการนี้',
+    ),
+    // Per hash format (txHash.ts): how the order's network writes its transaction hashes.
+    variants: {
+      evm: {
+        en: "This is not a transaction hash of the order's network: on ERC-20 and BEP20 it is 0x and 64 hex digits.",
+        th: 'นี่ไม่ใช่แฮชธุรกรรมของเครือข่ายของรายการนี้ บน ERC-20 และ BEP20 แฮชคือ 0x ตามด้วยเลขฐานสิบหก 64 หลัก',
+      },
+      bep2: {
+        en: "This is not a transaction hash of the order's network: on BEP2 it is 64 hex digits, without 0x.",
+        th: 'นี่ไม่ใช่แฮชธุรกรรมของเครือข่ายของรายการนี้ บน BEP2 แฮชคือเลขฐานสิบหก 64 หลัก ไม่มี 0x',
+      },
+      tron: {
+        en: "This is not a transaction hash of the order's network: on TRON (TRC-20) it is 64 hex digits, without 0x.",
+        th: 'นี่ไม่ใช่แฮชธุรกรรมของเครือข่ายของรายการนี้ บน TRON (TRC-20) แฮชคือเลขฐานสิบหก 64 หลัก ไม่มี 0x',
+      },
+      solana: {
+        en: "This is not a transaction hash of the order's network: on Solana it is the transaction's signature, about 88 base58 characters.",
+        th: 'นี่ไม่ใช่แฮชธุรกรรมของเครือข่ายของรายการนี้ บน Solana แฮชคือลายเซ็นของธุรกรรม เป็นอักขระ base58 ประมาณ 88 ตัว',
+      },
+    },
+  },
   // 40025-40029: staff notes and flags on a member (decision 0068).
   MEMBER_FLAG_SET: def(40025, 409, 'The member already has this flag.', 'สมาชิกรายนี้มีสถานะเฝ้าระวังนี้อยู่แล้ว'),
   MEMBER_FLAG_NOT_SET: def(40026, 404, 'The member does not have this flag.', 'สมาชิกรายนี้ไม่มีสถานะเฝ้าระวังนี้'),

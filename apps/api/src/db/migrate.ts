@@ -25,6 +25,7 @@ import * as lineLinks from './migrations/20261129_0500_line_links.ts';
 import * as orderWaitAlerts from './migrations/20261129_0600_order_wait_alerts.ts';
 import * as memberChangeNotices from './migrations/20261130_0100_member_change_notices.ts';
 import * as rateBoundsReference from './migrations/20261202_0100_rate_bounds_reference.ts';
+import * as maskAuditAccountNumbers from './migrations/20261202_0500_mask_audit_account_numbers.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '20261129_0600_order_wait_alerts': orderWaitAlerts,
   '20261130_0100_member_change_notices': memberChangeNotices,
   '20261202_0100_rate_bounds_reference': rateBoundsReference,
+  '20261202_0500_mask_audit_account_numbers': maskAuditAccountNumbers,
 };
 
 const provider: MigrationProvider = {

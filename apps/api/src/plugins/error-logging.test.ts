@@ -8,6 +8,7 @@ import { defineRoute } from '../http/route.ts';
 
 const SECRET_TOKEN = 'tok_5f0c1d2e3a4b';
 const SECRET_PASSWORD = 'hunter2hunter2';
+const ACCOUNT_NUMBER = '7301946285';
 
 const boom = endpoint({
   method: 'POST',
@@ -34,6 +35,15 @@ const taken = endpoint({
   result: z.null(),
 });
 
+const failingRow = endpoint({
+  method: 'POST',
+  path: '/api/test/failing-row',
+  access: 'public',
+  summary: 'Fails as the database does when a row breaks a constraint, after logging bank accounts',
+  body: z.object({ password: z.string() }),
+  result: z.null(),
+});
+
 let app: FastifyInstance;
 const lines: Record<string, unknown>[] = [];
 
@@ -53,6 +63,22 @@ beforeAll(async () => {
         });
         defineRoute(app, taken, async () => {
           throw new AppError(E.USERNAME_TAKEN);
+        });
+        defineRoute(app, failingRow, async ({ req }) => {
+          req.log.info(
+            {
+              entry: { accountNumber: ACCOUNT_NUMBER },
+              setting: { value: [{ bankCode: 'KBANK', accountNumber: ACCOUNT_NUMBER }] },
+              order: { bank_account_number: ACCOUNT_NUMBER },
+            },
+            'bank accounts at hand',
+          );
+          throw Object.assign(
+            new Error(
+              'null value in column "account_name" of relation "bank_accounts" violates not-null constraint',
+            ),
+            { code: '23502', detail: `Failing row contains (12, 7, KBANK, ${ACCOUNT_NUMBER}, null).` },
+          );
         });
       },
     },
@@ -101,6 +127,18 @@ describe('error logging', () => {
     const logged = failures(String(res.headers['x-request-id']));
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({ level: 30, msg: 'request rejected', code: E.UNAVAILABLE.code });
+  });
+
+  it('never writes a bank account number: not in a field logged, nor in the failing row a database error repeats', async () => {
+    const res = await send('/api/test/failing-row');
+    const reqId = String(res.headers['x-request-id']);
+    const ofRequest = lines.filter((l) => l.reqId === reqId);
+    expect(ofRequest.map((l) => l.msg)).toEqual(
+      expect.arrayContaining(['bank accounts at hand', 'request failed']),
+    );
+    // The cause is still there to read: the constraint and the table, without the row's values.
+    expect(JSON.stringify(failures(reqId))).toContain('violates not-null constraint');
+    expect(JSON.stringify(ofRequest)).not.toContain(ACCOUNT_NUMBER);
   });
 
   it('never writes a password, token or cookie to the log', () => {

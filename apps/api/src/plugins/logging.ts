@@ -8,7 +8,11 @@ import {
 import pino from 'pino';
 import type { Config } from '../config.ts';
 
-/** Log fields that must never be written: credentials, sessions, one-time codes. */
+/**
+ * Log fields that must never be written: credentials, sessions, one-time codes; bank account
+ * numbers (decision 0094), also in lists of accounts; and the detail of a database error, which
+ * repeats the values of the row that failed ("Failing row contains (...)", "Key (...)=(...)").
+ */
 const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
@@ -24,6 +28,13 @@ const REDACT = [
     'clientSignature',
     'resetTicket',
   ].flatMap((k) => [k, `*.${k}`, `*.*.${k}`]),
+  ...['accountNumber', 'account_number', 'bank_account_number'].flatMap((k) => [
+    k,
+    `*.${k}`,
+    `*.*.${k}`,
+    `*.*.*.${k}`,
+  ]),
+  'err.detail',
 ];
 
 /** Probes a load balancer or Prometheus calls every few seconds: their lines are debug, not info. */

@@ -15,7 +15,7 @@ describe('a USDT transfer hash has one spelling per network', () => {
   });
 
   it('BNB Beacon Chain: upper case without 0x', () => {
-    expect(normaliseTxHash('BEP2', `0x${HEX.toLowerCase()}`)).toBe(HEX.toUpperCase());
+    expect(normaliseTxHash('BEP2', HEX.toLowerCase())).toBe(HEX.toUpperCase());
     expect(normaliseTxHash('BEP2', HEX)).toBe(HEX.toUpperCase());
   });
 
@@ -37,6 +37,12 @@ describe('a USDT transfer hash has one spelling per network', () => {
 
   it('keeps a TRON transaction id as Tronscan prints it: 64 hex digits in lower case, no 0x', () => {
     expect(normaliseTxHash('TRON', HEX.toUpperCase())).toBe(HEX.toLowerCase());
-    expect(normaliseTxHash('TRON', `0x${HEX}`)).toBe(HEX.toLowerCase());
+  });
+
+  it('refuses a hash written with 0x on TRON and BNB Beacon Chain: that is an EVM chain’s hash', () => {
+    for (const sent of [`0x${HEX}`, `0X${HEX.toLowerCase()}`]) {
+      expect(normaliseTxHash('TRON', sent)).toBeUndefined();
+      expect(normaliseTxHash('BEP2', sent)).toBeUndefined();
+    }
   });
 });

@@ -8,9 +8,12 @@ import {
   E,
   type ErrorDef,
   formatAccountNumber,
+  normaliseTxHash,
+  payoutHashIssue,
   type StaffOrder,
   validationMessage,
 } from '@bahtdesk/contract';
+import { ApiError } from '@bahtdesk/ui/api';
 import { contractResolver, TextField } from '@bahtdesk/ui/forms';
 import { useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
@@ -39,9 +42,15 @@ const TICK_CODES: Record<Tick, ErrorDef> = {
   cameEarly: E.APPOINTMENT_EARLY_CHECK_REQUIRED,
 };
 
-/** The contract's body with the ticks this order needs required, as the server checks them. */
-function withTicks(needed: Tick[]) {
+/**
+ * The contract's body as the server checks it for this order: the ticks it needs required, and a
+ * buy's payout reference a transaction hash of its network (50067, in the network's wording).
+ */
+function forOrder(order: StaffOrder['order'], needed: Tick[]) {
   return completeOrderBodySchema.superRefine((body, ctx) => {
+    if (order.type === 'buy' && normaliseTxHash(order.network ?? '', body.payoutReference) === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['payoutReference'], message: payoutHashIssue(order.network) });
+    }
     for (const tick of needed) {
       if (body[tick] !== true) {
         ctx.addIssue({ code: 'custom', path: [tick], message: codeMessage(TICK_CODES[tick]) });
@@ -146,7 +155,7 @@ export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: D
   });
   const cameEarlyLabel = appointmentAt ? t('complete.cameEarly', { date: f.date(appointmentAt) }) : '';
   const form = useForm<Values>({
-    resolver: contractResolver(withTicks(needed)),
+    resolver: contractResolver(forOrder(order, needed)),
     defaultValues: {
       payoutReference: '',
       slipNameMatches: false,
@@ -164,10 +173,19 @@ export function CompleteForm({ detail, decide }: { detail: StaffOrder; decide: D
     }),
   );
   const send = (body: CompleteOrderBody) =>
-    decide(
-      () => call('completeOrder', { params: { id: order.id }, body, dialog: false }),
-      t('complete.done'),
-    ).finally(() => setConfirming(null));
+    decide(() => call('completeOrder', { params: { id: order.id }, body, dialog: false }), t('complete.done'))
+      .catch((error) => {
+        // The server's refusal of the hash is shown on its field too.
+        if (error instanceof ApiError && error.code === E.PAYOUT_HASH_INVALID.code) {
+          form.setError(
+            'payoutReference',
+            { message: payoutHashIssue(order.network) },
+            { shouldFocus: true },
+          );
+        }
+        throw error;
+      })
+      .finally(() => setConfirming(null));
   return (
     <form noValidate onSubmit={submit} className="panel" aria-labelledby="complete-title">
       <h2 id="complete-title">{t('complete.title')}</h2>

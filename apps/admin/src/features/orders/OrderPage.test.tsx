@@ -9,6 +9,9 @@ import auditTh from '../../locales/th/audit.json';
 import th from '../../locales/th/orders.json';
 
 const AT = '2026-11-23T01:00:00.000Z';
+/** USDT transfer hashes as BEP20 writes them (the order's network). */
+const HASH_A = `0x${'fe'.repeat(32)}`;
+const HASH_B = `0x${'5e'.repeat(32)}`;
 
 const order = {
   id: 'B2611230001',
@@ -199,7 +202,7 @@ describe('one order at the desk', () => {
       completeOrder: () => ok(detail({}, { status: 'success' })),
     });
     await renderConsole('/orders/B2611230001', 'tok');
-    await userEvent.type(screen.getByLabelText(t.complete.txHash), '0xfeed1234');
+    await userEvent.type(screen.getByLabelText(t.complete.txHash), HASH_A);
     await userEvent.click(await button(t.complete.submit));
     expect(await screen.findByText(messageFor(E.SLIP_NAME_CHECK_REQUIRED.code, 'en'))).toBeTruthy();
     expect(screen.getByText(messageFor(E.DEPOSIT_SEEN_CHECK_REQUIRED.code, 'en'))).toBeTruthy();
@@ -223,7 +226,7 @@ describe('one order at the desk', () => {
     await userEvent.click(dialog.getByRole('button', { name: t.complete.submit }));
     await waitFor(() => expect(api.called('completeOrder')).toHaveLength(1));
     expect(api.called('completeOrder')[0]?.body).toEqual({
-      payoutReference: '0xfeed1234',
+      payoutReference: HASH_A,
       slipNameMatches: true,
       depositSeen: true,
     });
@@ -243,7 +246,7 @@ describe('one order at the desk', () => {
       completeOrder: () => ok(detail({}, { status: 'success' })),
     });
     const { unmount } = await renderConsole('/orders/B2611230001', 'tok');
-    await userEvent.type(await screen.findByLabelText(t.complete.txHash), '0xfeed1234');
+    await userEvent.type(await screen.findByLabelText(t.complete.txHash), HASH_A);
     expect(screen.queryByLabelText(/The name on the slip matches/)).toBeNull();
     await userEvent.click(await button(t.complete.submit));
     expect(await screen.findByText(messageFor(E.APPOINTMENT_EARLY_CHECK_REQUIRED.code, 'en'))).toBeTruthy();
@@ -253,18 +256,67 @@ describe('one order at the desk', () => {
     const dialog = within(await screen.findByRole('alertdialog', { name: t.complete.confirmTitle }));
     await userEvent.click(dialog.getByRole('button', { name: t.complete.submit }));
     await waitFor(() => expect(api.called('completeOrder')).toHaveLength(1));
-    expect(api.called('completeOrder')[0]?.body).toEqual({ payoutReference: '0xfeed1234', cameEarly: true });
+    expect(api.called('completeOrder')[0]?.body).toEqual({ payoutReference: HASH_A, cameEarly: true });
     unmount();
 
     current = appointment(new Date().toISOString());
     await renderConsole('/orders/B2611230001', 'tok');
-    await userEvent.type(await screen.findByLabelText(t.complete.txHash), '0xfeed5678');
+    await userEvent.type(await screen.findByLabelText(t.complete.txHash), HASH_B);
     expect(screen.queryByLabelText(/The member came early/)).toBeNull();
     await userEvent.click(await button(t.complete.submit));
     const sameDay = within(await screen.findByRole('alertdialog', { name: t.complete.confirmTitle }));
     await userEvent.click(sameDay.getByRole('button', { name: t.complete.submit }));
     await waitFor(() => expect(api.called('completeOrder')).toHaveLength(2));
-    expect(api.called('completeOrder')[1]?.body).toEqual({ payoutReference: '0xfeed5678' });
+    expect(api.called('completeOrder')[1]?.body).toEqual({ payoutReference: HASH_B });
+  });
+
+  it("refuses a TRON buy's payout hash written as an EVM chain writes it (50067) on its field, in English and in Thai, and shows the server's refusal there too", async () => {
+    const tronBuy = detail(
+      { proofFileId: null, deskAccounts: [] },
+      {
+        network: 'TRON',
+        usdtAddress: 'TV6MuMXfmLbBqPZvBHdwFsDnQeVfnmiuSi',
+        payment: {
+          ...order.payment,
+          method: 'cash_appointment',
+          depositAmount: null,
+          appointmentAt: new Date().toISOString(),
+        },
+      },
+    );
+    const api = mockApi({
+      me: () => ok(profile('operator')),
+      staffOrder: () => ok(tronBuy),
+      completeOrder: () => fail(E.PAYOUT_HASH_INVALID.code, E.PAYOUT_HASH_INVALID.en),
+    });
+    const evmHash = `0x${'ab'.repeat(32)}`;
+    const { unmount } = await renderConsole('/orders/B2611230001', 'tok');
+    await userEvent.type(await screen.findByLabelText(t.complete.txHash), evmHash);
+    await userEvent.click(await button(t.complete.submit));
+    expect(await screen.findByText(E.PAYOUT_HASH_INVALID.variants.tron.en)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    unmount();
+
+    localStorage.setItem('adminLanguage', 'th');
+    await renderConsole('/orders/B2611230001', 'tok');
+    const field = await screen.findByLabelText(th.complete.txHash);
+    await userEvent.type(field, evmHash);
+    await userEvent.click(await button(th.complete.submit));
+    expect(await screen.findByText(E.PAYOUT_HASH_INVALID.variants.tron.th)).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.called('completeOrder')).toEqual([]);
+
+    // A TRON transaction id passes the form; the server's refusal of it is shown on the field.
+    await userEvent.clear(field);
+    await userEvent.type(field, 'ab'.repeat(32));
+    await userEvent.click(await button(th.complete.submit));
+    const dialog = within(await screen.findByRole('alertdialog', { name: th.complete.confirmTitle }));
+    await userEvent.click(dialog.getByRole('button', { name: th.complete.submit }));
+    await waitFor(() => expect(api.called('completeOrder')).toHaveLength(1));
+    expect(api.called('completeOrder')[0]?.body).toEqual({ payoutReference: 'ab'.repeat(32) });
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getAllByText(E.PAYOUT_HASH_INVALID.variants.tron.th).length).toBeGreaterThan(0);
+    localStorage.removeItem('adminLanguage');
   });
 
   it("shows a sell's payout account masked, and its full number only through the audited reveal", async () => {
@@ -516,7 +568,7 @@ describe('switching orders', () => {
       staffFile: image,
     });
     await renderConsole(`/orders/${order.id}`, 'tok');
-    await userEvent.type(await screen.findByLabelText(t.complete.txHash), '0xfeed1234');
+    await userEvent.type(await screen.findByLabelText(t.complete.txHash), HASH_A);
     await userEvent.click(screen.getByLabelText('The name on the slip matches Somchai Jaidee'));
     expect(screen.getAllByText(/35,000\.00/).length).toBeGreaterThan(0);
 
@@ -526,7 +578,7 @@ describe('switching orders', () => {
     // While B loads, none of A's figures, member or form are on screen.
     expect(screen.queryByText(/35,000\.00/)).toBeNull();
     expect(screen.queryByText(/Somchai/)).toBeNull();
-    expect(screen.queryByDisplayValue('0xfeed1234')).toBeNull();
+    expect(screen.queryByDisplayValue(HASH_A)).toBeNull();
 
     answerB.open();
     const reference = (await screen.findByLabelText(t.complete.txHash)) as HTMLInputElement;

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { type Page, type PageRequest, pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
+import { maskedAuditValue } from './mask.ts';
 import { type AuditQuery, countAuditRows, findAuditRows } from './repository.ts';
 
 /** The longest date range the audit log is read over at once (60001 beyond it). */
@@ -13,6 +14,7 @@ const CSV_BATCH = 500;
 
 type Row = Awaited<ReturnType<typeof findAuditRows>>[number];
 
+/** A row as staff read it: account numbers masked, whichever process wrote it (mask.ts). */
 function toEntry(row: Row): AuditEntry {
   return {
     id: row.id,
@@ -21,8 +23,8 @@ function toEntry(row: Row): AuditEntry {
     actorName: row.actor_name,
     action: row.action,
     target: row.target,
-    before: row.before,
-    after: row.after,
+    before: maskedAuditValue(row.before),
+    after: maskedAuditValue(row.after),
     reason: row.reason,
     ip: row.ip,
     outcome: row.outcome,

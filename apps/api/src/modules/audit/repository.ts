@@ -1,6 +1,7 @@
 import { isExpression, type Kysely, type RawBuilder, sql } from 'kysely';
 import { likeLiteral } from '../../db/like.ts';
 import type { ActorType, DB } from '../../db/schema.ts';
+import { auditJson } from './mask.ts';
 
 /** Who did something: a member, a staff member, the operator CLI, or the system itself. */
 export interface Actor {
@@ -19,7 +20,10 @@ export interface AuditEntry {
   outcome?: 'success' | 'failure';
 }
 
-/** Appends one row to the audit log (the database refuses updates and deletes). */
+/**
+ * Appends one row to the audit log (the database refuses updates and deletes), bank account numbers
+ * in `before` and `after` masked (mask.ts).
+ */
 export async function insertAudit(db: Kysely<DB>, actor: Actor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
@@ -29,8 +33,8 @@ export async function insertAudit(db: Kysely<DB>, actor: Actor, entry: AuditEntr
       ip: actor.ip ?? null,
       action: entry.action,
       target: entry.target ?? null,
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      before: entry.before === undefined ? null : auditJson(entry.before),
+      after: entry.after === undefined ? null : auditJson(entry.after),
       reason: entry.reason ?? null,
       outcome: entry.outcome ?? 'success',
     })
@@ -49,9 +53,10 @@ export function auditInsertFrom(
   actor: Actor,
   entry: Omit<AuditEntry, 'target'> & { target: string | RawBuilder<string> },
 ): RawBuilder<unknown> {
-  // SQL already (such as a parameter of a statement built once, bound to JSON text) goes in as is.
+  // SQL already (such as a parameter of a statement built once, bound to JSON text) goes in as is;
+  // its caller writes no account number in it.
   const json = (value: unknown) =>
-    value === undefined ? null : isExpression(value) ? value : JSON.stringify(value);
+    value === undefined ? null : isExpression(value) ? value : auditJson(value);
   return sql`insert into audit_log (actor_type, actor_id, ip, action, target, before, after, reason, outcome)
     select ${actor.type}, ${actor.id}, ${actor.ip ?? null}, ${entry.action}, ${entry.target},
       ${json(entry.before)}::jsonb, ${json(entry.after)}::jsonb, ${entry.reason ?? null}, ${entry.outcome ?? 'success'}

@@ -17,7 +17,7 @@ export function staffActor(req: { ip: string }, staffId: number): Actor {
 /**
  * Records one action in the append-only audit log. Call it with the transaction that makes the
  * change, so the change and its record land together. Never put a password, token or OTP in
- * `before`/`after`.
+ * `before`/`after`; a bank account number there is stored masked (mask.ts, decision 0094).
  */
 export function recordAudit(db: Kysely<DB>, actor: Actor, entry: AuditEntry): Promise<void> {
   return insertAudit(db, actor, entry);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createStaff, post, type TestStaff } from '../../../test/members.ts';
-import { CREATE, orderTestFile, sell, transfer } from '../../../test/orders.ts';
+import { buy, CREATE, orderTestFile, sell, transfer } from '../../../test/orders.ts';
 import { auditRows, periodOf, staffCall } from '../../../test/staff-calls.ts';
 import { createTrader, type Trader } from '../../../test/traders.ts';
 
@@ -14,7 +14,7 @@ let operator: TestStaff;
 let admin: TestStaff;
 let viewer: TestStaff;
 
-const { created, confirm, complete, statusOf } = orderTestFile(async (t) => {
+const { created, confirm, deposit, complete, statusOf } = orderTestFile(async (t) => {
   ({ app, operator, admin } = t);
   viewer = await createStaff(app, 'viewer');
 });
@@ -160,6 +160,33 @@ describe('member flags', () => {
     expect(Number(count.n)).toBe(0);
     periodOf((await liftFlag(admin.token, t.id, 'trading_blocked')).body);
     expect((await post(app, CREATE, body, { token: t.token })).body.code).toBe(0);
+  });
+
+  it('rule: trading blocked also refuses confirming an order placed before the block (50056), in both languages, and nothing changes', async () => {
+    const t = await createTrader(app);
+    const order = await created(t, buy(t));
+    periodOf((await setFlag(operator.token, t.id, 'trading_blocked', 'Identity in doubt')).body);
+    const orderRow = () =>
+      app.database.db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('public_id', '=', order.id)
+        .executeTakeFirstOrThrow();
+    const filesOf = async () =>
+      (await app.database.db.selectFrom('files').select('id').where('owner_member_id', '=', t.id).execute())
+        .length;
+    const [before, files] = await Promise.all([orderRow(), filesOf()]);
+    const en = await confirm(t, deposit(order.id));
+    expect(en.status).toBe(403);
+    expect(en.body).toMatchObject({ code: E.TRADING_BLOCKED.code, message: E.TRADING_BLOCKED.en });
+    const th = await confirm(t, deposit(order.id), { 'accept-language': 'th' });
+    expect(th.body).toMatchObject({ code: E.TRADING_BLOCKED.code, message: E.TRADING_BLOCKED.th });
+    // The order still awaits the member's payment, the slip was not kept, nothing was logged.
+    expect(await orderRow()).toEqual(before);
+    expect(await filesOf()).toBe(files);
+    expect(await auditRows(app, 'order.confirm', `order:${order.id}`)).toEqual([]);
+    periodOf((await liftFlag(admin.token, t.id, 'trading_blocked')).body);
+    expect((await confirm(t, deposit(order.id))).body.code).toBe(0);
   });
 
   it('rule: payouts held lets orders be created and paid, but no staff member completes one until lifted', async () => {

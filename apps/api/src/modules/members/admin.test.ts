@@ -103,7 +103,7 @@ describe("a member's page", () => {
     return { member: m, accountId: row.id };
   }
 
-  it('masks account numbers but the last four digits, and shows live sessions and the audit trail', async () => {
+  it('masks account numbers but the last five digits, and shows live sessions and the audit trail', async () => {
     const { member } = await withBankAccount();
     await signIn(app, member.username, member.password);
     const detail = periodOf(

@@ -1,4 +1,11 @@
-import { Decimal, E, type PayoutApproval, type PayoutAwaiting, type StaffOrder } from '@bahtdesk/contract';
+import {
+  Decimal,
+  E,
+  type ErrorDef,
+  type PayoutApproval,
+  type PayoutAwaiting,
+  type StaffOrder,
+} from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import { type DeskAlerts, payoutAwaitingApproval } from '../../alerts/index.ts';
 import type { DB } from '../../db/schema.ts';
@@ -56,10 +63,20 @@ export function createPayoutApproval({ db, events, reads, staffOrder, withNotice
     return { row, preparer };
   }
 
-  /** The answer when a conditional step matched nothing: someone else moved the order first. */
-  async function lost(id: string): Promise<never> {
+  /**
+   * The answer when a conditional step matched nothing: someone else moved the order first (50014
+   * once it is decided, else `moved`); or, for a step that pays out (`paysOut`, the preparer the
+   * step expected), a hold on the member's payouts set after the step's check, which the step's
+   * update checks again (50057).
+   */
+  async function lost(id: string, moved: ErrorDef, paysOut?: { preparer: number | null }): Promise<never> {
     const now = await findOrder(db, id);
-    throw new AppError(now?.status === 'request' ? E.APPROVAL_NOT_AWAITED : E.TRANSACTION_STATUS_INVALID);
+    if (now?.status !== 'request') throw new AppError(E.TRANSACTION_STATUS_INVALID);
+    const unmoved = paysOut !== undefined && now.payout_prepared_by === paysOut.preparer;
+    if (unmoved && (await hasActiveFlag(db, now.member_id, 'payouts_held'))) {
+      throw new AppError(E.PAYOUTS_HELD);
+    }
+    throw new AppError(moved);
   }
 
   async function announced(row: OrderRow): Promise<StaffOrder> {
@@ -97,15 +114,12 @@ export function createPayoutApproval({ db, events, reads, staffOrder, withNotice
         }
         return prepared;
       });
-      if (!after) {
-        const now = await findOrder(db, row.public_id);
-        throw new AppError(now?.status === 'request' ? E.APPROVAL_PENDING : E.TRANSACTION_STATUS_INVALID);
-      }
-      return announced(after);
+      return after ? announced(after) : lost(row.public_id, E.APPROVAL_PENDING, { preparer: null });
     },
 
     async approve(actor: Actor, staffId: number, id: string): Promise<StaffOrder> {
       const { row, preparer } = await preparedByAnother(id, staffId);
+      // Answered first; the approving update checks the hold again, so one set from now on stops it.
       if (await hasActiveFlag(db, row.member_id, 'payouts_held')) throw new AppError(E.PAYOUTS_HELD);
       const after = await withNotices((t) =>
         approvePrepared(t, row.id, preparer, staffId, {
@@ -117,7 +131,7 @@ export function createPayoutApproval({ db, events, reads, staffOrder, withNotice
           },
         }),
       );
-      return after ? announced(after) : lost(id);
+      return after ? announced(after) : lost(id, E.APPROVAL_NOT_AWAITED, { preparer });
     },
 
     async sendBack(actor: Actor, staffId: number, id: string, note: string): Promise<StaffOrder> {
@@ -131,7 +145,7 @@ export function createPayoutApproval({ db, events, reads, staffOrder, withNotice
           reason: note,
         },
       });
-      return after ? announced(after) : lost(id);
+      return after ? announced(after) : lost(id, E.APPROVAL_NOT_AWAITED);
     },
 
     async approvalOf(id: string): Promise<PayoutApproval> {

@@ -44,8 +44,13 @@ const { created, confirm, deposit, statusOf, pastDeadline, complete, reject, ord
  * A buy of `t` awaiting staff, paid by a cash appointment at `at`, made in SQL from a fresh order
  * (the booking's own rules are the lifecycle's tests).
  */
-async function appointmentAt(t: Trader, at: Date, confirmedAt = new Date()): Promise<string> {
-  const order = await created(t, buy(t));
+async function appointmentAt(
+  t: Trader,
+  at: Date,
+  confirmedAt = new Date(),
+  body: ReturnType<typeof buy> = buy(t),
+): Promise<string> {
+  const order = await created(t, body);
   await app.database.db
     .updateTable('transactions')
     .set({
@@ -238,6 +243,58 @@ describe('the order desk', () => {
       const [row] = await auditRows(app, 'order.complete', `order:${id}`);
       expect(row?.after).not.toHaveProperty('came_early');
     }
+  });
+
+  it("rule: a buy's payout hash is checked against the order's network: an 0x… hash on a TRON buy is refused (50067) in both languages and nothing changes; a TRON transaction id completes it", async () => {
+    const t = await createTrader(app);
+    const tron = await app.database.db
+      .insertInto('usdt_addresses')
+      .values({
+        member_id: t.id,
+        network: 'TRON',
+        address: 'TV6MuMXfmLbBqPZvBHdwFsDnQeVfnmiuSi',
+        uid: '1234567',
+        usable_from: new Date(Date.now() - DAY_MS),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = await appointmentAt(t, new Date(), new Date(), { ...buy(t), usdtAddressId: tron.id });
+    const before = await app.database.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('public_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const ethereumStyle = { payoutReference: `0x${'c3'.repeat(32)}` };
+    const refused = await complete(operator.token, id, ethereumStyle);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      code: E.PAYOUT_HASH_INVALID.code,
+      message: E.PAYOUT_HASH_INVALID.variants.tron.en,
+      result: { period: { fields: ['payoutReference'] } },
+    });
+    const thai = await staffCall(
+      app,
+      operator.token,
+      'POST',
+      `/api/admin/orders/${id}/complete`,
+      ethereumStyle,
+      {
+        'accept-language': 'th',
+      },
+    );
+    expect(thai.body.message).toBe(E.PAYOUT_HASH_INVALID.variants.tron.th);
+    // Nothing changed: the same row, no completion in the log.
+    const after = await app.database.db
+      .selectFrom('transactions')
+      .selectAll()
+      .where('public_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual(before);
+    expect(await auditRows(app, 'order.complete', `order:${id}`)).toEqual([]);
+
+    const done = periodOf((await complete(operator.token, id, { payoutReference: 'C3'.repeat(32) })).body);
+    // Kept as Tronscan prints it, and so shown to the member.
+    expect(done.order).toMatchObject({ status: 'success', payoutReference: 'c3'.repeat(32) });
   });
 
   it("rule: the queue shows an appointment's date and time and sorts by it, soonest first, the other orders after", async () => {

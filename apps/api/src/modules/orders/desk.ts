@@ -4,9 +4,12 @@ import {
   beforeAppointmentDay,
   type CompleteOrderBody,
   E,
+  issueDef,
+  normaliseTxHash,
   type OrderQueueItem,
   type orderQueueQuerySchema,
   orderTransitionAllowed,
+  payoutHashIssue,
   type RejectOrderBody,
   rejectNoteIncomplete,
   rejectReasonFits,
@@ -101,7 +104,11 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
     });
   }
 
-  /** Completes or rejects an order awaiting staff: one winner (50014 for the other), audited, announced. */
+  /**
+   * Completes or rejects an order awaiting staff: one winner (50014 for the other), audited,
+   * announced. A completion is also conditional on the member's payouts not being held (decision
+   * 0068): a hold set after complete's check still stops it (50057).
+   */
   async function decide(
     actor: Actor,
     staffId: number,
@@ -133,13 +140,18 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
             reason,
           },
         },
-        { unprepared: true },
+        to === 'success' ? { unprepared: true, unflagged: 'payouts_held' } : { unprepared: true },
       ),
     );
     if (!after) {
       const now = await findOrder(db, id);
-      const prepared = now?.status === 'request' && now.payout_prepared_by !== null;
-      throw new AppError(prepared ? E.APPROVAL_PENDING : E.TRANSACTION_STATUS_INVALID);
+      if (now?.status === 'request' && now.payout_prepared_by !== null)
+        throw new AppError(E.APPROVAL_PENDING);
+      const held =
+        now?.status === 'request' &&
+        to === 'success' &&
+        (await hasActiveFlag(db, now.member_id, 'payouts_held'));
+      throw new AppError(held ? E.PAYOUTS_HELD : E.TRANSACTION_STATUS_INVALID);
     }
     await events.publish('order.updated', orderUpdated(after));
     return staffOrder(after);
@@ -195,8 +207,19 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
       if (!row) throw new AppError(E.TRANSACTION_NOT_FOUND);
       if (!orderTransitionAllowed('complete', row.status)) throw new AppError(E.TRANSACTION_STATUS_INVALID);
       if (row.payout_prepared_by !== null) throw new AppError(E.APPROVAL_PENDING);
-      // Decision 0068: no order of a member whose payouts are held is completed.
+      // Decision 0068: no order of a member whose payouts are held is completed. Answered here
+      // before the ticks; the completing (or preparing) update checks it again, so a hold set
+      // from now on stops it too.
       if (await hasActiveFlag(db, row.member_id, 'payouts_held')) throw new AppError(E.PAYOUTS_HELD);
+      // A buy pays out USDT: its reference is the transfer's hash on the order's network, checked
+      // as members' sell hashes are and kept in the network's one spelling (decision 0094).
+      const reference =
+        row.type === 'buy'
+          ? normaliseTxHash(row.network ?? '', body.payoutReference)
+          : body.payoutReference.trim();
+      if (reference === undefined) {
+        throw new AppError(issueDef(payoutHashIssue(row.network)), { fields: ['payoutReference'] });
+      }
       const slipCheck = row.payment_method === 'cash_deposit';
       if (slipCheck && body.slipNameMatches !== true) throw new AppError(E.SLIP_NAME_CHECK_REQUIRED);
       if (slipCheck && body.depositSeen !== true) throw new AppError(E.DEPOSIT_SEEN_CHECK_REQUIRED);
@@ -210,7 +233,7 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
       // Decision 0035: a payout into an account in another name is the staff's explicit choice.
       const otherName = row.bank_account_name !== null && !(await nameMatches(row));
       if (otherName && body.otherNameAccepted !== true) throw new AppError(E.PAYOUT_NAME_CHECK_REQUIRED);
-      const set = { payout_reference: body.payoutReference.trim(), slip_name_checked: slipCheck };
+      const set = { payout_reference: reference, slip_name_checked: slipCheck };
       const noted = {
         ...(otherName ? { other_name_accepted: true } : {}),
         ...(slipCheck ? { deposit_seen: true } : {}),

@@ -38,6 +38,7 @@ import type { Kept } from '../../http/route.ts';
 import type { Notices } from '../../notifications/index.ts';
 import type { Actor } from '../audit/index.ts';
 import type { CalendarService } from '../calendar/index.ts';
+import { hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import { checkImage, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
@@ -461,7 +462,9 @@ export function createOrderLifecycle({
               after: { status: 'request', method: body.method },
             },
           },
-          { before: now },
+          // Decision 0068: a member whose trading staff blocked confirms no order either, checked in
+          // the move itself, so a block that commits before it stops it.
+          { before: now, unflagged: 'trading_blocked' },
         );
       // A photo is stored, the member's message and the desk's alert queued, in the move's transaction.
       let confirmed: OrderRow | undefined;
@@ -472,6 +475,8 @@ export function createOrderLifecycle({
           else if (image) set.proof_file_id = await storeImage(t, memberId, 'proof', image);
           const moved = await move(t);
           if (moved) await alerts.raise(t, orderWaiting(moved));
+          // Refused for the block: the photo stored above goes with the rest of the transaction.
+          else if (await hasActiveFlag(t, memberId, 'trading_blocked')) throw new AppError(E.TRADING_BLOCKED);
           return moved;
         });
       } catch (error) {

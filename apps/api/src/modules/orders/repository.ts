@@ -7,6 +7,7 @@ import {
 } from '@bahtdesk/contract';
 import {
   type Compilable,
+  expressionBuilder,
   type Insertable,
   type Kysely,
   type OperationNodeSource,
@@ -241,8 +242,17 @@ export function findOrder(db: Kysely<DB>, publicId: string, memberId?: number) {
 export type OrderChanges = Omit<Updateable<TransactionsTable>, 'status' | 'updated_at' | 'version'>;
 
 /**
+ * The condition that the order's member does not have `flag` active (decision 0068), for the
+ * statement that moves the order: a flag set between a check and the move cannot be raced past.
+ */
+const memberNotFlagged = (flag: MemberFlag) =>
+  expressionBuilder<DB, 'transactions'>().not(activeFlagOf(sql.ref('transactions.member_id'), flag));
+
+/**
  * Moves an order from one status to another with `set`, if it is still in `from` (and before
- * `guard.before`; with `guard.unprepared`, if no payout awaits approval), with its audit row, in one statement: atomic on its own, no transaction needed.
+ * `guard.before`; with `guard.unprepared`, if no payout awaits approval; with `guard.unflagged`,
+ * if its member does not have that flag active), with its audit row, in one statement: atomic on
+ * its own, no transaction needed.
  */
 export async function transition(
   db: Kysely<DB>,
@@ -250,7 +260,7 @@ export async function transition(
   move: { from: TransactionStatus; to: TransactionStatus },
   set: OrderChanges,
   audit: OrderAudit,
-  guard: { before?: Date; unprepared?: true } = {},
+  guard: { before?: Date; unprepared?: true; unflagged?: MemberFlag } = {},
 ): Promise<OrderRow | undefined> {
   let query = db
     .updateTable('transactions')
@@ -260,6 +270,7 @@ export async function transition(
   if (guard.before) query = query.where('deadline_at', '>', guard.before);
   // A payout prepared for a second staff member's approval moves only by approve or send back.
   if (guard.unprepared) query = query.where('payout_prepared_by', 'is', null);
+  if (guard.unflagged) query = query.where(memberNotFlagged(guard.unflagged));
   const [row] = await audited(db, query.returningAll(), audit);
   return row;
 }
@@ -619,7 +630,8 @@ export function countByStatus(db: Kysely<DB>) {
 
 /**
  * Records a large payout as prepared by `staffId` (the order stays `request` and waits for a second
- * staff member), if it awaits staff and is not prepared yet, with its audit row: one statement.
+ * staff member), if it awaits staff, is not prepared yet and its member's payouts are not held,
+ * with its audit row: one statement.
  */
 export async function preparePayout(
   db: Kysely<DB>,
@@ -640,6 +652,7 @@ export async function preparePayout(
     .where('id', '=', id)
     .where('status', '=', 'request')
     .where('payout_prepared_by', 'is', null)
+    .where(memberNotFlagged('payouts_held'))
     .returningAll();
   const [row] = await audited(db, query, audit);
   return row;
@@ -647,7 +660,8 @@ export async function preparePayout(
 
 /**
  * Completes a payout prepared by `preparer` ('request' -> 'success'), approved by `staffId`, never
- * the preparer: one conditional update, so of two approvals, or an approval and a send-back, one wins.
+ * the preparer, while its member's payouts are not held: one conditional update, so of two
+ * approvals, or an approval and a send-back, one wins, and a hold set first always stops it.
  */
 export async function approvePrepared(
   db: Kysely<DB>,
@@ -669,6 +683,7 @@ export async function approvePrepared(
     .where('status', '=', 'request')
     .where('payout_prepared_by', '=', preparer)
     .where('payout_prepared_by', '!=', staffId)
+    .where(memberNotFlagged('payouts_held'))
     .returningAll();
   const [row] = await audited(db, query, audit);
   return row;

@@ -3,6 +3,7 @@ import { BANK_CODES } from '../../banks.ts';
 import { bangkokDate, isIsoDate } from '../../dates.ts';
 import { ANY_STAFF, endpoint, type StaffRole } from '../../endpoint.ts';
 import { E } from '../../errors.ts';
+import { networkById } from '../../networks.ts';
 import { ORDER_REJECT_REASON_CODES, type OrderRejectReason } from '../../order-reasons.ts';
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../transaction-kinds.ts';
 import { codeMessage } from '../../validators/messages.ts';
@@ -146,6 +147,15 @@ export const completeOrderBodySchema = z.object({
 export type CompleteOrderBody = z.input<typeof completeOrderBodySchema>;
 
 /**
+ * A buy's payout reference is the USDT transfer's hash on the order's network, checked as members'
+ * sell hashes are (normaliseTxHash): this is the issue message (50067, in the network's wording) of
+ * one that is not. Shared by the server's check and the console's complete form (decision 0094).
+ */
+export function payoutHashIssue(network: string | null): string {
+  return codeMessage(E.PAYOUT_HASH_INVALID, networkById(network ?? '')?.format);
+}
+
+/**
  * Whether completing an appointment at `now` is before the appointment's Bangkok calendar day (the
  * member came early). Shared by the server's check and the console's complete form.
  */
@@ -224,7 +234,7 @@ export const orderDeskEndpoints = {
     path: '/api/admin/orders/:id/complete',
     access: { staff: ORDER_HANDLERS },
     summary:
-      "Completes an order awaiting staff ('request' -> 'success') with the payout reference; a cash deposit needs slipNameMatches (50046) and depositSeen (50065), a cash appointment before its Bangkok day cameEarly (50064), a sell to a bank account not in the member's name otherNameAccepted (50048). One conditional update: of two staff at once one wins, the other gets 50014. Audited; the member is told live.",
+      "Completes an order awaiting staff ('request' -> 'success') with the payout reference: for a buy, the USDT transfer's hash on the order's network (50067 otherwise, kept in the network's spelling); a cash deposit needs slipNameMatches (50046) and depositSeen (50065), a cash appointment before its Bangkok day cameEarly (50064), a sell to a bank account not in the member's name otherNameAccepted (50048); a member whose payouts are held, 50057, checked in the completing update itself. One conditional update: of two staff at once one wins, the other gets 50014. Audited; the member is told live.",
     params: orderParams,
     body: completeOrderBodySchema,
     result: staffOrderSchema,
