@@ -74,10 +74,10 @@ export function breakGlassUsed(command: BreakGlassCommand, username: string, osU
   const did = BREAK_GLASS_DID[command];
   return {
     kind: 'desk.breakGlass',
-    subject: `Break-glass used on the server / มีการใช้คำสั่งฉุกเฉินบนเซิร์ฟเวอร์: ${command} ${username}`,
+    subject: `Break-glass used on the server / มีการใช้ทางเข้าฉุกเฉินบนเซิร์ฟเวอร์: ${command} ${username}`,
     text: [
       `The server user ${osUser} ${did.en} ${username} with break-glass (npm run desk -- ${command} --break-glass), without a staff sign-in. If nobody at the desk meant to, treat it as a break-in: check the audit log and the staff accounts now.`,
-      `ผู้ใช้ระบบ ${osUser} บนเซิร์ฟเวอร์${did.th} ${username} ด้วยคำสั่งฉุกเฉิน (npm run desk -- ${command} --break-glass) โดยไม่ได้เข้าสู่ระบบในฐานะเจ้าหน้าที่ หากไม่มีผู้ใดในร้านตั้งใจทำ ให้ถือว่าเป็นการบุกรุก และตรวจสอบบันทึกการตรวจสอบและบัญชีเจ้าหน้าที่ทันที`,
+      `ผู้ใช้ระบบ ${osUser} บนเซิร์ฟเวอร์${did.th} ${username} ด้วยทางเข้าฉุกเฉิน (npm run desk -- ${command} --break-glass) โดยไม่ได้เข้าสู่ระบบในฐานะเจ้าหน้าที่ หากไม่มีผู้ใดในร้านตั้งใจทำ ให้ถือว่าเป็นการบุกรุก และตรวจสอบบันทึกการตรวจสอบและบัญชีเจ้าหน้าที่ทันที`,
     ].join('\n'),
   };
 }

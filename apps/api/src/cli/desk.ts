@@ -11,6 +11,7 @@ import {
   BREAK_GLASS_SHOWN_DAYS,
   type BreakGlassCommand,
   chatLinkSchema,
+  commandLineAddress,
   E,
   type ErrorDef,
   htmlPageInputSchema,
@@ -57,7 +58,7 @@ import { Limiter, normaliseIp } from '../plugins/limits/limiter.ts';
 import { scaleLimits } from '../plugins/limits/rules.ts';
 import { STAFF_SESSION } from '../services.ts';
 import { lineReader, readAnswer, readSecret } from './prompt.ts';
-import { type CommandLineStaff, commandLineAddress, signInAtCommandLine } from './sign-in.ts';
+import { type CommandLineStaff, signInAtCommandLine } from './sign-in.ts';
 
 /**
  * The operator command line: `npm run desk -- <command> [options]`. It works on the same

@@ -4,14 +4,6 @@ import { type Actor, staffActor } from '../modules/audit/index.ts';
 import type { RequestMeta, SessionService } from '../modules/sessions/index.ts';
 import type { StaffSignIn } from '../modules/staff/index.ts';
 
-/**
- * The address a command-line sign-in comes from, in the place of a client's IP address: its
- * attempts count against it (per account, as the console's count per IP address), and the audit
- * rows of the session and of every change made in it carry it, so they say that they came from
- * the command line and which server user typed it (decision 0092).
- */
-export const commandLineAddress = (osUser: string) => `cli:${osUser}`;
-
 /** A staff member signed in on the command line, for one command. */
 export interface CommandLineStaff {
   actor: Actor;
@@ -29,7 +21,10 @@ export class SignInRefused extends Error {
 /**
  * Signs a staff member in with the console's own two steps (modules/staff/sign-in.ts): the
  * password, then `readCode()`'s answer, a TOTP code (six digits) or a recovery code. So the same
- * attempt budgets, slow-down and audit rows apply, failures included. An account without a second
+ * attempt budgets, slow-down and audit rows apply, failures included. `meta.ip` is the command
+ * line's address (`commandLineAddress` of the contract): its attempts count against it as the
+ * console's count against a client's IP address, and every audit row of the session and of the
+ * changes made in it carries it, saying it came from the command line and which server user ran it. An account without a second
  * factor, or with a one-time password still to change, first signs in to the console. The session
  * is the command's: whatever happens after the password step, `signOut` or a refusal ends it.
  */
