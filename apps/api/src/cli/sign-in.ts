@@ -14,7 +14,7 @@ export interface CommandLineStaff {
 }
 
 /** A sign-in that cannot go on, and why, in words for the operator. */
-export class SignInRefused extends Error {
+class SignInRefused extends Error {
   override name = 'SignInRefused';
 }
 
@@ -24,9 +24,10 @@ export class SignInRefused extends Error {
  * attempt budgets, slow-down and audit rows apply, failures included. `meta.ip` is the command
  * line's address (`commandLineAddress` of the contract): its attempts count against it as the
  * console's count against a client's IP address, and every audit row of the session and of the
- * changes made in it carries it, saying it came from the command line and which server user ran it. An account without a second
- * factor, or with a one-time password still to change, first signs in to the console. The session
- * is the command's: whatever happens after the password step, `signOut` or a refusal ends it.
+ * changes made in it carries it, saying it came from the command line and which server user ran
+ * it. An account without a second factor, or with a one-time password still to change, first
+ * signs in to the console. The session is the command's: whatever happens after the password
+ * step, `signOut` or a refusal ends it.
  */
 export async function signInAtCommandLine(
   deps: { signIn: StaffSignIn; sessions: Pick<SessionService, 'authenticateStaff'> },
