@@ -15,8 +15,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import sharp from 'sharp';
-import { ADMIN, adminToken, call, nextBusinessDay, verifiedMember } from './orders.mjs';
-import { freePort, repoRoot, startNode } from './processes.mjs';
+import { adminToken, call, createBenchAdmin, nextBusinessDay, verifiedMember } from './orders.mjs';
+import { freePort, startNode } from './processes.mjs';
 
 const PROCESSES = 3;
 const MEMBERS = 12;
@@ -277,22 +277,14 @@ export async function runDrills() {
     cleanups.push(async () => redis.stop());
 
     const env = serverEnv(databaseUrl, redisPort);
-    execFileSync(
-      process.execPath,
-      ['apps/api/dist/desk.js', 'staff:create', ADMIN.username, '--role', 'admin', '--password-stdin'],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, ...env },
-        input: `${ADMIN.password}\n`,
-        stdio: ['pipe', 'ignore', 'pipe'],
-      },
-    );
     const servers = [];
     for (let i = 0; i < PROCESSES; i++) {
       const server = await startNode('apps/api/dist/server.js', { env, readyPath: '/readyz' });
       servers.push(server);
       cleanups.push(() => server.stop());
     }
+    // The drill's admin, beside the running servers (PostgreSQL), once the first start has seeded.
+    createBenchAdmin(env);
 
     // Members who may trade, and the desk's limits raised for the load.
     const url = servers[0].url;

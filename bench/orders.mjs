@@ -48,11 +48,23 @@ export async function adminToken(url) {
   return login.token;
 }
 
-/** Runs the operator CLI on the server's database before it starts: the bench's admin. */
+/**
+ * Runs the operator CLI on the server's database while it is stopped: the bench's admin. The demo
+ * seeded its own admin (un-enrolled) at the first start, so no admin can sign in on the command
+ * line: the bench uses break-glass (decision 0092).
+ */
 export function createBenchAdmin(env) {
   execFileSync(
     process.execPath,
-    ['apps/api/dist/desk.js', 'staff:create', ADMIN.username, '--role', 'admin', '--password-stdin'],
+    [
+      'apps/api/dist/desk.js',
+      'staff:create',
+      ADMIN.username,
+      '--role',
+      'admin',
+      '--password-stdin',
+      '--break-glass',
+    ],
     {
       cwd: repoRoot,
       env: { ...process.env, ...env },

@@ -70,7 +70,9 @@ export async function startNode(script, { args = [], env = {}, readyPath = '/', 
  * production (LOG_LEVEL=info: a line per request, to /dev/null here). The abuse limits stay on
  * but are raised far above what a load generator sends, so the bench measures served requests,
  * not bans. Both get the demo data (SEED_DEMO, which PostgreSQL does not seed unless asked).
- * `env` adds variables; `prepare(env)` runs before the server starts (e.g. the CLI).
+ * `env` adds variables; `prepare(env)` runs on the seeded database with the server stopped (e.g.
+ * the CLI): the server starts once to seed (the demo goes only into an empty desk), stops, and
+ * starts again after it.
  */
 export async function startApi({ postgresUrl, env: extra = {}, prepare } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'bahtdesk-bench-'));
@@ -93,9 +95,14 @@ export async function startApi({ postgresUrl, env: extra = {}, prepare } = {}) {
     await database?.drop();
   };
   try {
-    // Work on the database before the server holds it (the operator CLI on the same folder).
-    prepare?.(env);
-    const server = await startNode('apps/api/dist/server.js', { env, readyPath: '/readyz' });
+    const start = () => startNode('apps/api/dist/server.js', { env, readyPath: '/readyz' });
+    let server = await start();
+    if (prepare) {
+      // Work on the seeded database while no server holds it (the operator CLI on the same folder).
+      await server.stop();
+      prepare(env);
+      server = await start();
+    }
     return {
       url: server.url,
       pid: server.pid,

@@ -7,14 +7,13 @@
 // so the next round starts on an idle server. The figure is the median of the rounds, against
 // its target of 1 s; beside it the machine's load (the 2 cores are shared), since on a loaded
 // machine the wall time is mostly waiting for a core and the CPU time is what the confirm costs.
-import { execFileSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { cpuMs } from './load.mjs';
-import { ADMIN, adminToken, call, verifiedMember } from './orders.mjs';
-import { repoRoot, startApi } from './processes.mjs';
+import { adminToken, call, createBenchAdmin, verifiedMember } from './orders.mjs';
+import { startApi } from './processes.mjs';
 
 const ROUNDS = 3;
 const TARGET_MS = 1000;
@@ -45,20 +44,7 @@ const load = () =>
 
 export async function measureSlipConfirm(postgresUrl) {
   const loadBefore = load();
-  const api = await startApi({
-    postgresUrl,
-    prepare: (env) =>
-      execFileSync(
-        process.execPath,
-        ['apps/api/dist/desk.js', 'staff:create', ADMIN.username, '--role', 'admin', '--password-stdin'],
-        {
-          cwd: repoRoot,
-          env: { ...process.env, ...env },
-          input: `${ADMIN.password}\n`,
-          stdio: ['pipe', 'ignore', 'pipe'],
-        },
-      ),
-  });
+  const api = await startApi({ postgresUrl, prepare: createBenchAdmin });
   try {
     const url = api.url;
     const admin = await adminToken(url);

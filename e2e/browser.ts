@@ -258,7 +258,8 @@ export async function decodeQr(page: Page, element: Locator): Promise<string | u
 
 /**
  * Runs the built operator CLI (`node apps/api/dist/desk.js ...args`, no rebuild) against the
- * server's database. The harness stops the server, runs the command on the same PGlite folder and
+ * server's database, signed in as the journeys' admin (the harness gives `--as`, the password and
+ * a TOTP code). The harness stops the server, runs the command on the same PGlite folder and
  * starts the server again on the same address; open pages keep working after it. Throws if the
  * command fails. Only journeys about the command line use it: the others change settings through
  * the admin API (`saveSetting`), which needs no restart.
@@ -267,7 +268,7 @@ export async function desk(...args: string[]): Promise<DeskResult> {
   const response = await fetch(journeyServer().deskUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ args }),
+    body: JSON.stringify({ args, signIn: true }),
   });
   if (!response.ok)
     throw new Error(`the harness could not run desk ${args.join(' ')}: ${await response.text()}`);

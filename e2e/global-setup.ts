@@ -44,15 +44,17 @@ function buildIfNeeded(): void {
 }
 
 /**
- * Makes the journeys' admin with the operator CLI on the server's folder before the server first
- * starts (`staff:create` may set up an empty folder; the first start still seeds the demo admin),
- * so the server starts once. Answers its username and password.
+ * Makes the journeys' admin with the operator CLI on the server's folder, with the server stopped.
+ * The first start seeded the demo (which goes only into an empty folder), so the desk has an admin
+ * already: the demo admin, who stays un-enrolled for the back office's enrolment journey and so
+ * cannot sign in on the command line. The harness therefore uses break-glass (decision 0092),
+ * which the dashboard then lists. Answers its username and password.
  */
 async function createJourneyAdmin(server: ServerProcess) {
   const username = 'e2ejourneys';
   const password = `journeys-${randomBytes(12).toString('hex')}`;
   const created = await runDesk(
-    ['staff:create', username, '--role', 'admin', '--password-stdin'],
+    ['staff:create', username, '--role', 'admin', '--password-stdin', '--break-glass'],
     server.env(),
     `${password}\n`,
   );
@@ -61,8 +63,10 @@ async function createJourneyAdmin(server: ServerProcess) {
 }
 
 /**
- * Starts one server with its own PGlite folder, makes its journeys' admin, and serves its control
- * endpoint: one CLI command at a time, so the CLI and the restarts never overlap.
+ * Starts one server with its own PGlite folder (the first start seeds the demo), makes its
+ * journeys' admin, and serves its control endpoint: one CLI command at a time, so the CLI and the
+ * restarts never overlap. A command runs signed in as the journeys' admin (`--as`, its password and
+ * a TOTP code on standard input) unless the call says `signIn: false`.
  */
 async function startJourneyServer(dataDir: string) {
   const port = await freePort();
@@ -71,9 +75,11 @@ async function startJourneyServer(dataDir: string) {
     dataDir: join(dataDir, 'data'),
     logFile: join(dataDir, 'server.log'),
   });
-  const admin = await createJourneyAdmin(server);
   await server.start();
   const demoStaff = server.demoStaff() ?? null;
+  await server.stop();
+  const admin = await createJourneyAdmin(server);
+  await server.start();
   // signInStaff (staff.ts) calls the server through baseUrl(), which reads this while it is set.
   process.env.E2E_BASE_URL = server.baseUrl;
   const session = await signInStaff(admin.username, admin.password).finally(() => {
@@ -85,6 +91,8 @@ async function startJourneyServer(dataDir: string) {
     token: session.token,
     secret: session.authenticator.secret,
   };
+  /** The command line's sign-in as the journeys' admin: the next unused TOTP code each time. */
+  const signInLines = () => `${journeyAdmin.password}\n${session.authenticator.code()}\n`;
 
   let queue: Promise<unknown> = Promise.resolve();
   const control = createServer((request, response) => {
@@ -95,11 +103,16 @@ async function startJourneyServer(dataDir: string) {
         response.writeHead(404).end();
         return;
       }
-      const { args } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { args: string[] };
+      const { args, signIn = true } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
+        args: string[];
+        signIn?: boolean;
+      };
       const job = queue.then(async () => {
         await server.stop();
         try {
-          return await runDesk(args, server.env());
+          return signIn
+            ? await runDesk([...args, '--as', journeyAdmin.username], server.env(), signInLines())
+            : await runDesk(args, server.env());
         } finally {
           await server.start();
         }

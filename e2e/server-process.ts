@@ -185,8 +185,8 @@ export interface DeskResult {
 /**
  * The built operator CLI (`node apps/api/dist/desk.js ...args`, what `npm run desk` runs after
  * rebuilding the API) with the server's environment, so against the same database and the same
- * build as the server under test; `stdin` is written to the command's standard input (a
- * `--password-stdin` password).
+ * build as the server under test; `stdin` is written to the command's standard input (a sign-in's
+ * password and code, a `--password-stdin` password: one line each).
  */
 export function runDesk(args: string[], env: NodeJS.ProcessEnv, stdin?: string): Promise<DeskResult> {
   return new Promise((resolve, reject) => {

@@ -129,9 +129,10 @@ export function demoStaff(): { username: string; password: string } {
 }
 
 /**
- * An admin made for the journeys by global-setup.ts (the operator CLI, then enrolled through the
- * API), so that every file can make the staff it needs while the seeded demo admin stays
- * un-enrolled for the back office's enrolment journey.
+ * An admin made for the journeys by global-setup.ts (the operator CLI's break-glass, then enrolled
+ * through the API), so that every file can make the staff it needs while the seeded demo admin
+ * stays un-enrolled for the back office's enrolment journey. The harness signs the command line
+ * in as this admin (browser.ts desk()).
  */
 export function journeyAdmin(): StaffSession {
   const admin = journeyServer().journeyAdmin;

@@ -2,15 +2,15 @@ import { isValidUsdtAddress, NETWORK_IDS } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetTables, testApp } from '../test/harness.ts';
+import { emptyDesk, testApp } from '../test/harness.ts';
 import type { Database } from './db/connection.ts';
 import { createPasswordHasher } from './modules/passwords/index.ts';
-import { DEMO_STAFF_USERNAME, type SeedResult, seedDemo } from './seed.ts';
+import { DEMO_STAFF_USERNAME, SeedRefused, type SeedResult, seedDemo } from './seed.ts';
 
 let app: FastifyInstance;
 let database: Database;
+let closeDesk: () => Promise<void>;
 let first: SeedResult;
-let membersBefore: number;
 
 const countMembers = async () =>
   (await database.db.selectFrom('members').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n;
@@ -21,15 +21,28 @@ const listPublishedNews = (options: { limit: number }) => app.services.news.list
 const findPage = (link: string) => app.services.pages.find(link);
 const getSetting = (key: 'maintenance' | 'chatLink') => app.services.settings.get(key);
 
+/** A new, empty desk and the app on it, as the server builds it before it seeds. */
+async function appOnEmptyDesk() {
+  const desk = await emptyDesk();
+  const built = await testApp({}, { database: desk.database });
+  return {
+    app: built.app,
+    database: desk.database,
+    close: async () => {
+      await built.app.close();
+      await desk.close();
+    },
+  };
+}
+
 beforeAll(async () => {
-  ({ app, database } = await testApp());
-  await resetTables(database, 'settings', 'rates', 'news', 'html_pages');
-  await sql`delete from staff where lower(username) = ${DEMO_STAFF_USERNAME}`.execute(database.db);
-  membersBefore = await countMembers();
+  let close: () => Promise<void>;
+  ({ app, database, close } = await appOnEmptyDesk());
+  closeDesk = close;
   first = await seed();
 });
 
-afterAll(() => app.close());
+afterAll(() => closeDesk());
 
 describe('seedDemo', () => {
   it('seeds rates buy 36.50, sell 35.20, fee 1 %', async () => {
@@ -119,18 +132,45 @@ describe('seedDemo', () => {
   });
 
   it('writes no member account', async () => {
-    expect(await countMembers()).toBe(membersBefore);
+    expect(await countMembers()).toBe(0);
   });
 });
 
-describe('seedDemo on a database whose rates were set before the first start', () => {
-  it('follows the rules of a rate change: rates far from the demo ones stay, as the seed never confirms', async () => {
-    await resetTables(database, 'settings', 'rates', 'news', 'html_pages');
+describe('seedDemo on a desk that is not empty', () => {
+  it('refuses a desk never seeded that holds staff and rates, naming them, and writes nothing: no second admin, the rates unchanged', async () => {
+    const other = await appOnEmptyDesk();
+    try {
+      const { services } = other.app;
+      const owner = { type: 'operator' as const, id: 'root' };
+      await services.staff.create(owner, {
+        username: 'owner',
+        password: 'a long enough password',
+        role: 'admin',
+      });
+      await services.rates.set(owner, { buyRate: '33.00', sellRate: '32.00', sellFeePercent: '0.5' });
+      const refused = seedDemo(other.database.db, services, other.app.events);
+      await expect(refused).rejects.toBeInstanceOf(SeedRefused);
+      await expect(refused).rejects.toThrow(/already holds staff accounts, rates: .*SEED_DEMO=false/);
+      const staff = await other.database.db.selectFrom('staff').select('username').execute();
+      expect(staff).toEqual([{ username: 'owner' }]);
+      expect(await services.rates.current()).toMatchObject({
+        buyRate: '33.00',
+        sellRate: '32.00',
+        sellFeePercent: '0.50',
+      });
+      expect(await services.settings.get('receivingAddresses')).toEqual({});
+      expect(await services.settings.get('demoSeededAt')).toBeNull();
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('starts a desk seeded before as it is, whatever it holds since', async () => {
     await app.services.rates.set(
       { type: 'operator', id: 'root' },
-      { buyRate: '33.00', sellRate: '32.00', sellFeePercent: '0.5' },
+      { buyRate: '36.60', sellRate: '35.30', sellFeePercent: '1' },
     );
-    expect((await seed()).seeded).toBe(true);
-    expect(await currentRates()).toMatchObject({ buyRate: '33.00', sellRate: '32.00' });
+    expect(await seed()).toEqual({ seeded: false });
+    expect(await currentRates()).toMatchObject({ buyRate: '36.60' });
   });
 });

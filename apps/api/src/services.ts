@@ -41,7 +41,7 @@ import type { Limiter } from './plugins/limits/limiter.ts';
 const CLIENT_SIGNATURE_TTL_MS = 10 * 60_000;
 
 /** Staff sessions end after 30 minutes without a call, and 12 hours after sign-in at the latest. */
-const STAFF_SESSION = { idleMs: 30 * 60_000, absoluteMs: 12 * 60 * 60_000 };
+export const STAFF_SESSION = { idleMs: 30 * 60_000, absoluteMs: 12 * 60 * 60_000 };
 
 export interface ServiceDeps {
   config: Config;

@@ -4,11 +4,13 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { E, type RateResult } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
+import { Secret } from 'otpauth';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDesk } from '../src/cli/desk.ts';
 import { type Database, openPostgres } from '../src/db/connection.ts';
 import { LIVENESS } from '../src/events/bus.ts';
+import { createPasswordHasher } from '../src/modules/passwords/index.ts';
+import { desk as runDesk } from './desk.ts';
 import { testApp } from './harness.ts';
 import { buy, CREATE } from './orders.ts';
 import { bundleServer, root, Server } from './servers.ts';
@@ -97,16 +99,18 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
     return token;
   };
 
+  /** The staff member whose sessions the tests use; the command line signs in as them. */
+  const eventsAdmin = {
+    username: 'eventsadmin',
+    password: 'events-admin-password',
+    secret: new Secret().base32,
+  };
   const desk = async (...argv: string[]) => {
-    const out: string[] = [];
-    const code = await runDesk(argv, {
+    const ran = await runDesk(argv, {
       env: { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-      stdout: { write: (t: string) => out.push(t) },
-      stderr: { write: (t: string) => out.push(t) },
-      readStdin: async () => '',
-      operator: 'test',
+      as: eventsAdmin,
     });
-    expect(code, out.join('')).toBe(0);
+    expect(ran.code, ran.stdout + ran.stderr).toBe(0);
   };
   const rateOn = async (server: Server) =>
     (await server.call<RateResult>('POST', RATE, { ip: '127.0.0.1', body: {} })).body.result?.period.buyRate;
@@ -138,7 +142,14 @@ describe('the event bus between two API processes on one PostgreSQL', () => {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     const { rows } = await db.query<{ id: number }>(
-      `insert into staff (username, password_hash, role) values ('eventsadmin', 'x', 'admin') returning id`,
+      `insert into staff (username, password_hash, role, totp_secret) values ($1, $2, 'admin', $3) returning id`,
+      [
+        eventsAdmin.username,
+        await createPasswordHasher({ memoryCost: 1024, timeCost: 2, parallelism: 1 }).hash(
+          eventsAdmin.password,
+        ),
+        eventsAdmin.secret,
+      ],
     );
     await db.query(
       `insert into staff_sessions (staff_id, token_hash, second_factor_at, expires_at)

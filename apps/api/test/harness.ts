@@ -63,6 +63,42 @@ export function testDatabasePool(poolSize: number): Promise<Database> {
   return testDatabaseWithTimeouts(DEFAULT_DATABASE_TIMEOUTS, poolSize);
 }
 
+/**
+ * A migrated database of its own that holds nothing yet (no other suite's rows): a new desk. On
+ * PGlite an in-memory copy of the migrated snapshot; on PostgreSQL a new database copied from the
+ * migrated template, with its URL. `close()` closes it, and on PostgreSQL drops it.
+ */
+export async function emptyDesk(): Promise<{ database: Database; url?: string; close(): Promise<void> }> {
+  if (process.env.TEST_DB !== 'pg') {
+    const database = await testDatabaseWithTimeouts(DEFAULT_DATABASE_TIMEOUTS);
+    return { database, close: () => database.close() };
+  }
+  await testDatabase();
+  const url = process.env.TEST_DATABASE_URL as string;
+  emptyDesks += 1;
+  const name = `bahtdesk_w_${process.pid}_${emptyDesks}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name} template bahtdesk_tpl_${schemaKey()}`);
+  } finally {
+    await admin.end();
+  }
+  const own = databaseUrlFor(url, name);
+  const database = openPostgres(own);
+  return {
+    database,
+    url: own,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: url });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`).finally(() => dropper.end());
+    },
+  };
+}
+let emptyDesks = 0;
+
 /** Empties the named tables (and resets their ids) so a test starts from a known state. */
 export async function resetTables(database: Database, ...tables: (keyof DB)[]): Promise<void> {
   if (tables.length === 0) return;
@@ -244,7 +280,8 @@ async function openWorkerPostgres(): Promise<Database> {
     const names = existing.rows.map((r) => r.datname);
     if (!names.includes(template)) await createTemplate(url, admin, template);
     for (const name of names) {
-      const pid = Number(name.match(/^bahtdesk_w_(\d+)$/)?.[1]);
+      // A worker's database, or an empty desk it made (bahtdesk_w_<pid>_<n>).
+      const pid = Number(name.match(/^bahtdesk_w_(\d+)(?:_\d+)?$/)?.[1]);
       const deadWorker = pid && (pid === process.pid || !isAlive(pid));
       // A template of another migration set, or one whose build was cut off (built under this lock).
       const staleTemplate = /^bahtdesk_tpl_[0-9a-f]+(_building)?$/.test(name) && name !== template;

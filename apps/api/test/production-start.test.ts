@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDesk } from '../src/cli/desk.ts';
+import { desk as runDesk } from './desk.ts';
 import { bundleServer, root, Server } from './servers.ts';
 
 /**
@@ -60,18 +60,9 @@ async function demoRows(url: string) {
   }
 }
 
-async function desk(url: string, argv: string[], stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const code = await runDesk(argv, {
-    env: { DATABASE_URL: url },
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    readStdin: async () => stdin,
-    operator: 'test',
-  });
-  return { code, stdout, stderr };
-}
+/** A command of the operator CLI on `url`, without a sign-in; `stdin`: its lines of standard input. */
+const desk = (url: string, argv: string[], stdin: string[] = []) =>
+  runDesk(argv, { env: { DATABASE_URL: url }, stdin });
 
 beforeAll(async () => {
   admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
@@ -111,7 +102,7 @@ describe('a desk on PostgreSQL', () => {
     expect(check.stdout).toContain(`Setup of the desk (PostgreSQL database ${name} on 127.0.0.1:`);
     expect(check.stdout).toContain('Not ready to open: 5 of 5 missing.');
     expect(
-      (await desk(url, ['staff:create', 'owner', '--password-stdin'], 'a long enough password')).code,
+      (await desk(url, ['staff:create', 'owner', '--password-stdin'], ['a long enough password'])).code,
     ).toBe(0);
     expect((await desk(url, ['check'])).stdout).toContain('set      an admin staff account');
     await server.stop();
@@ -136,6 +127,27 @@ describe('a desk on PostgreSQL', () => {
     expect(output).not.toContain('Not ready to open');
     expect(await demoRows(url)).toEqual({ rates: 1, news: 3, pages: 4, staff: 1, seeded: true });
     await server.stop();
+  }, 90_000);
+
+  it('refuses to start with SEED_DEMO=true on a desk that holds data, saying why, and changes nothing', async () => {
+    const url = await freshDatabase(`bahtdesk_notempty_${suffix}`);
+    expect(
+      (await desk(url, ['staff:create', 'owner', '--password-stdin'], ['a long enough password'])).code,
+    ).toBe(0);
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    await db.query(
+      `insert into rates (buy_rate, sell_rate, sell_fee_percent, set_by) values (33.00, 32.00, 0.5, 'operator:test')`,
+    );
+    await db.end();
+    const server = await start({ DATABASE_URL: url, SEED_DEMO: 'true' });
+    expect(await server.exited()).toBe(1);
+    const output = server.output.join('');
+    expect(output).toContain('BahtDesk failed to start: The demo data goes only into an empty desk');
+    expect(output).toContain('already holds staff accounts, rates');
+    expect(output).toContain('SEED_DEMO=false');
+    expect(output).not.toContain('Demo staff account');
+    expect(await demoRows(url)).toEqual({ rates: 1, news: 0, pages: 0, staff: 1, seeded: false });
   }, 90_000);
 
   it('says a DATABASE_URL names a database that does not exist, and how to create it', async () => {

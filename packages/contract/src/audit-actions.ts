@@ -89,8 +89,24 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<string, Readonly<Record<Lang, s
   'staff.setDisabled': { en: 'Staff account switched on or off', th: 'เปิดหรือปิดบัญชีเจ้าหน้าที่' },
   'staff.resetSecondFactor': { en: 'Staff second factor reset', th: 'รีเซ็ตการยืนยันขั้นที่สองของเจ้าหน้าที่' },
   'staff.unlock': { en: 'Staff account unlocked', th: 'ปลดล็อกบัญชีเจ้าหน้าที่' },
+  'staff.breakGlass': {
+    en: 'Break-glass used on the server, without a staff sign-in',
+    th: 'ใช้ทางเข้าฉุกเฉินบนเซิร์ฟเวอร์ โดยไม่ได้เข้าสู่ระบบในฐานะเจ้าหน้าที่',
+  },
   'seed.demo': { en: 'Demo content loaded', th: 'โหลดข้อมูลตัวอย่าง' },
 };
+
+const COMMAND_LINE = 'cli:';
+
+/**
+ * The address of a sign-in and a change made on the operator command line, where a client's IP
+ * address goes otherwise (decision 0092): `cli:<server user>`, the operating-system user who ran it.
+ */
+export const commandLineAddress = (osUser: string) => `${COMMAND_LINE}${osUser}`;
+
+/** The server user of a command-line address; undefined for a client's IP address. */
+export const commandLineUser = (address: string): string | undefined =>
+  address.startsWith(COMMAND_LINE) ? address.slice(COMMAND_LINE.length) : undefined;
 
 /** The action in words in `lang`, or its raw name when it has none. */
 export function auditActionWords(action: string, lang: Lang): string {

@@ -361,6 +361,13 @@ export const E = {
     'Please describe the reason for the rejection.',
     'กรุณาระบุเหตุผลที่ไม่อนุมัติ',
   ),
+  // 31015-31019: the operator command line (decision 0092).
+  STAFF_NOT_FIRST: def(
+    31015,
+    409,
+    'The desk has a staff account already: an admin signs in to create more.',
+    'ร้านมีบัญชีเจ้าหน้าที่อยู่แล้ว ผู้ดูแลระบบต้องเข้าสู่ระบบก่อนจึงจะสร้างบัญชีเพิ่มได้',
+  ),
 
   // 40001-40010: rates.
   BUY_RATE_NOT_FOUND: def(40001, 404, 'Buy rate not found.', 'ไม่พบอัตราซื้อ'),

@@ -35,6 +35,21 @@ describe('the audit log says what happened in words', () => {
     expect(screen.getByText('desk.newThing')).toBeTruthy();
   });
 
+  it('says a change came from the command line, and which server user ran it, where a client’s IP address goes', async () => {
+    await act(async () => setState({ language: 'en' }));
+    render(
+      <AuditTable
+        items={[
+          { ...ROW, ip: 'cli:root' },
+          { ...ROW, id: 2, ip: '203.0.113.7' },
+        ]}
+        caption="log"
+      />,
+    );
+    expect(screen.getByText('From the command line on the server (server user root)')).toBeTruthy();
+    expect(screen.getByText('IP address: 203.0.113.7')).toBeTruthy();
+  });
+
   it('has words in both languages for every action the server records', async () => {
     const { readFileSync, readdirSync } = await import('node:fs');
     const { join } = await import('node:path');

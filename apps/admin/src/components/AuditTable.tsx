@@ -1,4 +1,4 @@
-import { type AuditEntry, auditActionWords } from '@bahtdesk/contract';
+import { type AuditEntry, auditActionWords, commandLineUser } from '@bahtdesk/contract';
 import { useActorWords } from '../lib/actor-name.ts';
 import { useFormat } from '../lib/format.ts';
 import { useT } from '../lib/i18n.ts';
@@ -10,12 +10,18 @@ function Json({ value }: { value: unknown }) {
 
 /**
  * Audit rows: when, who, what (in words; the raw action in the cell's tooltip, the filter and the
- * CSV), on what, the outcome, and before/after one click away.
+ * CSV), on what, the outcome, and before/after one click away with where it came from (an IP
+ * address, or the command line and the server user who ran it).
  */
 export function AuditTable({ items, caption }: { items: readonly AuditEntry[]; caption: string }) {
   const t = useT('audit');
   const f = useFormat();
   const { actorKind } = useActorWords();
+  /** Where a change came from: a client's IP address, or the command line and its server user. */
+  const where = (ip: string) => {
+    const osUser = commandLineUser(ip);
+    return osUser === undefined ? t('ip', { ip }) : t('commandLine', { osUser });
+  };
   return (
     <div className="table-wrap">
       <table className="table">
@@ -50,7 +56,7 @@ export function AuditTable({ items, caption }: { items: readonly AuditEntry[]; c
                 <details>
                   <summary>{t('col.show')}</summary>
                   {a.reason ? <p>{t('reason', { reason: a.reason })}</p> : null}
-                  {a.ip ? <p>{t('ip', { ip: a.ip })}</p> : null}
+                  {a.ip ? <p>{where(a.ip)}</p> : null}
                   <p className="muted">{t('before')}</p>
                   <Json value={a.before} />
                   <p className="muted">{t('after')}</p>

@@ -1,4 +1,4 @@
-import { noticeTime } from '@bahtdesk/contract';
+import { type BreakGlassCommand, noticeTime } from '@bahtdesk/contract';
 import type { DeskAlert } from './desk-alerts.ts';
 
 /** What an alert may say about an order: its public id, side and amounts, never member data. */
@@ -53,6 +53,31 @@ export function orderWaitingLong(o: AlertOrder, waitedMinutes: number, settingMi
       `An order has waited ${waitedMinutes} minutes for staff (the alert is set at ${settingMinutes} minutes). Please handle it in the back office.`,
       `มีรายการรอเจ้าหน้าที่มาแล้ว ${waitedMinutes} นาที (ตั้งให้แจ้งเตือนที่ ${settingMinutes} นาที) โปรดดำเนินการในระบบหลังบ้าน`,
       facts(o),
+    ].join('\n'),
+  };
+}
+
+const BREAK_GLASS_DID = {
+  'staff:create': { en: 'created the admin account', th: 'สร้างบัญชีผู้ดูแลระบบ' },
+  'staff:reset-second-factor': {
+    en: 'removed the two-factor authentication of the admin account',
+    th: 'ลบการยืนยันตัวตนสองขั้นตอนของบัญชีผู้ดูแลระบบ',
+  },
+  'staff:unlock': { en: 'unlocked the admin account', th: 'ปลดล็อกบัญชีผู้ดูแลระบบ' },
+} as const;
+
+/**
+ * Someone on the server used break-glass (decision 0092): a staff change made without signing in,
+ * as the operating-system user `osUser`. Names the command, the account and the user, no secret.
+ */
+export function breakGlassUsed(command: BreakGlassCommand, username: string, osUser: string): DeskAlert {
+  const did = BREAK_GLASS_DID[command];
+  return {
+    kind: 'desk.breakGlass',
+    subject: `Break-glass used on the server / มีการใช้ทางเข้าฉุกเฉินบนเซิร์ฟเวอร์: ${command} ${username}`,
+    text: [
+      `The server user ${osUser} ${did.en} ${username} with break-glass (npm run desk -- ${command} --break-glass), without a staff sign-in. If nobody at the desk meant to, treat it as a break-in: check the audit log and the staff accounts now.`,
+      `ผู้ใช้ระบบ ${osUser} บนเซิร์ฟเวอร์${did.th} ${username} ด้วยทางเข้าฉุกเฉิน (npm run desk -- ${command} --break-glass) โดยไม่ได้เข้าสู่ระบบในฐานะเจ้าหน้าที่ หากไม่มีผู้ใดในร้านตั้งใจทำ ให้ถือว่าเป็นการบุกรุก และตรวจสอบบันทึกการตรวจสอบและบัญชีเจ้าหน้าที่ทันที`,
     ].join('\n'),
   };
 }

@@ -69,7 +69,7 @@ async function desk(argv: string[], env: Record<string, string>) {
     env,
     stdout: { write: (t: string) => (stdout += t) },
     stderr: { write: (t: string) => (stderr += t) },
-    readStdin: async () => '',
+    readLine: async () => undefined,
     operator: 'tester',
   };
   const code = await runDesk(argv, io);

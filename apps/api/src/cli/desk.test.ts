@@ -1,25 +1,44 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Dashboard, SetRatesResult } from '@bahtdesk/contract';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { resetTables, testDatabase, testDatabaseUrl, unique } from '../../test/harness.ts';
+import { type DeskCall, freshCode, desk as runAs } from '../../test/desk.ts';
+import { emptyDesk, resetTables, testApp, testDatabaseUrl, unique } from '../../test/harness.ts';
+import { createStaff } from '../../test/members.ts';
+import { enrolledStaff } from '../../test/staff.ts';
+import { periodOf, staffCall } from '../../test/staff-calls.ts';
 import type { Database } from '../db/connection.ts';
 import { demoDeskBankAccounts, demoLocations, demoReceivingAddresses } from '../demo-content.ts';
 import { createPagesService } from '../modules/pages/index.ts';
 import { createPasswordHasher } from '../modules/passwords/index.ts';
 import { createRatesService } from '../modules/rates/index.ts';
 import { createSettingsService } from '../modules/settings/index.ts';
-import { type DeskIO, runDesk, SETUP_COMMANDS } from './desk.ts';
+import { SETUP_COMMANDS } from './desk.ts';
+import { lineReader } from './prompt.ts';
 
+let app: FastifyInstance;
 let database: Database;
 let files: string;
 
 beforeAll(async () => {
-  database = await testDatabase();
+  ({ app, database } = await testApp());
   files = mkdtempSync(path.join(os.tmpdir(), 'bahtdesk-desk-'));
 });
 
-afterAll(() => {
+afterAll(async () => {
+  await app.close();
   rmSync(files, { recursive: true, force: true });
 });
 
@@ -32,20 +51,12 @@ const currentRates = () =>
 const findPage = (link: string) => createPagesService(database.db, noEvents).find(link);
 const getSetting = (key: 'maintenance' | 'chatLink') => createSettingsService(database.db, noEvents).get(key);
 
-/** Runs a command on the test database; returns its exit code and what it printed. */
-async function desk(argv: string[], extra: Partial<DeskIO> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runDesk(argv, {
-    env: {},
-    stdout: { write: (t: string) => (stdout += t) },
-    stderr: { write: (t: string) => (stderr += t) },
-    readStdin: async () => '',
-    database,
-    operator: 'tester',
-    ...extra,
-  });
-  return { code, stdout, stderr };
+/** Runs a command on the test database without signing in (the OS user is `tester`). */
+const desk = (argv: string[], call: DeskCall = {}) => runAs(argv, { database, ...call });
+
+/** Runs a command signed in as a new admin with a second factor (or as `call.as`). */
+async function asAdmin(argv: string[], call: DeskCall = {}) {
+  return desk(argv, { as: await enrolledStaff(app, 'admin'), ...call });
 }
 
 async function lastAudit(action: string) {
@@ -76,6 +87,7 @@ describe('desk help and usage', () => {
         'outbox',
         'backup',
         'restore',
+        '--break-glass',
       ]) {
         expect(stdout).toContain(command);
       }
@@ -90,13 +102,188 @@ describe('desk help and usage', () => {
   });
 });
 
+describe('desk signing in: the command line is a staff member', () => {
+  it('makes a change as the signed-in staff member: the audit rows name them and say it came from the command line', async () => {
+    const admin = await enrolledStaff(app, 'admin');
+    const ran = await desk(['chat-link:set', 'https://line.me/R/ti/p/@signedin'], { as: admin });
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(await getSetting('chatLink')).toBe('https://line.me/R/ti/p/@signedin');
+    expect(await lastAudit('settings.set')).toMatchObject({
+      actor_type: 'staff',
+      actor_id: String(admin.id),
+      ip: 'cli:tester',
+      target: 'chatLink',
+    });
+    // The console's audit log names the staff member.
+    const viewer = await createStaff(app, 'viewer');
+    const log = periodOf(
+      (
+        await staffCall<{ items: { actorName: string | null; ip: string | null }[] }>(
+          app,
+          viewer.token,
+          'GET',
+          `/api/admin/audit?actor=${admin.id}&action=settings.set`,
+        )
+      ).body,
+    );
+    expect(log.items[0]).toMatchObject({ actorName: admin.username, ip: 'cli:tester' });
+    // Signed in with the console's two steps, and signed out when the command ended.
+    const target = `staff:${admin.id}`;
+    const steps = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason', 'ip', 'outcome'])
+      .where('target', '=', target)
+      .where('action', 'like', 'staff.%')
+      .orderBy('id')
+      .execute();
+    expect(steps).toEqual([
+      { action: 'staff.create', reason: null, ip: null, outcome: 'success' },
+      { action: 'staff.signIn', reason: 'password', ip: 'cli:tester', outcome: 'success' },
+      { action: 'staff.secondFactor', reason: 'totp', ip: 'cli:tester', outcome: 'success' },
+      { action: 'staff.signOut', reason: null, ip: 'cli:tester', outcome: 'success' },
+    ]);
+    const live = await database.db
+      .selectFrom('staff_sessions')
+      .select('id')
+      .where('staff_id', '=', admin.id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    expect(live).toEqual([]);
+  });
+
+  it('changes nothing for a wrong password or a wrong code, each audited as a failed sign-in', async () => {
+    const admin = await enrolledStaff(app, 'admin');
+    const before = await getSetting('maintenance');
+    const wrongPassword = await desk(['maintenance', 'off', '--as', admin.username], {
+      stdin: ['not the password', '123456'],
+    });
+    expect(wrongPassword.code).toBe(1);
+    expect(wrongPassword.stderr).toContain('code 999');
+    expect(wrongPassword.unread).toEqual(['123456']);
+    const wrongCode = await desk(['maintenance', 'off', '--as', admin.username], {
+      stdin: [admin.password, '000000'],
+    });
+    expect(wrongCode.code).toBe(1);
+    expect(wrongCode.stderr).toContain('code 30023');
+    expect(await getSetting('maintenance')).toBe(before);
+    const failures = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason', 'ip'])
+      .where('target', '=', `staff:${admin.id}`)
+      .where('outcome', '=', 'failure')
+      .orderBy('id')
+      .execute();
+    expect(failures).toEqual([
+      { action: 'staff.signIn', reason: 'wrong password', ip: 'cli:tester' },
+      { action: 'staff.secondFactor', reason: 'wrong code', ip: 'cli:tester' },
+    ]);
+    expect(await lastAudit('settings.set')).not.toMatchObject({ actor_id: String(admin.id) });
+  });
+
+  it('counts wrong passwords against the account from the command line as from an address: the sixth is not checked', async () => {
+    const admin = await enrolledStaff(app, 'admin');
+    for (let i = 0; i < 5; i++) {
+      const wrong = await desk(['outbox', '--as', admin.username], { stdin: ['wrong password', '000000'] });
+      expect(wrong.stderr).toContain('code 999');
+    }
+    const right = await desk(['outbox'], { as: admin });
+    expect(right.code).toBe(1);
+    expect(right.stderr).toContain('code 999');
+    expect(await lastAudit('staff.signIn')).toMatchObject({ reason: 'address stopped', ip: 'cli:tester' });
+  });
+
+  it('signs in with a recovery code once', async () => {
+    const admin = await enrolledStaff(app, 'admin');
+    await database.db
+      .insertInto('staff_recovery_codes')
+      // Stored as the SHA-256 of the code without its dash (modules/staff/recovery-codes.ts).
+      .values({ staff_id: admin.id, code_hash: createHash('sha256').update('k7m2q9xw4p').digest('hex') })
+      .execute();
+    const call = { stdin: [admin.password, 'K7M2Q-9XW4P'] };
+    expect((await desk(['outbox', '--limit', '1', '--as', admin.username], call)).code).toBe(0);
+    const again = await desk(['outbox', '--limit', '1', '--as', admin.username], {
+      stdin: [admin.password, 'K7M2Q-9XW4P'],
+    });
+    expect(again.stderr).toContain('code 30023');
+  });
+
+  it('refuses an operator an admin command (the console’s roles), changing nothing, and lets them run an operator one', async () => {
+    const operator = await enrolledStaff(app, 'operator');
+    const before = await currentRates();
+    const refused = await desk(['rates:set', '--buy', '30.00', '--sell', '29.00', '--fee', '1'], {
+      as: operator,
+    });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('code 403');
+    expect(refused.stderr).toContain('rates:set is for admin accounts');
+    expect(await currentRates()).toEqual(before);
+    expect((await desk(['outbox', '--limit', '1'], { as: operator })).code).toBe(0);
+  });
+
+  it('sends an account without a second factor, or with a one-time password, to the console first', async () => {
+    const username = unique('s').slice(0, 20);
+    await app.services.staff.create(
+      { type: 'system', id: null },
+      { username, password: 'staff-password-1', role: 'admin' },
+    );
+    const before = await getSetting('maintenance');
+    const ran = await desk(['maintenance', 'off', '--as', username], {
+      stdin: ['staff-password-1', '123456'],
+    });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toContain('no two-factor authentication yet: sign in to the console');
+    expect(ran.unread).toEqual(['123456']);
+    expect(await getSetting('maintenance')).toBe(before);
+    const fresh = await enrolledStaff(app, 'admin');
+    await database.db
+      .updateTable('staff')
+      .set({ must_change_password: true })
+      .where('id', '=', fresh.id)
+      .execute();
+    const oneTime = await desk(['maintenance', 'off'], { as: fresh });
+    expect(oneTime.stderr).toContain('one-time password');
+    expect(await getSetting('maintenance')).toBe(before);
+  });
+
+  it('asks for no secret on the command line: without --as and a terminal it says how to sign in, reading nothing', async () => {
+    const ran = await desk(['maintenance', 'off'], { stdin: ['a password'] });
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain('--as <username>');
+    expect(ran.unread).toEqual(['a password']);
+  });
+
+  it('asks on a terminal: the username echoed, the password and the code hidden', async () => {
+    const admin = await enrolledStaff(app, 'admin');
+    const asked: string[] = [];
+    const ran = await desk(['outbox', '--limit', '1'], {
+      ask: async (question) => {
+        asked.push(`ask ${question}`);
+        return admin.username;
+      },
+      askSecret: async (question) => {
+        asked.push(`secret ${question}`);
+        return question.startsWith('Password') ? admin.password : freshCode(admin.secret);
+      },
+    });
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(asked).toEqual([
+      'ask Staff username: ',
+      'secret Password: ',
+      'secret Two-factor code (or a recovery code): ',
+    ]);
+  });
+});
+
 describe('desk rates:set', () => {
   beforeAll(async () => {
     await resetTables(database, 'rates');
   });
 
-  it('sets the rates and fee and writes an audit row', async () => {
-    const { code, stdout } = await desk(['rates:set', '--buy', '36.55', '--sell', '35.25', '--fee', '0.75']);
+  it('sets the rates and fee and writes an audit row naming the admin', async () => {
+    const admin = await enrolledStaff(app, 'admin');
+    const { code, stdout } = await desk(['rates:set', '--buy', '36.55', '--sell', '35.25', '--fee', '0.75'], {
+      as: admin,
+    });
     expect(code).toBe(0);
     expect(stdout).toContain('36.55');
     expect(await currentRates()).toMatchObject({
@@ -105,7 +292,7 @@ describe('desk rates:set', () => {
       sellFeePercent: '0.75',
     });
     const audit = await lastAudit('rates.set');
-    expect(audit).toMatchObject({ actor_type: 'operator', actor_id: 'tester', outcome: 'success' });
+    expect(audit).toMatchObject({ actor_type: 'staff', actor_id: String(admin.id), outcome: 'success' });
     expect(audit?.after).toEqual({ buyRate: '36.55', sellRate: '35.25', sellFeePercent: '0.75' });
   });
 
@@ -116,7 +303,7 @@ describe('desk rates:set', () => {
     [['--buy', '36', '--sell', '35'], /needs --buy, --sell and --fee/],
   ])('refuses %j with exit 2 and a one-line error, changing nothing', async (args, message) => {
     const before = await currentRates();
-    const { code, stderr } = await desk(['rates:set', ...args]);
+    const { code, stderr } = await asAdmin(['rates:set', ...args]);
     expect(code).toBe(2);
     expect(stderr).toMatch(message);
     expect(stderr.trim().split('\n')).toHaveLength(1);
@@ -125,7 +312,8 @@ describe('desk rates:set', () => {
 });
 
 describe('desk rates:set past the bounds of the rates in force', () => {
-  const setBase = () => desk(['rates:set', '--buy', '36.50', '--sell', '35.20', '--fee', '1', '--confirm']);
+  const setBase = () =>
+    asAdmin(['rates:set', '--buy', '36.50', '--sell', '35.20', '--fee', '1', '--confirm']);
   const pending = () =>
     database.db.selectFrom('rate_proposals').selectAll().where('status', '=', 'pending').execute();
 
@@ -135,7 +323,7 @@ describe('desk rates:set past the bounds of the rates in force', () => {
 
   it('needs --confirm for a move past rateChangeConfirmPercent, naming both rates and the change in per cent', async () => {
     expect((await setBase()).code).toBe(0);
-    const refused = await desk(['rates:set', '--buy', '38.00', '--sell', '35.20', '--fee', '1']);
+    const refused = await asAdmin(['rates:set', '--buy', '38.00', '--sell', '35.20', '--fee', '1']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('buy 36.50 -> 38.00 (+4.11 %)');
     expect(refused.stderr).toContain('--confirm');
@@ -143,7 +331,7 @@ describe('desk rates:set past the bounds of the rates in force', () => {
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     expect(await currentRates()).toMatchObject({ buyRate: '36.50' });
 
-    const confirmed = await desk([
+    const confirmed = await asAdmin([
       'rates:set',
       '--buy',
       '38.00',
@@ -159,24 +347,27 @@ describe('desk rates:set past the bounds of the rates in force', () => {
 
   it('makes only a proposal for a move past rateChangeMaxPercent, even with --confirm', async () => {
     expect((await setBase()).code).toBe(0);
-    const refused = await desk(['rates:set', '--buy', '3.65', '--sell', '3.52', '--fee', '1']);
+    const refused = await asAdmin(['rates:set', '--buy', '3.65', '--sell', '3.52', '--fee', '1']);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain('becomes a proposal');
     expect(await pending()).toHaveLength(0);
 
-    const proposed = await desk(['rates:set', '--buy', '3.65', '--sell', '3.52', '--fee', '1', '--confirm']);
+    const admin = await enrolledStaff(app, 'admin');
+    const proposed = await desk(['rates:set', '--buy', '3.65', '--sell', '3.52', '--fee', '1', '--confirm'], {
+      as: admin,
+    });
     expect(proposed.code).toBe(0);
-    expect(proposed.stdout).toContain('another admin approves');
+    expect(proposed.stdout).toContain('Proposed: waiting for a second admin.');
     expect(await currentRates()).toMatchObject({ buyRate: '36.50', sellRate: '35.20' });
     const [proposal] = await pending();
-    expect(proposal).toMatchObject({ buy_rate: '3.65', proposed_by: 'operator:tester' });
+    expect(proposal).toMatchObject({ buy_rate: '3.65', proposed_by_staff_id: admin.id });
     expect(await lastAudit('rates.propose')).toMatchObject({ target: `rateProposal:${proposal?.id}` });
   });
 
   it('holds the sell fee to the same bounds: 95 % without --confirm is refused, naming the fee and what a seller gets, and changes nothing', async () => {
     expect((await setBase()).code).toBe(0);
     const fee95 = ['rates:set', '--buy', '36.50', '--sell', '35.20', '--fee', '95'];
-    const refused = await desk(fee95);
+    const refused = await asAdmin(fee95);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
       'sell fee 1.00 % -> 95.00 % (a seller gets 34.85 -> 1.76 THB per USDT, -94.95 %)',
@@ -186,25 +377,48 @@ describe('desk rates:set past the bounds of the rates in force', () => {
     expect(await currentRates()).toMatchObject({ sellFeePercent: '1.00' });
     expect(await pending()).toHaveLength(0);
 
-    const proposed = await desk([...fee95, '--confirm']);
+    const proposed = await asAdmin([...fee95, '--confirm']);
     expect(proposed.code).toBe(0);
     expect(proposed.stdout).toContain('sell fee 1.00 % -> 95.00 %');
     expect(await currentRates()).toMatchObject({ sellFeePercent: '1.00' });
     expect(await pending()).toMatchObject([{ sell_fee_percent: '95.000' }]);
   });
+
+  it('lets another admin, not the one who proposed it on the command line, approve the proposal in the console', async () => {
+    expect((await setBase()).code).toBe(0);
+    const a = await enrolledStaff(app, 'admin');
+    const proposed = await desk(
+      ['rates:set', '--buy', '45.00', '--sell', '44.00', '--fee', '1', '--confirm'],
+      {
+        as: a,
+      },
+    );
+    expect(proposed.code, proposed.stderr).toBe(0);
+    const [proposal] = await pending();
+    const approve = `/api/admin/rates/proposals/${proposal?.id}/approve`;
+    const meta = { ip: '127.0.0.1', userAgent: 'test' };
+    const consoleOfA = (await app.services.sessions.startStaff(a.id, meta, true)).token;
+    const byA = await staffCall(app, consoleOfA, 'POST', approve, {});
+    expect(byA.body.code).toBe(40013);
+    expect(await currentRates()).toMatchObject({ buyRate: '36.50' });
+    const b = await createStaff(app, 'admin');
+    const byB = await staffCall<SetRatesResult>(app, b.token, 'POST', approve, {});
+    expect(byB.body.code).toBe(0);
+    expect(await currentRates()).toMatchObject({ buyRate: '45.00', sellRate: '44.00' });
+  });
 });
 
 describe('desk maintenance', () => {
   it('switches the service off (maintenance) and on again, auditing both', async () => {
-    expect((await desk(['maintenance', 'off'])).code).toBe(0);
+    expect((await asAdmin(['maintenance', 'off'])).code).toBe(0);
     expect(await getSetting('maintenance')).toBe('off');
     expect(await lastAudit('settings.set')).toMatchObject({ target: 'maintenance', after: 'off' });
-    expect((await desk(['maintenance', 'on'])).code).toBe(0);
+    expect((await asAdmin(['maintenance', 'on'])).code).toBe(0);
     expect(await getSetting('maintenance')).toBe('on');
   });
 
   it('refuses anything but on or off', async () => {
-    const { code, stderr } = await desk(['maintenance', 'down']);
+    const { code, stderr } = await asAdmin(['maintenance', 'down']);
     expect(code).toBe(2);
     expect(stderr).toContain('code 30014');
   });
@@ -213,7 +427,7 @@ describe('desk maintenance', () => {
 describe('desk news:publish', () => {
   it('publishes from flags, sanitising the bodies, with an audit row', async () => {
     const title = unique('News ');
-    const { code, stdout } = await desk([
+    const { code, stdout } = await asAdmin([
       'news:publish',
       '--title-en',
       title,
@@ -243,7 +457,7 @@ describe('desk news:publish', () => {
       file,
       JSON.stringify({ titleEn, titleTh: 'ข่าวจากไฟล์', bodyEn: '<p>a</p>', bodyTh: '<p>ก</p>' }),
     );
-    expect((await desk(['news:publish', '--file', file])).code).toBe(0);
+    expect((await asAdmin(['news:publish', '--file', file])).code).toBe(0);
     const row = await database.db
       .selectFrom('news')
       .select('title_th')
@@ -259,15 +473,15 @@ describe('desk news:publish', () => {
       JSON.stringify({ titleEn, titleTh: 'ข่าว', bodyEn: '<p>a</p>', bodyTh: '<p>ก</p>' }),
     );
     // npm sets INIT_CWD to the folder `npm run desk` was typed in.
-    const ran = await desk(['news:publish', '--file', 'relative.json'], { env: { INIT_CWD: files } });
+    const ran = await asAdmin(['news:publish', '--file', 'relative.json'], { env: { INIT_CWD: files } });
     expect(ran.code).toBe(0);
-    const missing = await desk(['news:publish', '--file', 'nope.json'], { env: { INIT_CWD: files } });
+    const missing = await asAdmin(['news:publish', '--file', 'nope.json'], { env: { INIT_CWD: files } });
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain(`cannot read nope.json (${path.join(files, 'nope.json')})`);
   });
 
   it('refuses an item missing its Thai title (code 30017)', async () => {
-    const { code, stderr } = await desk([
+    const { code, stderr } = await asAdmin([
       'news:publish',
       '--title-en',
       'x',
@@ -300,10 +514,10 @@ describe('desk page:publish', () => {
       '--body-th-file',
       th,
     ];
-    expect((await desk(args)).code).toBe(0);
+    expect((await asAdmin(args)).code).toBe(0);
     expect(await lastAudit('page.create')).toMatchObject({ target: `page:${link}` });
     writeFileSync(th, '<h2>คู่มือใหม่</h2>');
-    expect((await desk(args)).code).toBe(0);
+    expect((await asAdmin(args)).code).toBe(0);
     expect(await lastAudit('page.update')).toMatchObject({ target: `page:${link}` });
     const page = await findPage(link);
     expect(page?.body.en).toBe('<h2>Guide</h2><img src="https://x.test/a.png" />');
@@ -311,10 +525,10 @@ describe('desk page:publish', () => {
   });
 
   it('refuses a link that is not a slug, and a missing file', async () => {
-    const bad = await desk(['page:publish', 'Bad Link', '--body-en-file', 'a', '--body-th-file', 'b']);
+    const bad = await asAdmin(['page:publish', 'Bad Link', '--body-en-file', 'a', '--body-th-file', 'b']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('code 30019');
-    const missing = await desk([
+    const missing = await asAdmin([
       'page:publish',
       'ok-link',
       '--title-en',
@@ -333,7 +547,7 @@ describe('desk page:publish', () => {
 
 describe('desk chat-link:set', () => {
   it('sets an https link, audited', async () => {
-    expect((await desk(['chat-link:set', 'https://line.me/R/ti/p/@desk'])).code).toBe(0);
+    expect((await asAdmin(['chat-link:set', 'https://line.me/R/ti/p/@desk'])).code).toBe(0);
     expect(await getSetting('chatLink')).toBe('https://line.me/R/ti/p/@desk');
     expect(await lastAudit('settings.set')).toMatchObject({ target: 'chatLink' });
   });
@@ -341,7 +555,7 @@ describe('desk chat-link:set', () => {
   it.each(['http://line.me/x', 'javascript:alert(1)', 'not a url'])(
     'refuses %s (code 30013)',
     async (link) => {
-      const { code, stderr } = await desk(['chat-link:set', link]);
+      const { code, stderr } = await asAdmin(['chat-link:set', link]);
       expect(code).toBe(2);
       expect(stderr).toContain('code 30013');
     },
@@ -349,86 +563,270 @@ describe('desk chat-link:set', () => {
 });
 
 describe('desk staff:create', () => {
-  it('creates a staff account from --password-stdin, prints nothing secret, stores only a hash', async () => {
+  const staffRow = (username: string) =>
+    database.db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+
+  it('creates a staff account from --password-stdin as a signed-in admin, prints nothing secret, stores only a hash', async () => {
     const username = unique('s');
     const password = 'correct horse battery staple';
-    const { code, stdout, stderr } = await desk(['staff:create', username, '--password-stdin'], {
-      readStdin: async () => `${password}\n`,
-    });
-    expect(code).toBe(0);
+    const admin = await enrolledStaff(app, 'admin');
+    const { code, stdout, stderr } = await desk(
+      ['staff:create', username, '--role', 'operator', '--password-stdin'],
+      {
+        as: admin,
+        stdin: [password],
+      },
+    );
+    expect(code, stderr).toBe(0);
     expect(stdout + stderr).not.toContain(password);
-    const row = await database.db
-      .selectFrom('staff')
-      .selectAll()
-      .where('username', '=', username)
-      .executeTakeFirstOrThrow();
-    expect(row.role).toBe('admin');
+    const row = await staffRow(username);
+    // As an account an admin makes in the console: its owner sets their own password first.
+    expect(row).toMatchObject({ role: 'operator', must_change_password: true });
     expect(row.password_hash).not.toContain(password);
     expect(await createPasswordHasher().verify(row.password_hash, password)).toBe(true);
     const audit = await lastAudit('staff.create');
+    expect(audit).toMatchObject({
+      actor_type: 'staff',
+      actor_id: String(admin.id),
+      target: `staff:${row.id}`,
+    });
     expect(JSON.stringify(audit)).not.toContain(password);
   });
 
+  it('reads one line of standard input for --password-stdin, leaving the rest unread for whoever reads next', async () => {
+    const admin = await enrolledStaff(app, 'admin');
+    const input = path.join(files, 'stdin.txt');
+    writeFileSync(
+      input,
+      `${admin.password}\n${freshCode(admin.secret)}\nthe new password 1\nmore for the next command\n`,
+    );
+    const fd = openSync(input, 'r');
+    try {
+      const username = unique('s');
+      const ran = await desk(['staff:create', username, '--password-stdin', '--as', admin.username], {
+        readLine: lineReader(fd),
+      });
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(readFileSync(fd, 'utf8')).toBe('more for the next command\n');
+      const row = await staffRow(username);
+      expect(await createPasswordHasher().verify(row.password_hash, 'the new password 1')).toBe(true);
+    } finally {
+      closeSync(fd);
+    }
+  });
+
   it('asks twice on a terminal and refuses when the answers differ', async () => {
-    const answers = ['first password 123', 'second password 123'];
-    const { code, stderr } = await desk(['staff:create', unique('s')], {
-      askSecret: async () => answers.shift() ?? '',
+    const admin = await enrolledStaff(app, 'admin');
+    const answers: Record<string, string> = {
+      'Password: ': admin.password,
+      'Two-factor code (or a recovery code): ': freshCode(admin.secret),
+      'New password: ': 'first password 123',
+      'Repeat new password: ': 'second password 123',
+    };
+    const username = unique('s');
+    const { code, stderr } = await desk(['staff:create', username, '--as', admin.username], {
+      askSecret: async (question) => answers[question] ?? '',
     });
     expect(code).toBe(2);
     expect(stderr).toContain('do not match');
+    expect(
+      await database.db.selectFrom('staff').select('id').where('username', '=', username).execute(),
+    ).toEqual([]);
   });
 
   it('refuses a taken username whatever its case, a short password and a bad username', async () => {
     const username = unique('s');
-    const io = { readStdin: async () => 'a long enough password' };
-    expect((await desk(['staff:create', username, '--password-stdin'], io)).code).toBe(0);
-    const taken = await desk(['staff:create', username.toUpperCase(), '--password-stdin'], io);
+    const password = ['a long enough password'];
+    expect((await asAdmin(['staff:create', username, '--password-stdin'], { stdin: password })).code).toBe(0);
+    const taken = await asAdmin(['staff:create', username.toUpperCase(), '--password-stdin'], {
+      stdin: password,
+    });
     expect(taken).toMatchObject({ code: 1 });
     expect(taken.stderr).toContain('code 30022');
-    const short = await desk(['staff:create', unique('s'), '--password-stdin'], {
-      readStdin: async () => 'short',
-    });
+    const short = await asAdmin(['staff:create', unique('s'), '--password-stdin'], { stdin: ['short'] });
     expect(short.code).toBe(2);
-    expect((await desk(['staff:create', 'a b', '--password-stdin'], io)).code).toBe(2);
+    expect((await asAdmin(['staff:create', 'a b', '--password-stdin'], { stdin: password })).code).toBe(2);
+  });
+
+  it('refuses an operator, and needs a sign-in on a desk that has staff accounts', async () => {
+    const operator = await enrolledStaff(app, 'operator');
+    const byOperator = await desk(['staff:create', unique('s'), '--password-stdin'], {
+      as: operator,
+      stdin: ['a long enough password'],
+    });
+    expect(byOperator.stderr).toContain('code 403');
+    const username = unique('s');
+    const unsigned = await desk(['staff:create', username, '--password-stdin'], {
+      stdin: ['a long enough password'],
+    });
+    expect(unsigned.code).toBe(2);
+    expect(unsigned.stderr).toContain('--as <username>');
+    expect(
+      await database.db.selectFrom('staff').select('id').where('username', '=', username).execute(),
+    ).toEqual([]);
+  });
+});
+
+describe('desk staff:create on a desk without staff', () => {
+  it('makes the first account without a sign-in, as the OS user; the next one needs a sign-in; of two racing first accounts one is made', async () => {
+    const empty = await emptyDesk();
+    try {
+      const onEmpty = (username: string) =>
+        runAs(['staff:create', username, '--password-stdin'], {
+          database: empty.database,
+          stdin: ['a long enough password'],
+        });
+      const [one, two] = await Promise.all([onEmpty('owner'), onEmpty('rival')]);
+      expect([one.code, two.code].sort()).toEqual([0, 1]);
+      expect((one.code === 0 ? two : one).stderr).toContain('code 31015');
+      const accounts = await empty.database.db.selectFrom('staff').select(['username', 'role']).execute();
+      expect(accounts).toHaveLength(1);
+      expect(accounts[0]?.role).toBe('admin');
+      const audit = await empty.database.db
+        .selectFrom('audit_log')
+        .select(['actor_type', 'actor_id'])
+        .where('action', '=', 'staff.create')
+        .execute();
+      expect(audit).toEqual([{ actor_type: 'operator', actor_id: 'tester' }]);
+      const next = await onEmpty('second');
+      expect(next.code).toBe(2);
+      expect(next.stderr).toContain('--as <username>');
+    } finally {
+      await empty.close();
+    }
+  }, 60_000);
+});
+
+describe('desk break-glass', () => {
+  const dashboard = async () => {
+    const viewer = await createStaff(app, 'viewer');
+    return periodOf((await staffCall<Dashboard>(app, viewer.token, 'GET', '/api/admin/dashboard')).body);
+  };
+  const alerts = { env: { DESK_ALERT_EMAILS: 'desk@example.com' } };
+
+  it('--break-glass creates an admin without a sign-in on a desk with admins: audited as the OS user, sent to the desk alert channel, shown on the dashboard', async () => {
+    const username = unique('s');
+    const ran = await desk(['staff:create', username, '--password-stdin', '--break-glass'], {
+      ...alerts,
+      stdin: ['a long enough password'],
+    });
+    expect(ran.code, ran.stderr).toBe(0);
+    expect(ran.stdout).toContain('Break-glass');
+    const { id } = await database.db
+      .selectFrom('staff')
+      .select('id')
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
+    expect(await lastAudit('staff.breakGlass')).toMatchObject({
+      actor_type: 'operator',
+      actor_id: 'tester',
+      target: `staff:${id}`,
+      after: { command: 'staff:create', username },
+    });
+    expect(await lastAudit('staff.create')).toMatchObject({ actor_type: 'operator', target: `staff:${id}` });
+    const alert = await database.db
+      .selectFrom('outbox')
+      .select(['recipient', 'kind', 'body'])
+      .where('kind', '=', 'desk.breakGlass')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(alert).toMatchObject({ recipient: 'desk@example.com' });
+    expect(alert.body).toContain(`The server user tester created the admin account ${username}`);
+    expect((await dashboard()).breakGlass[0]).toMatchObject({
+      command: 'staff:create',
+      username,
+      osUser: 'tester',
+    });
+  });
+
+  it('--break-glass makes admins only, and signs nobody in', async () => {
+    const operatorRole = await desk(['staff:create', unique('s'), '--role', 'operator', '--break-glass']);
+    expect(operatorRole.code).toBe(2);
+    expect(operatorRole.stderr).toContain('admin accounts only');
+    const withAs = await desk(['staff:create', unique('s'), '--break-glass', '--as', 'someone']);
+    expect(withAs.code).toBe(2);
+    expect(withAs.stderr).toContain('leave out --as');
+  });
+
+  it('--break-glass resets the second factor of, or unlocks, an admin account only, announced before the change', async () => {
+    const locked = await enrolledStaff(app, 'admin');
+    await database.db
+      .updateTable('staff')
+      .set({ locked_until: new Date(Date.now() + 600_000) })
+      .where('id', '=', locked.id)
+      .execute();
+    const reset = await desk(['staff:reset-second-factor', locked.username, '--break-glass'], alerts);
+    expect(reset.code, reset.stderr).toBe(0);
+    const row = await database.db
+      .selectFrom('staff')
+      .select(['totp_secret'])
+      .where('id', '=', locked.id)
+      .executeTakeFirstOrThrow();
+    expect(row.totp_secret).toBeNull();
+    const unlock = await desk(['staff:unlock', locked.username, '--break-glass'], alerts);
+    expect(unlock.code, unlock.stderr).toBe(0);
+    const rows = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'actor_type', 'after'])
+      .where('target', '=', `staff:${locked.id}`)
+      .where('action', 'in', ['staff.breakGlass', 'staff.resetSecondFactor', 'staff.unlock'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => r.action)).toEqual([
+      'staff.breakGlass',
+      'staff.resetSecondFactor',
+      'staff.breakGlass',
+      'staff.unlock',
+    ]);
+    expect(rows.every((r) => r.actor_type === 'operator')).toBe(true);
+    const uses = (await dashboard()).breakGlass.filter((u) => u.username === locked.username);
+    expect(uses.map((u) => u.command)).toEqual(['staff:unlock', 'staff:reset-second-factor']);
+
+    const operator = await enrolledStaff(app, 'operator');
+    const refused = await desk(['staff:reset-second-factor', operator.username, '--break-glass']);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('recovers admin accounts only');
+    expect(
+      await database.db
+        .selectFrom('staff')
+        .select('totp_secret')
+        .where('id', '=', operator.id)
+        .executeTakeFirst(),
+    ).toEqual({ totp_secret: operator.secret });
+  });
+
+  it('needs the flag: without it, a recovery on a desk with admins is an admin’s, signed in', async () => {
+    const target = await enrolledStaff(app, 'operator');
+    const unsigned = await desk(['staff:unlock', target.username]);
+    expect(unsigned.code).toBe(2);
+    expect(unsigned.stderr).toContain('--as <username>');
   });
 });
 
 describe('desk staff recovery', () => {
   async function lockedEnrolledStaff() {
-    const username = unique('s');
-    expect(
-      (
-        await desk(['staff:create', username, '--password-stdin'], {
-          readStdin: async () => 'a long enough password',
-        })
-      ).code,
-    ).toBe(0);
+    const { username, id } = await enrolledStaff(app, 'operator');
     await database.db
       .updateTable('staff')
-      .set({
-        totp_secret: 'JBSWY3DPEHPK3PXP',
-        failed_sign_ins: 3,
-        locked_until: new Date(Date.now() + 600_000),
-      })
-      .where('username', '=', username)
+      .set({ failed_sign_ins: 3, locked_until: new Date(Date.now() + 600_000) })
+      .where('id', '=', id)
       .execute();
-    const { id } = await staffRow(username);
     await database.db
       .insertInto('staff_sign_in_addresses')
       .values({ staff_id: id, ip: '198.51.100.7', attempts: 5, window_started_at: new Date() })
       .execute();
-    return username;
+    return { username, id };
   }
-  const staffRow = (username: string) =>
-    database.db.selectFrom('staff').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
+  const staffRow = (id: number) =>
+    database.db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
   it('staff:unlock ends the slow-down and every stopped address of the account, audited with before and after', async () => {
-    const username = await lockedEnrolledStaff();
-    const { code, stdout } = await desk(['staff:unlock', username.toUpperCase()]);
+    const { username, id } = await lockedEnrolledStaff();
+    const admin = await enrolledStaff(app, 'admin');
+    const { code, stdout } = await desk(['staff:unlock', username.toUpperCase()], { as: admin });
     expect(code).toBe(0);
     expect(stdout).toContain(`Unlocked staff account ${username.toUpperCase()}`);
-    expect(await staffRow(username)).toMatchObject({ locked_until: null, failed_sign_ins: 0 });
-    const { id } = await staffRow(username);
+    expect(await staffRow(id)).toMatchObject({ locked_until: null, failed_sign_ins: 0 });
     const addresses = await database.db
       .selectFrom('staff_sign_in_addresses')
       .select('attempts')
@@ -436,13 +834,12 @@ describe('desk staff recovery', () => {
       .execute();
     expect(addresses).toEqual([{ attempts: 0 }]);
     const audit = await lastAudit('staff.unlock');
-    expect(audit).toMatchObject({ actor_type: 'operator', actor_id: 'tester' });
+    expect(audit).toMatchObject({ actor_type: 'staff', actor_id: String(admin.id), ip: 'cli:tester' });
     expect(JSON.stringify(audit?.before)).toContain('lockedUntil');
   });
 
   it('staff:reset-second-factor removes the secret and recovery codes and ends the sessions', async () => {
-    const username = await lockedEnrolledStaff();
-    const { id } = await staffRow(username);
+    const { username, id } = await lockedEnrolledStaff();
     await database.db
       .insertInto('staff_recovery_codes')
       .values({ staff_id: id, code_hash: 'x'.repeat(64) })
@@ -451,8 +848,8 @@ describe('desk staff recovery', () => {
       .insertInto('staff_sessions')
       .values({ staff_id: id, token_hash: unique('h'), expires_at: new Date(Date.now() + 600_000) })
       .execute();
-    expect((await desk(['staff:reset-second-factor', username])).code).toBe(0);
-    expect(await staffRow(username)).toMatchObject({ totp_secret: null, totp_last_step: null });
+    expect((await asAdmin(['staff:reset-second-factor', username])).code).toBe(0);
+    expect(await staffRow(id)).toMatchObject({ totp_secret: null, totp_last_step: null });
     const codes = await database.db
       .selectFrom('staff_recovery_codes')
       .select('id')
@@ -470,10 +867,10 @@ describe('desk staff recovery', () => {
   });
 
   it('refuses an unknown username (30021) and a missing one', async () => {
-    const unknown = await desk(['staff:unlock', unique('nobody')]);
+    const unknown = await asAdmin(['staff:unlock', unique('nobody')]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('code 30021');
-    expect((await desk(['staff:reset-second-factor'])).code).toBe(2);
+    expect((await asAdmin(['staff:reset-second-factor'])).code).toBe(2);
   });
 });
 
@@ -486,13 +883,22 @@ describe('desk outbox', () => {
         .values({ channel: 'email', recipient, subject: 'OTP', body })
         .execute();
     }
-    const { code, stdout } = await desk(['outbox', '--limit', '2']);
+    const operator = await enrolledStaff(app, 'operator');
+    const { code, stdout } = await desk(['outbox', '--limit', '2'], { as: operator });
     expect(code).toBe(0);
     expect(stdout.indexOf('second')).toBeLessThan(stdout.indexOf('first'));
     expect(stdout).toContain(`email to ${recipient}`);
-    const one = await desk(['outbox', '--limit', '1']);
+    const one = await asAdmin(['outbox', '--limit', '1']);
     expect(one.stdout).not.toContain('first');
-    expect((await desk(['outbox', '--limit', '0'])).code).toBe(2);
+    expect((await asAdmin(['outbox', '--limit', '0'])).code).toBe(2);
+  });
+
+  it('shows nothing to a viewer', async () => {
+    const viewer = await enrolledStaff(app, 'viewer');
+    const { code, stdout, stderr } = await desk(['outbox'], { as: viewer });
+    expect(code).toBe(1);
+    expect(stderr).toContain('code 403');
+    expect(stdout).toBe('');
   });
 });
 
@@ -544,21 +950,19 @@ describe('desk opening the database from the environment', () => {
     try {
       const url = testDatabaseUrl();
       const env = url ? { DATABASE_URL: url } : { DATA_DIR: dataDir };
+      // PostgreSQL: the worker's database, which has admins; PGlite: a new desk's first account.
       const created = await desk(['staff:create', unique('s'), '--password-stdin'], {
         database: undefined,
         env,
-        readStdin: async () => 'a long enough password',
+        ...(url ? { as: await enrolledStaff(app, 'admin') } : {}),
+        stdin: ['a long enough password'],
       });
-      expect(created.code).toBe(0);
-      const { code, stdout } = await desk(['chat-link:set', 'https://line.me/R/ti/p/@env'], {
-        database: undefined,
-        env,
-      });
-      expect(code).toBe(0);
-      expect(stdout).toContain('@env');
-      if (url) expect(await getSetting('chatLink')).toBe('https://line.me/R/ti/p/@env');
+      expect(created.code, created.stderr).toBe(0);
+      const { code, stdout } = await desk(['check'], { database: undefined, env });
+      expect(stdout).toContain('set      an admin staff account');
+      expect(code).toBe(1);
       // The PGlite folder is released when the command ends.
-      else expect(existsSync(path.join(dataDir, 'bahtdesk.lock'))).toBe(false);
+      if (!url) expect(existsSync(path.join(dataDir, 'bahtdesk.lock'))).toBe(false);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -586,7 +990,7 @@ describe('desk check', () => {
   const root = { type: 'operator' as const, id: 'root' };
   const settings = () => createSettingsService(database.db, noEvents);
 
-  it('lists what the desk must set before it opens with how to set each, exiting 1 until all are set', async () => {
+  it('lists what the desk must set before it opens with how to set each, exiting 1 until all are set, without a sign-in', async () => {
     await resetTables(database, 'settings', 'rates', 'rate_proposals');
     // The admins of other suites in this worker's database are disabled for this test only.
     const admins = await database.db
@@ -614,9 +1018,12 @@ describe('desk check', () => {
       expect(before.stdout).toContain(line);
     }
 
-    const io = { readStdin: async () => 'a long enough password' };
-    expect((await desk(['staff:create', unique('s'), '--password-stdin'], io)).code).toBe(0);
-    expect((await desk(['rates:set', '--buy', '36.50', '--sell', '35.20', '--fee', '1'])).code).toBe(0);
+    await app.services.staff.create(root, {
+      username: unique('s'),
+      password: 'a long enough password',
+      role: 'admin',
+    });
+    await app.services.rates.set(root, { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1' });
     await settings().set(root, 'deskBankAccounts', demoDeskBankAccounts);
     await settings().set(root, 'receivingAddresses', demoReceivingAddresses);
     const partly = await desk(['check']);

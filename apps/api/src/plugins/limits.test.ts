@@ -2,9 +2,10 @@ import { randomInt } from 'node:crypto';
 import { E, memberEndpoints as endpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { desk } from '../../test/desk.ts';
 import { testApp } from '../../test/harness.ts';
 import { createMember, post } from '../../test/members.ts';
-import { runDesk } from '../cli/desk.ts';
+import { enrolledStaff } from '../../test/staff.ts';
 import { DEFAULT_LIMITS, LOOKUP_ANSWER_KEY, scaleLimits } from './limits/rules.ts';
 
 const SIGN_IN = '/api/external/auth/auth';
@@ -193,15 +194,8 @@ describe('per-IP limits', () => {
   it('are lifted by `npm run desk -- unban <ip>`', async () => {
     const ip = testIp();
     await banByFailedSignIns(app, ip);
-    let stdout = '';
-    const code = await runDesk(['unban', `::ffff:${ip}`], {
-      env: {},
-      stdout: { write: (t: string) => (stdout += t) },
-      stderr: { write: () => true },
-      readStdin: async () => '',
-      database: app.database,
-      operator: 'tester',
-    });
+    const operator = await enrolledStaff(app, 'operator');
+    const { code, stdout } = await desk(['unban', `::ffff:${ip}`], { database: app.database, as: operator });
     expect(code).toBe(0);
     expect(stdout).toContain(`The ban on ${ip} is lifted.`);
     const { app: fresh } = await testApp({ RATE_LIMIT_FACTOR: FACTOR });
@@ -216,7 +210,7 @@ describe('per-IP limits', () => {
       .where('action', '=', 'limits.unban')
       .where('target', '=', `ip:${ip}`)
       .execute();
-    expect(audit).toEqual([{ actor_type: 'operator', actor_id: 'tester' }]);
+    expect(audit).toEqual([{ actor_type: 'staff', actor_id: String(operator.id) }]);
   });
 });
 

@@ -22,6 +22,7 @@ const dashboard = {
     { date: '2026-11-25', buyThb: '35500.00', sellThb: '34452.00' },
   ],
   setupMissing: [],
+  breakGlass: [],
 };
 
 describe('the dashboard', () => {
@@ -58,10 +59,34 @@ describe('the dashboard', () => {
     expect(checklist.queryByText(t.setup.locations)).toBeNull();
   });
 
+  it('names each use of break-glass on the server this week: when, which server user, what, on which account', async () => {
+    mockApi({
+      me: () => ok(profile('viewer')),
+      dashboard: () =>
+        ok({
+          ...dashboard,
+          breakGlass: [
+            { at: '2026-11-28T03:00:00.000Z', command: 'staff:unlock', username: 'alice', osUser: 'root' },
+            { at: '2026-11-27T03:00:00.000Z', command: 'staff:create', username: 'bob', osUser: 'deploy' },
+          ],
+        }),
+    });
+    await renderConsole('/', 'tok');
+    const notice = within(
+      (await screen.findByRole('heading', { name: t.breakGlass.title })).closest('section') as HTMLElement,
+    );
+    const items = notice.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toHaveLength(2);
+    expect(items[0]).toMatch(/server user root unlocked the admin account alice$/);
+    expect(items[1]).toMatch(/server user deploy created the admin account bob$/);
+    expect(notice.getByRole('link', { name: t.breakGlass.audit }).getAttribute('href')).toContain('/audit');
+  });
+
   it('shows no checklist once everything is set', async () => {
     mockApi({ me: () => ok(profile('viewer')), dashboard: () => ok(dashboard) });
     await renderConsole('/', 'tok');
     await screen.findByText(t.today);
     expect(screen.queryByRole('heading', { name: t.setup.title })).toBeNull();
+    expect(screen.queryByRole('heading', { name: t.breakGlass.title })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { useActorWords } from '../../lib/actor-name.ts';
 import { useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
+import { BreakGlassUses } from './BreakGlassUses.tsx';
 import { PayoutsAwaiting } from './PayoutsAwaiting.tsx';
 
 /** Completed orders of a period: THB and USDT bought and sold, with how many orders. */
@@ -63,7 +64,7 @@ function SetupChecklist({ missing }: { missing: readonly SetupItem[] }) {
 }
 
 /**
- * The desk at a glance: what it must still set before it opens, members, identity reviews waiting, open orders, the rates in force, completed volumes
+ * The desk at a glance: any use of break-glass on the server this week, what it must still set before it opens, members, identity reviews waiting, open orders, the rates in force, completed volumes
  * today and this month, and completed THB and sign-ups per day.
  */
 export default function DashboardPage() {
@@ -77,6 +78,7 @@ export default function DashboardPage() {
       <Loaded state={state}>
         {(d) => (
           <>
+            <BreakGlassUses uses={d.breakGlass} />
             <SetupChecklist missing={d.setupMissing} />
             <PayoutsAwaiting />
             <ul className="cards">

@@ -46,6 +46,7 @@ describe('staff sign-in', () => {
           },
           volumePerDay: [],
           setupMissing: [],
+          breakGlass: [],
         }),
     });
     await renderConsole('/sign-in');

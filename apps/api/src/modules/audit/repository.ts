@@ -63,6 +63,19 @@ export function auditInsertFrom(
     from ${sql.table(source)}`;
 }
 
+/** The successful rows of one action since `since`, newest first, at most `limit`. */
+export function findRecent(db: Kysely<DB>, action: string, since: Date, limit: number) {
+  return db
+    .selectFrom('audit_log')
+    .select(['created_at', 'actor_id', 'target', 'after'])
+    .where('action', '=', action)
+    .where('outcome', '=', 'success')
+    .where('created_at', '>', since)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** How many rows an actor has of one action with one reason and outcome since `since`. */
 export async function countRecent(
   db: Kysely<DB>,

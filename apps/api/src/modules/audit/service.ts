@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { type Actor, type AuditEntry, countRecent, insertAudit } from './repository.ts';
+import { type Actor, type AuditEntry, countRecent, findRecent, insertAudit } from './repository.ts';
 
-export { countRecent as countRecentAudits };
+export { countRecent as countRecentAudits, findRecent as recentAudits };
 
 /** A member acting through a request (the IP is the request's). */
 export function memberActor(req: { ip: string }, memberId: number): Actor {

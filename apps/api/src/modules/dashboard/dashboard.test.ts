@@ -146,6 +146,37 @@ describe('the dashboard', () => {
     expect(body.result?.period.setupMissing).toEqual(['deskBankAccounts', 'receivingAddresses', 'locations']);
   });
 
+  it('shows each use of break-glass of the last 7 days, newest first, with who ran it on the server', async () => {
+    const use = (
+      command: string,
+      username: string,
+      daysAgo: number,
+      outcome: 'success' | 'failure' = 'success',
+    ) => ({
+      actor_type: 'operator' as const,
+      actor_id: 'root',
+      action: 'staff.breakGlass',
+      target: 'staff:1',
+      after: JSON.stringify({ command, username }),
+      outcome,
+      created_at: new Date(Date.now() - daysAgo * 86_400_000),
+    });
+    await database.db
+      .insertInto('audit_log')
+      .values([
+        use('staff:create', 'tooold', 7.01),
+        use('staff:create', 'alice', 6.9),
+        use('staff:unlock', 'alice', 1),
+        use('staff:create', 'failed', 0.5, 'failure'),
+      ])
+      .execute();
+    const { body } = await staffCall<Dashboard>(app, viewer.token, 'GET', '/api/admin/dashboard');
+    expect(body.result?.period.breakGlass).toEqual([
+      { at: expect.any(String), command: 'staff:unlock', username: 'alice', osUser: 'root' },
+      { at: expect.any(String), command: 'staff:create', username: 'alice', osUser: 'root' },
+    ]);
+  });
+
   it('answers 70001 for a day count outside 1 to 90', async () => {
     for (const days of ['0', '91', 'abc', '1.5']) {
       const { status, body } = await staffCall(app, viewer.token, 'GET', `/api/admin/dashboard?days=${days}`);

@@ -1,4 +1,7 @@
 import {
+  BREAK_GLASS_COMMANDS,
+  BREAK_GLASS_SHOWN_DAYS,
+  type BreakGlassUse,
   bangkokDate,
   bangkokInstants,
   type Dashboard,
@@ -7,8 +10,10 @@ import {
   type Waiting,
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { countWithStatus } from '../../db/review-reads.ts';
 import type { DB } from '../../db/schema.ts';
+import { recentAudits } from '../audit/index.ts';
 import type { RatesService } from '../rates/index.ts';
 import type { SetupService } from '../setup/index.ts';
 import {
@@ -42,6 +47,22 @@ function lastDays(now: Date, days: number): string[] {
   return Array.from({ length: days }, (_, i) =>
     bangkokDate(new Date(now.getTime() - (days - 1 - i) * DAY_MS)),
   );
+}
+
+/** What a `staff.breakGlass` audit row holds besides who and when (cli/desk.ts writes it). */
+const breakGlassAfter = z.object({ command: z.enum(BREAK_GLASS_COMMANDS), username: z.string() });
+/** More uses than this in a week are still in the audit log; the dashboard shows the newest. */
+const BREAK_GLASS_SHOWN_MAX = 20;
+
+/** The uses of break-glass of the last BREAK_GLASS_SHOWN_DAYS days, newest first (decision 0092). */
+async function breakGlassUses(db: Kysely<DB>, now: Date): Promise<BreakGlassUse[]> {
+  const since = new Date(now.getTime() - BREAK_GLASS_SHOWN_DAYS * DAY_MS);
+  const rows = await recentAudits(db, 'staff.breakGlass', since, BREAK_GLASS_SHOWN_MAX);
+  return rows.flatMap((row) => {
+    const after = breakGlassAfter.safeParse(row.after);
+    if (!after.success) return [];
+    return [{ at: row.created_at.toISOString(), ...after.data, osUser: row.actor_id ?? '' }];
+  });
 }
 
 /** The back office's first screen: what the desk looks like now (docs/back-office.md, Dashboard). */
@@ -81,6 +102,7 @@ export function createDashboardService(
         months,
         perDay,
         setupMissing,
+        breakGlass,
       ] = await Promise.all([
         countMembers(db),
         countMembers(db, today),
@@ -93,6 +115,7 @@ export function createDashboardService(
         completedVolumes(db, monthStart),
         completedThbPerBangkokDay(db, first),
         setup.missing(),
+        breakGlassUses(db, now),
       ]);
       const thbOn = (date: string, type: 'buy' | 'sell') =>
         toMoneyString(perDay.find((r) => r.day === date && r.type === type)?.thb ?? '0');
@@ -122,6 +145,7 @@ export function createDashboardService(
           sellThb: thbOn(date, 'sell'),
         })),
         setupMissing,
+        breakGlass,
       };
     },
   };

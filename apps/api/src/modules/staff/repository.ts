@@ -71,6 +71,19 @@ export async function hasEnabledAdmin(db: Kysely<DB>): Promise<boolean> {
   return row !== undefined;
 }
 
+/** Whether any staff account exists, disabled ones too (a desk without any is set up from the CLI). */
+export async function hasAnyStaff(db: Kysely<DB>): Promise<boolean> {
+  return (await db.selectFrom('staff').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Locks the staff table against new rows until the transaction ends (reads go on), so "no account
+ * yet, so create the first" is decided once even when two such commands race.
+ */
+export async function lockStaffTable(trx: Kysely<DB>): Promise<void> {
+  await sql`lock table staff in share row exclusive mode`.execute(trx);
+}
+
 export type StaffAccountRow = NonNullable<Awaited<ReturnType<typeof findStaffById>>>;
 
 /** The second-factor state of an account. */

@@ -10,10 +10,12 @@ import {
   applyStaffChange,
   findStaffById,
   findStaffByUsername,
+  hasAnyStaff,
   hasEnabledAdmin,
   insertStaff,
   listStaffAccounts,
   lockStaffRow,
+  lockStaffTable,
   type StaffAccountRow,
   type StaffChange,
 } from './repository.ts';
@@ -135,6 +137,24 @@ export function createStaffService(db: Kysely<DB>, passwords: PasswordHasher, se
     },
 
     change,
+
+    /** Whether any staff account exists (none: the command line may create the first unsigned, decision 0092). */
+    hasAny: () => hasAnyStaff(db),
+
+    /**
+     * Creates the desk's first staff account, only while it has none (31015 otherwise): decided
+     * under a lock of the staff table, so of two racing first accounts one is made.
+     */
+    async createFirst(
+      actor: Actor,
+      input: { username: string; password: string; role: StaffRole },
+    ): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        await lockStaffTable(trx);
+        if (await hasAnyStaff(trx)) throw new AppError(E.STAFF_NOT_FIRST);
+        return create(actor, input, trx);
+      });
+    },
 
     /** Whether an admin account that is not disabled exists (the desk's setup, decision 0055). */
     hasAdmin: () => hasEnabledAdmin(db),

@@ -32,6 +32,26 @@ export const SETUP_ITEMS = [
 ] as const;
 export type SetupItem = (typeof SETUP_ITEMS)[number];
 
+/**
+ * The staff commands of the command line that someone on the server may run without signing in,
+ * with `--break-glass`, when no admin can sign in (decision 0092). Each use is audited
+ * (`staff.breakGlass`), sent to the desk alert channel and shown on the dashboard for
+ * BREAK_GLASS_SHOWN_DAYS days.
+ */
+export const BREAK_GLASS_COMMANDS = ['staff:create', 'staff:reset-second-factor', 'staff:unlock'] as const;
+export type BreakGlassCommand = (typeof BREAK_GLASS_COMMANDS)[number];
+export const BREAK_GLASS_SHOWN_DAYS = 7;
+
+export const breakGlassUseSchema = z.object({
+  at: iso,
+  command: z.enum(BREAK_GLASS_COMMANDS),
+  /** The admin account it created, or whose second factor or lock it cleared. */
+  username: z.string(),
+  /** The operating-system user who ran it on the server. */
+  osUser: z.string(),
+});
+export type BreakGlassUse = z.infer<typeof breakGlassUseSchema>;
+
 export const dashboardSchema = z.object({
   membersTotal: z.number().int(),
   /** Members who signed up today (Asia/Bangkok). */
@@ -60,6 +80,8 @@ export const dashboardSchema = z.object({
   volumePerDay: z.array(z.object({ date: z.string(), buyThb: moneyString, sellThb: moneyString })),
   /** What the desk must still set before it opens, in SETUP_ITEMS order; empty once all are set. */
   setupMissing: z.array(z.enum(SETUP_ITEMS)),
+  /** Uses of break-glass in the last BREAK_GLASS_SHOWN_DAYS days, newest first (decision 0092). */
+  breakGlass: z.array(breakGlassUseSchema),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
