@@ -27,11 +27,11 @@ import { type Config, ConfigError, describeDatabase, loadConfig, misspeltVariabl
 import { type Database, openDatabase, pgliteDatabaseExists } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { explainDatabaseError } from '../db/unreachable.ts';
-import { latestOutbox } from '../delivery/outbox.ts';
 import { createEventBus, type EventBus } from '../events/bus.ts';
 import { AppError } from '../http/app-error.ts';
 import { type Actor, recordAudit } from '../modules/audit/index.ts';
 import { createNewsService } from '../modules/news/index.ts';
+import { createOutboxService } from '../modules/outbox/index.ts';
 import { createPagesService } from '../modules/pages/index.ts';
 import { createPasswordHasher } from '../modules/passwords/index.ts';
 import { createRatesService } from '../modules/rates/index.ts';
@@ -99,6 +99,7 @@ Commands:
       Set the chat-app link of the footer contact dialog.
   outbox [--limit <n>]
       Show the newest messages (email/SMS/LINE) of the outbox and their state, newest first (default 20).
+      Never the text of a one-time code or a username; each use is written to the audit log.
   unban <ip>
       Lift the 60-minute ban of an IP address that exceeded the request limits (IPv6:
       limits and bans apply to a whole /64 network, so any address in it lifts that ban).
@@ -184,6 +185,7 @@ async function deskServices(database: Database) {
     pages: createPagesService(db, events),
     staff,
     setup: createSetupService({ settings, rates, staff }),
+    outbox: createOutboxService(db),
   };
 }
 
@@ -384,20 +386,22 @@ const commands: Record<string, Handler> = {
     return lifted ? `The ban on ${ip} is lifted.` : `${ip} is not banned.`;
   },
 
-  async outbox(args, { database }) {
+  async outbox(args, { services, actor }) {
     const { values, positionals } = parse(args, { limit: { type: 'string', default: '20' } });
     if (positionals.length > 0) throw usage(`unexpected argument ${positionals[0]}`);
     const limit = Number(values.limit);
     if (!/^\d+$/.test(String(values.limit)) || limit < 1 || limit > 500)
       throw usage('--limit must be 1 to 500');
-    const rows = await latestOutbox(database.db, limit).execute();
+    // Audited; the text of a message holding a secret is never shown (decision 0095).
+    const rows = await services.outbox.latest(actor, limit);
     if (rows.length === 0) return 'The outbox is empty.';
     return rows
       .map((r) =>
         [
-          `#${r.id} ${r.created_at.toISOString()} ${r.channel} to ${r.recipient} (${r.kind}, ${r.lang}, ${r.state})`,
+          `#${r.id} ${r.createdAt} ${r.channel} to ${r.recipient} (${r.kind}, ${r.lang}, ${r.state}, attempts ${r.attempts})`,
+          ...(r.lastError ? [`Last error: ${r.lastError}`] : []),
           ...(r.subject ? [`Subject: ${r.subject}`] : []),
-          r.body,
+          r.body ?? '(text withheld: it holds a secret)',
         ].join('\n'),
       )
       .join('\n\n');

@@ -11,8 +11,13 @@ export interface Message {
   to: string;
   subject: string;
   text: string;
-  /** The same on every attempt at one outbox row: a provider that takes an idempotency key gets it. */
+  /**
+   * The same on every attempt at one outbox row (its retry key), passed to every provider: the
+   * email's Message-ID, the SMS gateway's Idempotency-Key, LINE's X-Line-Retry-Key (decision 0095).
+   */
   key?: string;
+  /** Its text holds a secret (a one-time code, a username): it is never kept for staff to read. */
+  secret?: boolean;
 }
 
 /**
