@@ -26,7 +26,6 @@ import {
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { type DeskAlerts, orderWaiting } from '../../alerts/index.ts';
 import { lockMember } from '../../db/locks.ts';
 import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
@@ -124,8 +123,6 @@ export interface LifecycleDeps {
   slips: Pick<SlipScans, 'after'>;
   /** The member's messages, queued in each change's transaction (decision 0078). */
   notices: Pick<Notices, 'send'>;
-  /** The desk alert channel: a confirmed order waits for staff (decision 0080). */
-  alerts: Pick<DeskAlerts, 'raise'>;
   /** The history pages this process answers from memory (decision 0085). */
   kept: Pick<KeptMemberReads, 'find' | 'generation' | 'keep'>;
 }
@@ -145,7 +142,6 @@ export function createOrderLifecycle({
   calendar,
   slips,
   notices,
-  alerts,
   kept,
 }: LifecycleDeps) {
   const withNotices = notifying(db, notices);
@@ -446,16 +442,15 @@ export function createOrderLifecycle({
           },
           { before: now },
         );
-      // A photo is stored, the member's message and the desk's alert queued, in the move's transaction.
+      // A photo is stored and the member's message queued in the move's transaction. The desk is
+      // told only of an order that really waits (wait-alerts.ts), not of every confirmation.
       let confirmed: OrderRow | undefined;
       try {
         confirmed = await withNotices(async (t) => {
           if (image && body.method === 'cash_deposit')
             set.slip_file_id = await storeImage(t, memberId, 'slip', image);
           else if (image) set.proof_file_id = await storeImage(t, memberId, 'proof', image);
-          const moved = await move(t);
-          if (moved) await alerts.raise(t, orderWaiting(moved));
-          return moved;
+          return move(t);
         });
       } catch (error) {
         // The same hash raced in on another order, which confirmed first.
