@@ -22,19 +22,39 @@ function copyCounter() {
   };
 }
 
+/** The headers and the body of a raw email. */
+function parts(data: string): { headers: string; body: string } {
+  const end = data.search(/\r?\n\r?\n/);
+  return end < 0
+    ? { headers: data, body: '' }
+    : { headers: data.slice(0, end), body: data.slice(end).trimStart() };
+}
+
 /** The key of an email: its Message-ID header's local part (`<key@domain>`), or '' without one. */
 function messageKey(data: string): string {
-  const header = /^message-id:\s*<([^@>]+)@[^>]*>/im.exec(data.split(/\r?\n\r?\n/)[0] ?? '');
-  return header?.[1] ?? '';
+  return /^message-id:\s*<([^@>]+)@[^>]*>/im.exec(parts(data).headers)?.[1] ?? '';
+}
+
+/** The text of a single-part email as its reader sees it: quoted-printable or base64 decoded. */
+function plainText(data: string): string {
+  const { headers, body } = parts(data);
+  const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64')
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8').trimEnd();
+  if (encoding !== 'quoted-printable') return body.trimEnd();
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8').trimEnd();
 }
 
 /**
- * A local SMTP server on a free port that keeps every message it receives and counts copies per
- * message key (`copies`, `duplicates()`; the key is the Message-ID's local part, the outbox row's
+ * A local SMTP server on a free port that keeps every message it receives (raw, and its text as
+ * its reader sees it) and counts copies per message key (`copies`, `duplicates()`; the key is the Message-ID's local part, the outbox row's
  * retry key). Like a real mail server it drops nothing: a message sent twice arrives twice.
  */
 export async function startFakeSmtp() {
-  const received: { to: string[]; data: string; key: string }[] = [];
+  const received: { to: string[]; data: string; text: string; key: string }[] = [];
   const counter = copyCounter();
   const server = new SMTPServer({
     authOptional: true,
@@ -46,7 +66,12 @@ export async function startFakeSmtp() {
       });
       stream.on('end', () => {
         const key = messageKey(data);
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), data, key });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          data,
+          text: plainText(data),
+          key,
+        });
         counter.count(key);
         callback();
       });
