@@ -3,7 +3,8 @@
  * HTTP gateway (SMS_GATEWAY_URL), LINE when configured. Every message is first a row of the outbox
  * (the notification queue, decision 0077); the worker hands it to its channel's adapter. A channel
  * with nothing configured keeps the message in the outbox only (read by `npm run desk -- outbox`,
- * the back office and tests). A message never goes into a log.
+ * the back office and tests), never a message holding a secret (decision 0095). A message never
+ * goes into a log.
  */
 export interface Message {
   channel: 'email' | 'sms' | 'line';
