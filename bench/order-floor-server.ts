@@ -11,7 +11,7 @@
 // as the API's event bus does.
 // DATABASE_URL: the API's bench database; FLOOR_MEMBERS: the usernames of the members whose orders
 // it places (verified, with a saved USDT address, no orders yet); FLOOR_RATE: the buy rate in force.
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { buyQuote } from '@bahtdesk/contract';
 import Fastify from 'fastify';
 import pg from 'pg';
@@ -65,7 +65,7 @@ const statements = {
   lock: lockMemberForOrder.statement(compiler, first.id),
   checks: orderChecksOf.statement(compiler, first.id, dayStart, monthStart, now, null),
   create: createStatement(columns).statement(compiler, ...Array(5 + columns.length).fill(null)),
-  queue: queueOne.statement(compiler, '', '', '', '', '', null, ''),
+  queue: queueOne.statement(compiler, '', '', '', '', '', null, '', '', null),
 };
 /** Runs a statement by its prepared name, as the API's connections do (db/connection.ts). */
 const run = <R extends pg.QueryResultRow>(
@@ -133,6 +133,8 @@ app.post('/create', async (request) => {
         'orderCreated',
         member.id,
         'en',
+        randomUUID(),
+        null,
       ),
     );
     await client.query('commit');

@@ -1,5 +1,5 @@
 // Steps shared by the account journeys (accounts.test.ts, accounts-th.test.ts): a fresh member's
-// details, filling the sign-up steps, signing in and out, reading an OTP from the outbox.
+// details, filling the sign-up steps, signing in and out, reading an OTP as the member gets it.
 import { randomInt } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import enAccount from '../apps/web/src/locales/en/account.json' with { type: 'json' };
@@ -12,7 +12,7 @@ import thCommon from '../apps/web/src/locales/th/common.json' with { type: 'json
 import thForgot from '../apps/web/src/locales/th/forgotPassword.json' with { type: 'json' };
 import thSignIn from '../apps/web/src/locales/th/signIn.json' with { type: 'json' };
 import thSignUp from '../apps/web/src/locales/th/signUp.json' with { type: 'json' };
-import { adminOk, journeyAdmin } from './staff.ts';
+import { journeyServer } from './browser.ts';
 
 export const TEXT = {
   en: { account: enAccount, common: enCommon, forgot: enForgot, signIn: enSignIn, signUp: enSignUp },
@@ -88,22 +88,25 @@ export async function signIn(page: Page, lang: Lang, username: string, password:
 }
 
 /**
- * The newest OTP sent to `recipient`, read from the outbox as staff read it (GET /api/admin/outbox,
- * the journeys' admin), while the server keeps running. The message is written before the page
- * shows the code field; the wait covers a message still on its way through the queue.
+ * The newest OTP sent to `recipient`, as the member gets it: from the server's mail server or SMS
+ * gateway (stand-ins the harness runs, global-setup.ts), never from the outbox, which shows staff
+ * no code (decision 0095). The message is queued before the page shows the code field; the wait
+ * covers its way through the queue.
  */
-export async function otpFromOutbox(recipient: string): Promise<string> {
+export async function otpSentTo(recipient: string): Promise<string> {
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const { items } = await adminOk<{ items: { recipient: string; body: string }[] }>(
-      'GET',
-      '/api/admin/outbox?page=1&pageSize=20',
-      journeyAdmin().token,
-    );
-    const otp = items.find((m) => m.recipient === recipient)?.body.match(/\b(\d{6})\b/)?.[1];
+    const received = (await (await fetch(journeyServer().messagesUrl)).json()) as {
+      to: string;
+      text: string;
+    }[];
+    const otp = received
+      .filter((m) => m.to === recipient)
+      .at(-1)
+      ?.text.match(/\b(\d{6})\b/)?.[1];
     if (otp) return otp;
     if (Date.now() > deadline) {
-      throw new Error(`no OTP for ${recipient} in the outbox:\n${JSON.stringify(items, null, 2)}`);
+      throw new Error(`no OTP for ${recipient} arrived:\n${JSON.stringify(received, null, 2)}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

@@ -1,6 +1,6 @@
 // Journey in Thai at phone width: sign-up with its Thai messages (bank account skipped,
 // a Tether address), the account page opened at its identity-verification section, sign out, a
-// password reset by phone with the OTP from the outbox, and sign-in with the new password.
+// password reset by phone with the OTP its SMS brings, and sign-in with the new password.
 import { E, messageFor } from '@bahtdesk/contract';
 import { expect, test } from 'vitest';
 import {
@@ -8,7 +8,7 @@ import {
   fillPersonal,
   fillUsdt,
   newMember,
-  otpFromOutbox,
+  otpSentTo,
   signIn,
   TEXT,
 } from './accounts-steps.ts';
@@ -93,7 +93,7 @@ test('a Thai member signs up, sees the identity section, and resets the password
   await page.getByRole('button', { name: t.forgot.request.submit }).click();
   const otpField = page.getByLabel(t.forgot.otp.label, { exact: true });
   await otpField.waitFor();
-  const otp = await otpFromOutbox(member.phone);
+  const otp = await otpSentTo(member.phone);
   await otpField.fill(otp === '000000' ? '111111' : '000000');
   await page.getByRole('button', { name: t.forgot.otp.submit }).click();
   await page.getByText(messageFor(E.OTP_INCORRECT.code, 'th')).waitFor();

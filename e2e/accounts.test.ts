@@ -1,6 +1,6 @@
 // Journey: a member signs up through every step with a bank account and a BEP20
 // address, signs out and in, edits the profile, adds a Solana address, fills the list to the limit
-// of 10 and sees its message, signs out, resets the password with the OTP from the outbox, and
+// of 10 and sees its message, signs out, resets the password with the OTP its mail brings, and
 // signs in with the new password. Real server, real browser, English, desktop width.
 import { E, messageFor } from '@bahtdesk/contract';
 import type { Locator, Page } from 'playwright-core';
@@ -11,7 +11,7 @@ import {
   fillPersonal,
   fillUsdt,
   newMember,
-  otpFromOutbox,
+  otpSentTo,
   SOLANA_ADDRESS,
   signIn,
   TEXT,
@@ -148,7 +148,7 @@ test('sign up in steps, sign out and in, edit the profile, fill the USDT address
   expect(await usdt.getByRole('button', { name: t.account.usdt.add }).count()).toBe(0);
   await usdt.getByText('10 of 10 saved').waitFor();
 
-  // Sign out and reset the password with the OTP the outbox holds.
+  // Sign out and reset the password with the OTP the email brings (staff never see it).
   await page.getByRole('button', { name: t.account.signOut }).click();
   await expectRoute(page, '/');
   await page.goto('/#/forgot-password');
@@ -159,7 +159,7 @@ test('sign up in steps, sign out and in, edit the profile, fill the USDT address
   expect(await otpField.getAttribute('autocomplete')).toBe('one-time-code');
   expect(await page.getByRole('button', { name: t.forgot.otp.resend }).isDisabled()).toBe(true);
   await page.getByText(/You can ask for a new code in \d+ s\./).waitFor();
-  const otp = await otpFromOutbox(member.email);
+  const otp = await otpSentTo(member.email);
   await otpField.fill(otp);
   await page.getByRole('button', { name: t.forgot.otp.submit }).click();
   const newPassword = `${member.password}x`;

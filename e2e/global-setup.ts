@@ -1,6 +1,7 @@
 // Global setup of the e2e project: make sure the app is built, start the real server
-// (node apps/api/dist/server.js) on a free loopback port with a fresh PGlite folder, and hand
-// the tests its address. Tests run the operator CLI through a small control endpoint served here,
+// (node apps/api/dist/server.js) on a free loopback port with a fresh PGlite folder, its mail
+// server and SMS gateway stood in for here (apps/api/test/fake-delivery.ts), and hand the tests
+// its address. Tests run the operator CLI through a small control endpoint served here,
 // because PGlite admits one process per data folder: the harness stops the server, runs the CLI
 // on the same folder and starts the server again on the same port (see docs/testing.md).
 import { execFileSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startFakeSmsGateway, startFakeSmtp } from '../apps/api/test/fake-delivery.ts';
 import { freePort, repoRoot, runDesk, ServerProcess } from './server-process.ts';
 import { signInStaff } from './staff.ts';
 
@@ -19,6 +21,11 @@ export interface JourneyServer {
   baseUrl: string;
   /** The harness's control endpoint for this server (POST runs the operator CLI). */
   deskUrl: string;
+  /**
+   * What the server's mail server and SMS gateway (stand-ins run here) received, newest last:
+   * GET answers `[{ to, text }]`. A one-time code reaches the member only there: staff never see it.
+   */
+  messagesUrl: string;
   /** The demo staff account the server seeded on its first start (its password is printed once). */
   demoStaff: { username: string; password: string } | null;
   /** An admin for the journeys, signed in (staff.ts journeyAdmin()). */
@@ -70,11 +77,19 @@ async function createJourneyAdmin(server: ServerProcess) {
  */
 async function startJourneyServer(dataDir: string) {
   const port = await freePort();
+  const smtp = await startFakeSmtp();
+  const sms = await startFakeSmsGateway();
   const server = new ServerProcess({
     port,
     dataDir: join(dataDir, 'data'),
     logFile: join(dataDir, 'server.log'),
+    env: { SMTP_URL: smtp.url, SMS_GATEWAY_URL: `http://${sms.host}/sms` },
   });
+  /** Every message the stand-ins received, by recipient and text. */
+  const received = () => [
+    ...smtp.received.flatMap((m) => m.to.map((to) => ({ to, text: m.text }))),
+    ...sms.requests.map((r) => r.body as { to: string; text: string }),
+  ];
   await server.start();
   const demoStaff = server.demoStaff() ?? null;
   await server.stop();
@@ -99,6 +114,10 @@ async function startJourneyServer(dataDir: string) {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (request.method === 'GET' && request.url === '/messages') {
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received()));
+        return;
+      }
       if (request.method !== 'POST' || request.url !== '/desk') {
         response.writeHead(404).end();
         return;
@@ -131,12 +150,14 @@ async function startJourneyServer(dataDir: string) {
   const provided: JourneyServer = {
     baseUrl: server.baseUrl,
     deskUrl: `http://127.0.0.1:${address.port}/desk`,
+    messagesUrl: `http://127.0.0.1:${address.port}/messages`,
     demoStaff,
     journeyAdmin,
   };
   const stop = async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));
     await server.stop();
+    await Promise.all([smtp.close(), sms.close()]);
     const errors = server.loggedErrors();
     if (errors.length > 0) {
       console.error(

@@ -139,7 +139,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const notifications = createNotificationWorker(
     database.db,
     line ? { ...app.delivery.adapters, line } : app.delivery.adapters,
-    config.notifications,
+    { ...config.notifications, seal: services.messageSeal },
     app.log,
   );
   app.decorate('notifications', notifications);

@@ -56,8 +56,10 @@ export interface NotificationsConfig {
   ratePerSecond: number;
   /** Attempts at one message before it is marked failed. */
   maxAttempts: number;
-  /** A row claimed this long ago and still sending (its process died) is claimed again. */
+  /** A row claimed this long ago and still sending (its process died) is claimed again, or settled. */
   sendingTimeoutMs: number;
+  /** OUTBOX_SECRET_KEY, which seals messages holding a secret; unset: one generated and kept in the database. */
+  secretKey: string | undefined;
 }
 
 export interface LineConfig {
@@ -266,6 +268,13 @@ const envSchema = z.object({
   ),
   NOTIFY_MAX_ATTEMPTS: positiveInt(8),
   NOTIFY_SENDING_TIMEOUT_SECONDS: seconds(300),
+  OUTBOX_SECRET_KEY: z.preprocess(
+    unsetIfEmpty,
+    z
+      .string()
+      .min(32, 'must be at least 32 characters (a random secret shared by every API process)')
+      .optional(),
+  ),
   LINE_CHANNEL_ACCESS_TOKEN: z.preprocess(unsetIfEmpty, z.string().optional()),
   LINE_CHANNEL_SECRET: z.preprocess(unsetIfEmpty, z.string().optional()),
   LINE_OFFICIAL_ACCOUNT_ID: z.preprocess(
@@ -437,6 +446,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ratePerSecond: e.NOTIFY_RATE_PER_SECOND,
       maxAttempts: e.NOTIFY_MAX_ATTEMPTS,
       sendingTimeoutMs: e.NOTIFY_SENDING_TIMEOUT_SECONDS * 1000,
+      secretKey: e.OUTBOX_SECRET_KEY,
     },
     line,
     deskAlerts: { emails: e.DESK_ALERT_EMAILS ?? [], lineGroup: e.DESK_ALERT_LINE_GROUP },

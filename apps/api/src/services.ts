@@ -34,7 +34,7 @@ import { createSessionService } from './modules/sessions/index.ts';
 import { createSettingsService } from './modules/settings/index.ts';
 import { createSetupService } from './modules/setup/index.ts';
 import { createStaffService, createStaffSignIn } from './modules/staff/index.ts';
-import { createNotices } from './notifications/index.ts';
+import { createMessageSeal, createNotices } from './notifications/index.ts';
 import type { Limiter } from './plugins/limits/limiter.ts';
 
 /** How long a clientSignature stays valid. */
@@ -103,6 +103,9 @@ export async function createServices({
     notices,
   });
   const auditLog = createAuditLog(db);
+  const messageSeal = createMessageSeal(
+    config.notifications.secretKey ?? (await settings.messageSealSecret()),
+  );
   const signatures = createClientSignatures(
     accounts.clientSignatureSecret ?? (await settings.signatureSecret()),
     CLIENT_SIGNATURE_TTL_MS,
@@ -127,6 +130,7 @@ export async function createServices({
   const setup = createSetupService({ settings, rates, staff });
   return {
     notices,
+    messageSeal,
     line,
     passwords,
     settings,
@@ -148,6 +152,8 @@ export async function createServices({
       sessions,
       hashPassword: passwords.hash,
       notices,
+      seal: messageSeal,
+      channels: { email: config.smtpUrl !== undefined, sms: config.smsGatewayUrl !== undefined },
     }),
     staff,
     setup,

@@ -61,6 +61,7 @@ export const AUDIT_ACTION_WORDS: Readonly<Record<string, Readonly<Record<Lang, s
   'compliance.amlo_filed': { en: 'AMLO report marked filed', th: 'บันทึกว่ายื่นรายงานต่อ ปปง. แล้ว' },
   'compliance.day_closed': { en: 'Day closed against the statement', th: 'ปิดยอดประจำวันกับรายการเดินบัญชี' },
   'limits.unban': { en: 'Staff lifted a sign-in ban', th: 'เจ้าหน้าที่ยกเลิกการระงับการเข้าสู่ระบบ' },
+  'outbox.read': { en: 'Staff read the outbox', th: 'เจ้าหน้าที่เปิดดูกล่องข้อความขาออก' },
   'rates.propose': { en: 'Rate proposed', th: 'เสนออัตราแลกเปลี่ยน' },
   'rates.approve': { en: 'Rate approved', th: 'อนุมัติอัตราแลกเปลี่ยน' },
   'rates.discard': { en: 'Rate proposal discarded', th: 'ยกเลิกข้อเสนออัตราแลกเปลี่ยน' },

@@ -857,6 +857,14 @@ export const E = {
     'คำขอรายงานไม่ถูกต้อง กรุณาตรวจสอบช่วงวันที่',
   ),
   DASHBOARD_INCORRECT: def(70001, 400, 'Incorrect dashboard request.', 'คำขอข้อมูลแดชบอร์ดไม่ถูกต้อง'),
+
+  // 70002: messages (decision 0095).
+  CHANNEL_NOT_CONFIGURED: def(
+    70002,
+    404,
+    'This desk cannot send messages this way yet. Please choose the other way, or contact the desk.',
+    'ร้านยังส่งข้อความทางช่องทางนี้ไม่ได้ กรุณาเลือกอีกช่องทางหนึ่ง หรือติดต่อร้าน',
+  ),
 } as const satisfies Record<string, ErrorDef>;
 
 const byCode = new Map<number, ErrorDef>(Object.values(E).map((d) => [d.code, d]));

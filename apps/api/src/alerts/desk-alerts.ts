@@ -5,7 +5,7 @@ import { enqueue, type QueuedMessage } from '../notifications/index.ts';
 
 /** One alert for the desk's staff: English and Thai in the same message (decision 0080). */
 export interface DeskAlert {
-  /** The outbox row's kind, e.g. 'desk.orderWaiting'. */
+  /** The outbox row's kind, e.g. 'desk.orderWaitingLong'. */
   kind: string;
   subject: string;
   text: string;

@@ -15,19 +15,6 @@ function facts(o: AlertOrder): string {
   return `${o.public_id} · ${SIDE[o.type].en}/${SIDE[o.type].th} · ${o.amount_thb} THB · ${o.amount_usdt} USDT`;
 }
 
-/** A member confirmed an order: it waits for staff. */
-export function orderWaiting(o: AlertOrder): DeskAlert {
-  return {
-    kind: 'desk.orderWaiting',
-    subject: `Order waiting for staff / รายการรอเจ้าหน้าที่: ${o.public_id}`,
-    text: [
-      'An order waits for staff in the back office.',
-      'มีรายการรอเจ้าหน้าที่ตรวจสอบในระบบหลังบ้าน',
-      facts(o),
-    ].join('\n'),
-  };
-}
-
 /** A large payout was prepared and waits for a second staff member's approval (decision 0068). */
 export function payoutAwaitingApproval(o: AlertOrder, preparedBy: string): DeskAlert {
   return {
@@ -43,7 +30,7 @@ export function payoutAwaitingApproval(o: AlertOrder, preparedBy: string): DeskA
 
 /**
  * An order has waited for staff longer than the web setting orderWaitAlertMinutes (decision 0082):
- * `waitedMinutes` since the member confirmed it.
+ * `waitedMinutes` since the member confirmed it, or since its cash appointment's time.
  */
 export function orderWaitingLong(o: AlertOrder, waitedMinutes: number, settingMinutes: number): DeskAlert {
   return {
@@ -78,6 +65,27 @@ export function breakGlassUsed(command: BreakGlassCommand, username: string, osU
     text: [
       `The server user ${osUser} ${did.en} ${username} with break-glass (npm run desk -- ${command} --break-glass), without a staff sign-in. If nobody at the desk meant to, treat it as a break-in: check the audit log and the staff accounts now.`,
       `ผู้ใช้ระบบ ${osUser} บนเซิร์ฟเวอร์${did.th} ${username} ด้วยทางเข้าฉุกเฉิน (npm run desk -- ${command} --break-glass) โดยไม่ได้เข้าสู่ระบบในฐานะเจ้าหน้าที่ หากไม่มีผู้ใดในร้านตั้งใจทำ ให้ถือว่าเป็นการบุกรุก และตรวจสอบบันทึกการตรวจสอบและบัญชีเจ้าหน้าที่ทันที`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Many orders passed orderWaitAlertMinutes in one sweep (decision 0095): one message with their
+ * count and the oldest, instead of one per order.
+ */
+export function ordersWaitingLong(
+  count: number,
+  oldest: AlertOrder,
+  waitedMinutes: number,
+  settingMinutes: number,
+): DeskAlert {
+  return {
+    kind: 'desk.ordersWaitingLong',
+    subject: `${count} orders waiting over ${settingMinutes} min / ${count} รายการรอเกิน ${settingMinutes} นาที`,
+    text: [
+      `${count} orders have waited for staff longer than ${settingMinutes} minutes; the oldest has waited ${waitedMinutes} minutes. Please handle them in the back office.`,
+      `มี ${count} รายการรอเจ้าหน้าที่นานเกิน ${settingMinutes} นาที รายการที่รอนานที่สุดรอมาแล้ว ${waitedMinutes} นาที โปรดดำเนินการในระบบหลังบ้าน`,
+      `Oldest / รายการที่รอนานที่สุด: ${facts(oldest)}`,
     ].join('\n'),
   };
 }

@@ -875,7 +875,7 @@ describe('desk staff recovery', () => {
 });
 
 describe('desk outbox', () => {
-  it('shows the newest messages first, up to --limit', async () => {
+  it('shows the newest messages first, up to --limit, and each use is written to the audit log', async () => {
     const recipient = `${unique('r')}@example.com`;
     for (const body of ['first', 'second']) {
       await database.db
@@ -888,6 +888,12 @@ describe('desk outbox', () => {
     expect(code).toBe(0);
     expect(stdout.indexOf('second')).toBeLessThan(stdout.indexOf('first'));
     expect(stdout).toContain(`email to ${recipient}`);
+    expect(await lastAudit('outbox.read')).toMatchObject({
+      actor_type: 'staff',
+      actor_id: String(operator.id),
+      target: 'outbox',
+      after: { limit: 2 },
+    });
     const one = await asAdmin(['outbox', '--limit', '1']);
     expect(one.stdout).not.toContain('first');
     expect((await asAdmin(['outbox', '--limit', '0'])).code).toBe(2);

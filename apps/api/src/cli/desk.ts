@@ -40,12 +40,12 @@ import { type Database, openDatabase, pgliteDatabaseExists } from '../db/connect
 import { migrateToLatest } from '../db/migrate.ts';
 import type { DB } from '../db/schema.ts';
 import { explainDatabaseError } from '../db/unreachable.ts';
-import { latestOutbox } from '../delivery/outbox.ts';
 import { createEventBus, type EventBus, publishAfterCommit } from '../events/bus.ts';
 import { AppError } from '../http/app-error.ts';
 import { type Actor, recordAudit } from '../modules/audit/index.ts';
 import { createBansService } from '../modules/bans/index.ts';
 import { createNewsService } from '../modules/news/index.ts';
+import { createOutboxService } from '../modules/outbox/index.ts';
 import { createPagesService } from '../modules/pages/index.ts';
 import { createPasswordHasher, PRODUCTION_ARGON2 } from '../modules/passwords/index.ts';
 import { createRatesService } from '../modules/rates/index.ts';
@@ -141,7 +141,8 @@ Commands:
       (admin) Set the chat-app link of the footer contact dialog.
   outbox [--limit <n>]
       (admin, operator) Show the newest messages (email/SMS/LINE) of the outbox and their state,
-      newest first (default 20).
+      newest first (default 20). Never the text of a one-time code or a username; each use is
+      written to the audit log.
   unban <ip>
       (admin, operator) Lift the 60-minute ban of an IP address that exceeded the request limits
       (IPv6: limits and bans apply to a whole /64 network, so any address in it lifts that ban).
@@ -251,6 +252,7 @@ async function deskServices(database: Database, config: Config) {
     bans: createBansService(db, limits),
     setup: createSetupService({ settings, rates, staff }),
     alerts: createDeskAlerts(config.deskAlerts),
+    outbox: createOutboxService(db),
   };
 }
 
@@ -561,20 +563,22 @@ const commands: Record<string, DeskCommand> = {
 
   outbox: {
     runner: rolesOf(e.outbox.access),
-    async run(args, { database }) {
+    async run(args, { services, actor }) {
       const { values, positionals } = parse(args, { limit: { type: 'string', default: '20' } });
       if (positionals.length > 0) throw usage(`unexpected argument ${positionals[0]}`);
       const limit = Number(values.limit);
       if (!/^\d+$/.test(String(values.limit)) || limit < 1 || limit > 500)
         throw usage('--limit must be 1 to 500');
-      const rows = await latestOutbox(database.db, limit).execute();
+      // Audited; the text of a message holding a secret is never shown (decision 0095).
+      const rows = await services.outbox.latest(actor, limit);
       if (rows.length === 0) return 'The outbox is empty.';
       return rows
         .map((r) =>
           [
-            `#${r.id} ${r.created_at.toISOString()} ${r.channel} to ${r.recipient} (${r.kind}, ${r.lang}, ${r.state})`,
+            `#${r.id} ${r.createdAt} ${r.channel} to ${r.recipient} (${r.kind}, ${r.lang}, ${r.state}, attempts ${r.attempts})`,
+            ...(r.lastError ? [`Last error: ${r.lastError}`] : []),
             ...(r.subject ? [`Subject: ${r.subject}`] : []),
-            r.body,
+            r.body ?? '(text withheld: it holds a secret)',
           ].join('\n'),
         )
         .join('\n\n');

@@ -26,6 +26,7 @@ import * as orderWaitAlerts from './migrations/20261129_0600_order_wait_alerts.t
 import * as memberChangeNotices from './migrations/20261130_0100_member_change_notices.ts';
 import * as rateBoundsReference from './migrations/20261202_0100_rate_bounds_reference.ts';
 import * as maskAuditAccountNumbers from './migrations/20261202_0500_mask_audit_account_numbers.ts';
+import * as outboxSecretsAndSendBegan from './migrations/20261202_0600_outbox_secrets_and_send_began.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '20261130_0100_member_change_notices': memberChangeNotices,
   '20261202_0100_rate_bounds_reference': rateBoundsReference,
   '20261202_0500_mask_audit_account_numbers': maskAuditAccountNumbers,
+  '20261202_0600_outbox_secrets_and_send_began': outboxSecretsAndSendBegan,
 };
 
 const provider: MigrationProvider = {

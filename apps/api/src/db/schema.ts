@@ -378,7 +378,8 @@ export interface NoticeChoicesTable {
   updated_at: UpdatedAt;
 }
 
-export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed';
+/** `unknown`: the send began and its outcome was never recorded; not sent again (decision 0095). */
+export type OutboxState = 'pending' | 'sending' | 'sent' | 'failed' | 'unknown';
 
 /** The notification queue (decision 0077). */
 export interface OutboxTable {
@@ -396,10 +397,14 @@ export interface OutboxTable {
   last_error: string | null;
   claimed_by: string | null;
   claimed_at: Date | null;
-  /** Sent as X-Line-Retry-Key on every attempt (decision 0079). */
+  /** Sent as X-Line-Retry-Key on every attempt (decision 0079), and as every provider's key (decision 0095). */
   retry_key: Generated<string>;
   created_at: CreatedAt;
   sent_at: Date | null;
+  /** A message holding a secret, AES-256-GCM sealed until it is settled, then erased (decision 0095). */
+  sealed: string | null;
+  /** When the worker began handing it to its provider, written in its own commit first (decision 0095). */
+  send_began_at: Date | null;
 }
 
 /** A member's linked LINE account (decision 0079). */

@@ -3,7 +3,8 @@
  * HTTP gateway (SMS_GATEWAY_URL), LINE when configured. Every message is first a row of the outbox
  * (the notification queue, decision 0077); the worker hands it to its channel's adapter. A channel
  * with nothing configured keeps the message in the outbox only (read by `npm run desk -- outbox`,
- * the back office and tests). A message never goes into a log.
+ * the back office and tests), never a message holding a secret (decision 0095). A message never
+ * goes into a log.
  */
 export interface Message {
   channel: 'email' | 'sms' | 'line';
@@ -11,8 +12,13 @@ export interface Message {
   to: string;
   subject: string;
   text: string;
-  /** The same on every attempt at one outbox row: a provider that takes an idempotency key gets it. */
+  /**
+   * The same on every attempt at one outbox row (its retry key), passed to every provider: the
+   * email's Message-ID, the SMS gateway's Idempotency-Key, LINE's X-Line-Retry-Key (decision 0095).
+   */
   key?: string;
+  /** Its text holds a secret (a one-time code, a username): it is never kept for staff to read. */
+  secret?: boolean;
 }
 
 /**

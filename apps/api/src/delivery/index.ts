@@ -15,7 +15,10 @@ export interface DeskDelivery {
   close(): void;
 }
 
-/** Email through SMTP_URL and SMS through SMS_GATEWAY_URL when set; each is kept in the outbox otherwise. */
+/**
+ * Email through SMTP_URL and SMS through SMS_GATEWAY_URL when set; each is kept in the outbox
+ * otherwise, except a message holding a secret, which then fails (decision 0095).
+ */
 export function createDelivery(options: {
   smtpUrl: string | undefined;
   smsGatewayUrl: string | undefined;

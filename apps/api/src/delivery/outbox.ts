@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { Delivery } from './delivery.ts';
+import { type Delivery, PermanentDeliveryError } from './delivery.ts';
 
 /** The newest `limit` messages of the outbox, newest first (a query: add an offset, then execute). */
 export function latestOutbox(db: Kysely<DB>, limit: number) {
@@ -31,6 +31,15 @@ export function outboxBacklog(db: Kysely<DB>) {
 
 /**
  * The channel with no SMTP or SMS gateway configured: the message is already a row of the outbox,
- * where staff and tests read it, so handing it over is done at once.
+ * where staff and tests read it, so handing it over is done at once. A message holding a secret is
+ * never kept for staff to read (decision 0095): it fails for good, since nothing can deliver it.
  */
-export const keptInOutbox: Delivery = { send: async () => {} };
+export const keptInOutbox: Delivery = {
+  send: async (message) => {
+    if (message.secret) {
+      throw new PermanentDeliveryError(
+        `not sent: no ${message.channel} provider is configured, and a message holding a secret is never kept for staff`,
+      );
+    }
+  },
+};

@@ -1,9 +1,11 @@
 import type { Delivery } from './delivery.ts';
 
 /**
- * SMS through an HTTP gateway: `POST SMS_GATEWAY_URL` with the JSON body `{ "to", "text" }`.
- * Credentials, when the gateway needs them, go in the URL (basic auth or a query key). Any answer
- * other than 2xx, or no answer within 10 s, is a failed delivery.
+ * SMS through an HTTP gateway: `POST SMS_GATEWAY_URL` with the JSON body `{ "to", "text" }` and the
+ * message's key (its outbox row's retry key, the same on every attempt) as `Idempotency-Key`, so a
+ * gateway that honours it drops a copy (decision 0095). Credentials, when the gateway needs them, go
+ * in the URL (basic auth or a query key). Any answer other than 2xx, or no answer within 10 s, is a
+ * failed delivery.
  */
 export function smsDelivery(gatewayUrl: string, fetchFn: typeof fetch = fetch): Delivery {
   const url = new URL(gatewayUrl);
@@ -19,7 +21,7 @@ export function smsDelivery(gatewayUrl: string, fetchFn: typeof fetch = fetch): 
     async send(message) {
       const res = await fetchFn(url, {
         method: 'POST',
-        headers,
+        headers: message.key ? { ...headers, 'idempotency-key': message.key } : headers,
         body: JSON.stringify({ to: message.to, text: message.text }),
         signal: AbortSignal.timeout(10_000),
       });

@@ -9,4 +9,5 @@ export {
   recipientOf,
 } from './notices.ts';
 export { enqueue, type QueuedMessage } from './queue.ts';
+export { createMessageSeal, holdsSecret, type MessageSeal, SECRET_KINDS } from './sealing.ts';
 export { createNotificationWorker, type NotificationWorker, retryDelayMs } from './worker.ts';

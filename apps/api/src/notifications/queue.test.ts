@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
+import { type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { lineUserId, startFakeLine } from '../../test/fake-line.ts';
 import { resetTables, testApp, testDatabaseWithTimeouts, unique } from '../../test/harness.ts';
 import { DEFAULT_DATABASE_TIMEOUTS } from '../config.ts';
 import type { Database } from '../db/connection.ts';
 import type { Delivery, Message } from '../delivery/index.ts';
+import { lineDelivery } from '../delivery/line.ts';
 import { keptInOutbox } from '../delivery/outbox.ts';
-import { enqueue, type QueuedMessage } from './queue.ts';
+import { enqueue, OUTCOME_UNKNOWN, type QueuedMessage, STOPPED_BEFORE_SENDING } from './queue.ts';
+import { createMessageSeal } from './sealing.ts';
 import { createNotificationWorker, RETRY_BASE_MS, retryDelayMs } from './worker.ts';
 
 let app: FastifyInstance;
@@ -39,6 +42,24 @@ function recording(): Delivery & { sent: Message[] } {
 }
 
 const rows = () => database.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+
+/**
+ * A fault on the next `times` writes that mark a message sent (an UPDATE setting sent_at), as when
+ * the database restarts under the worker: the statement fails and writes nothing.
+ */
+function failingMarksSent(times: number): KyselyPlugin {
+  let left = times;
+  return {
+    transformQuery({ node }) {
+      if (left > 0 && node.kind === 'UpdateQueryNode' && JSON.stringify(node).includes('"sent_at"')) {
+        left -= 1;
+        throw new Error('Connection terminated unexpectedly');
+      }
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  };
+}
 
 describe('enqueue', () => {
   it('queues inside the transaction of the change: nothing if it rolls back, every message if it commits', async () => {
@@ -76,6 +97,67 @@ describe('enqueue', () => {
   });
 });
 
+describe('messages holding a secret (decision 0095)', () => {
+  it('rule: a one-time code or a username is refused unless sealed, and nothing of the change is kept', async () => {
+    for (const kind of ['otp', 'username']) {
+      await expect(
+        database.db.transaction().execute((trx) => enqueue(trx, [message('a@example.com', { kind })])),
+      ).rejects.toThrow(`a message of kind ${kind} holds a secret`);
+    }
+    expect(await rows()).toEqual([]);
+  });
+
+  it('rule: a sealed message keeps no readable text in its row, is opened for its provider only, and its sealed text is erased once sent', async () => {
+    const email = recording();
+    const text = 'Your BahtDesk code is 271828. Your username is som.';
+    await enqueue(database.db, [
+      app.services.messageSeal.sealed(message('a@example.com', { kind: 'otp', text })),
+    ]);
+    const [queued] = await rows();
+    expect(queued).toMatchObject({ subject: '', body: '', state: 'pending' });
+    expect(JSON.stringify(queued)).not.toMatch(/271828|som\b|Hello/);
+    await createNotificationWorker(
+      database.db,
+      { email, sms: email },
+      { ...options, seal: app.services.messageSeal },
+      quiet,
+    ).drain();
+    expect(email.sent).toEqual([
+      { channel: 'email', to: 'a@example.com', subject: 'Hello', text, key: queued?.retry_key, secret: true },
+    ]);
+    expect((await rows())[0]).toMatchObject({ state: 'sent', sealed: null, subject: '', body: '' });
+  });
+
+  it('rule: with no provider for its channel a message holding a secret fails at once, erased: it is never kept for staff', async () => {
+    await enqueue(database.db, [
+      app.services.messageSeal.sealed(message('a@example.com', { kind: 'username' })),
+    ]);
+    await createNotificationWorker(
+      database.db,
+      { email: keptInOutbox, sms: keptInOutbox },
+      { ...options, seal: app.services.messageSeal },
+      quiet,
+    ).drain();
+    expect((await rows())[0]).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      sealed: null,
+      last_error: expect.stringContaining('never kept for staff'),
+    });
+  });
+
+  it('rule: a sealed text opens only under its key, for its own row and recipient', () => {
+    const seal = createMessageSeal('k'.repeat(32));
+    const bound = { key: 'a4a5f0a8-8a0e-4a55-9a51-5a3b8e9c0d11', channel: 'sms', to: '0812345678' };
+    const sealed = seal.seal({ subject: '', text: 'code 123456' }, bound);
+    expect(sealed).not.toContain('123456');
+    expect(seal.open(sealed, bound)).toEqual({ subject: '', text: 'code 123456' });
+    expect(() => seal.open(sealed, { ...bound, to: '0899999999' })).toThrow('cannot be opened');
+    expect(() => seal.open(sealed, { ...bound, key: 'b4a5f0a8-8a0e-4a55-9a51-5a3b8e9c0d11' })).toThrow();
+    expect(() => createMessageSeal('j'.repeat(32)).open(sealed, bound)).toThrow('cannot be opened');
+  });
+});
+
 describe('the notification worker', () => {
   it('hands each due message to its channel’s adapter and marks it sent', async () => {
     const email = recording();
@@ -92,6 +174,7 @@ describe('the notification worker', () => {
         subject: 'Hello',
         text: 'secret text for 0812345678',
         key: smsRow?.retry_key,
+        secret: false,
       },
     ]);
     for (const r of await rows()) {
@@ -189,6 +272,129 @@ describe('the notification worker', () => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('rule: the attempt is counted at the claim: a message left sending at its last attempt is never claimed again, it ends failed', async () => {
+    const email = recording();
+    await enqueue(database.db, [message('a@example.com')]);
+    // A process claimed its third attempt of three, then died before sending.
+    await sql`update outbox set state = 'sending', claimed_by = 'dead', attempts = 3,
+      claimed_at = now() - interval '2 minutes'`.execute(database.db);
+    const worker = createNotificationWorker(database.db, { email, sms: email }, options, quiet);
+    expect(await worker.drain()).toBe(0);
+    expect(email.sent).toEqual([]);
+    expect((await rows())[0]).toMatchObject({
+      state: 'failed',
+      attempts: 3,
+      claimed_by: null,
+      last_error: STOPPED_BEFORE_SENDING,
+    });
+    // Later passes leave it so.
+    expect(await worker.drain()).toBe(0);
+    expect((await rows())[0]).toMatchObject({ state: 'failed', attempts: 3 });
+  });
+
+  it('rule: the send is recorded as begun, in its own committed write, before the provider is called', async () => {
+    const seen: (Date | null)[] = [];
+    const looking: Delivery = {
+      send: async (m) => {
+        // Another connection on PostgreSQL: the write is committed, not merely pending.
+        const row = await other.db
+          .selectFrom('outbox')
+          .select('send_began_at')
+          .where('retry_key', '=', m.key ?? '')
+          .executeTakeFirstOrThrow();
+        seen.push(row.send_began_at);
+      },
+    };
+    const other =
+      process.env.TEST_DB === 'pg' ? await testDatabaseWithTimeouts(DEFAULT_DATABASE_TIMEOUTS) : database;
+    try {
+      await enqueue(database.db, [message('a@example.com')]);
+      await createNotificationWorker(database.db, { email: looking, sms: looking }, options, quiet).drain();
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toBeInstanceOf(Date);
+      expect((await rows())[0]?.state).toBe('sent');
+    } finally {
+      if (other !== database) await other.close();
+    }
+  });
+
+  it('rule: a message whose send began and whose outcome was never recorded is not sent again: staff see "unknown"', async () => {
+    const email = recording();
+    await enqueue(database.db, [message('a@example.com', { kind: 'orderCompleted' })]);
+    // Sent, then the process was killed (or its database failed) before the row was marked.
+    await sql`update outbox set state = 'sending', claimed_by = 'dead', attempts = 1,
+      send_began_at = now() - interval '2 minutes', claimed_at = now() - interval '2 minutes'`.execute(
+      database.db,
+    );
+    const worker = createNotificationWorker(database.db, { email, sms: email }, options, quiet);
+    expect(await worker.drain()).toBe(0);
+    expect(email.sent).toEqual([]);
+    expect((await rows())[0]).toMatchObject({
+      state: 'unknown',
+      attempts: 1,
+      claimed_by: null,
+      last_error: OUTCOME_UNKNOWN,
+    });
+  });
+
+  it('rule: a one-time code whose send began is sent again (a copy is harmless), and so is a LINE message (LINE drops the copy by its retry key)', async () => {
+    const line = await startFakeLine({ channelAccessToken: 'queue-token', channelSecret: 'queue-secret' });
+    try {
+      const email = recording();
+      const userId = lineUserId();
+      await enqueue(database.db, [
+        app.services.messageSeal.sealed(
+          message('a@example.com', { kind: 'otp', text: 'Your code is 314159.' }),
+        ),
+        message(userId, { channel: 'line', kind: 'orderCompleted' }),
+      ]);
+      const push = lineDelivery({ apiUrl: line.url, channelAccessToken: 'queue-token' });
+      const lineRow = (await rows()).find((r) => r.channel === 'line');
+      // LINE took the push the first time; its answer was lost with the process.
+      await push.send({ channel: 'line', to: userId, subject: '', text: 'x', key: lineRow?.retry_key ?? '' });
+      await sql`update outbox set state = 'sending', claimed_by = 'dead', attempts = 1,
+        send_began_at = now() - interval '2 minutes', claimed_at = now() - interval '2 minutes'`.execute(
+        database.db,
+      );
+      const worker = createNotificationWorker(
+        database.db,
+        { email, sms: email, line: push },
+        { ...options, seal: app.services.messageSeal },
+        quiet,
+      );
+      expect(await worker.drain()).toBe(2);
+      expect(email.sent.map((m) => m.text)).toEqual(['Your code is 314159.']);
+      expect(line.pushes).toHaveLength(1);
+      expect(line.attempts.map((a) => a.status)).toEqual([200, 409]);
+      expect((await rows()).map((r) => [r.kind, r.state, r.attempts, r.sealed])).toEqual([
+        ['otp', 'sent', 2, null],
+        ['orderCompleted', 'sent', 2, null],
+      ]);
+    } finally {
+      await line.close();
+    }
+  });
+
+  it('rule: a database fault while marking a delivered message sent does not send it again: the mark is tried again', async () => {
+    const email = recording();
+    await enqueue(database.db, [message('a@example.com', { kind: 'orderCompleted' })]);
+    const faulty = database.db.withPlugin(failingMarksSent(2));
+    const logged: string[] = [];
+    const log = {
+      warn: (_: object, m: string) => void logged.push(m),
+      error: (_: object, m: string) => void logged.push(m),
+    };
+    const worker = createNotificationWorker(faulty, { email, sms: email }, options, log);
+    expect(await worker.drain()).toBe(1);
+    expect(email.sent).toHaveLength(1);
+    expect((await rows())[0]).toMatchObject({ state: 'sent', attempts: 1, last_error: null });
+    expect(logged.filter((m) => m.includes('marking it sent failed'))).toHaveLength(2);
+    // Nothing is due any more: another pass sends nothing.
+    await sql`update outbox set next_attempt_at = now() - interval '1 hour'`.execute(database.db);
+    expect(await worker.drain()).toBe(0);
+    expect(email.sent).toHaveLength(1);
   });
 
   it.runIf(process.env.TEST_DB === 'pg')(

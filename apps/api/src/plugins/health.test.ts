@@ -110,7 +110,7 @@ function sample(body: string, series: string): number | undefined {
 describe('/metrics for the operator', () => {
   const HOUR_MS = 3_600_000;
 
-  async function waitingOrderAndReview(confirmedAt: Date) {
+  async function waitingOrderAndReview(confirmedAt: Date, appointmentAt: Date | null = null) {
     const { db } = database;
     const name = unique('m').slice(0, 20);
     const member = await db
@@ -137,7 +137,15 @@ describe('/metrics for the operator', () => {
     await db
       .insertInto('transactions')
       .values([
-        { ...order, public_id: unique('o'), status: 'request', confirmed_at: confirmedAt },
+        {
+          ...order,
+          public_id: unique('o'),
+          status: 'request',
+          confirmed_at: confirmedAt,
+          ...(appointmentAt
+            ? { payment_method: 'cash_appointment' as const, appointment_at: appointmentAt }
+            : {}),
+        },
         { ...order, public_id: unique('o'), status: 'pending' },
         {
           ...order,
@@ -168,6 +176,23 @@ describe('/metrics for the operator', () => {
     expect(sample(body, 'bahtdesk_identity_reviews_waiting')).toBe(1);
     expect(sample(body, 'bahtdesk_outbox_backlog{channel="sms"}')).toBe(1);
     expect(sample(body, 'bahtdesk_outbox_backlog{channel="email"}')).toBe(0);
+  });
+
+  it('rule: a cash appointment waits from its appointment time: one booked an hour ago for tomorrow is no wait', async () => {
+    await resetTables(database, 'members', 'kyc_submissions', 'transactions', 'files', 'audit_log', 'outbox');
+    await waitingOrderAndReview(new Date(Date.now() - HOUR_MS), new Date(Date.now() + 24 * HOUR_MS));
+    const tomorrow = await app.inject({ method: 'GET', url: '/metrics' });
+    expect(sample(tomorrow.body, 'bahtdesk_orders_waiting_for_staff')).toBe(1);
+    expect(sample(tomorrow.body, 'bahtdesk_orders_oldest_wait_seconds')).toBe(0);
+    await database.db
+      .updateTable('transactions')
+      .set({ appointment_at: new Date(Date.now() - 2 * 60_000) })
+      .where('status', '=', 'request')
+      .execute();
+    const { body } = await app.inject({ method: 'GET', url: '/metrics' });
+    const oldest = sample(body, 'bahtdesk_orders_oldest_wait_seconds') ?? 0;
+    expect(oldest).toBeGreaterThanOrEqual(120);
+    expect(oldest).toBeLessThan(HOUR_MS / 1000);
   });
 
   it('reports no wait when no order waits for staff', async () => {

@@ -99,7 +99,7 @@ function deskMetrics(app: FastifyInstance, registry: Registry): () => Promise<vo
   });
   const oldestWait = new Gauge({
     name: 'bahtdesk_orders_oldest_wait_seconds',
-    help: 'Seconds since the oldest order waiting for staff was confirmed; 0 when none waits',
+    help: 'Seconds since the oldest order waiting for staff began to wait (confirmed; a cash appointment: its time); 0 when none waits',
     registers,
   });
   const reviews = new Gauge({

@@ -62,7 +62,7 @@ export const passwordResetEndpoints = {
     method: 'POST',
     path: '/api/external/user/forgotPassword',
     access: 'signed',
-    summary: `Send a 6-digit OTP to the member's email or phone (10004 / 10003 when no member has it). Valid ${OTP_VALIDITY_MS / 60_000} minutes; another one only after ${OTP_RESEND_COUNTDOWN_S} s, at most 5 an hour per member and requesting address and 5 per member in 10 minutes (10023, with resendInSeconds); earlier codes stay valid. Answers that no member has it count against the caller's lookup budget (15 per IP per 10 minutes, then 4290060).`,
+    summary: `Send a 6-digit OTP to the member's email or phone (10004 / 10003 when no member has it). Valid ${OTP_VALIDITY_MS / 60_000} minutes; another one only after ${OTP_RESEND_COUNTDOWN_S} s, at most 5 an hour per member and requesting address and 5 per member in 10 minutes (10023, with resendInSeconds); earlier codes stay valid. 70002 when the desk has no mail server (or SMS gateway) to send it by: a code is never kept for staff to read. Answers that no member has it count against the caller's lookup budget (15 per IP per 10 minutes, then 4290060).`,
     body: forgotPasswordBodySchema,
     result: z.object({
       channel: z.enum(['email', 'phone']),
@@ -76,7 +76,7 @@ export const passwordResetEndpoints = {
     method: 'POST',
     path: '/api/external/user/forgotUsername',
     access: 'signed',
-    summary: `Send the member's username to their email or phone (10004 / 10003 when no member has it). Another one only after ${OTP_RESEND_COUNTDOWN_S} s, at most 5 an hour per member and requesting address and 5 per member in 10 minutes (10048, with resendInSeconds). Answers that no member has it count against the caller's lookup budget (15 per IP per 10 minutes, then 4290060).`,
+    summary: `Send the member's username to their email or phone (10004 / 10003 when no member has it). Another one only after ${OTP_RESEND_COUNTDOWN_S} s, at most 5 an hour per member and requesting address and 5 per member in 10 minutes (10048, with resendInSeconds); 70002 when the desk has no provider for that way. Answers that no member has it count against the caller's lookup budget (15 per IP per 10 minutes, then 4290060).`,
     body: forgotUsernameBodySchema,
     result: z.object({
       channel: z.enum(['email', 'phone']),

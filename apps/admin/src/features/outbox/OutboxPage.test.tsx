@@ -40,6 +40,29 @@ describe('the outbox names each message kind in words', () => {
     expect(screen.queryByText('orderCompleted')).toBeNull();
   });
 
+  it('shows a message holding a secret by kind and state only, saying its text is withheld, and an unknown outcome in words, in English and Thai', async () => {
+    const items = [
+      row(2, 'otp', { channel: 'sms', recipient: '0812345678', subject: null, body: null, state: 'pending' }),
+      row(1, 'orderCompleted', { state: 'unknown', lastError: 'unknown: send began, outcome not recorded' }),
+    ];
+    for (const [lang, words] of [
+      ['en', en],
+      ['th', th],
+    ] as const) {
+      mockApi({
+        me: () => ok(profile('operator')),
+        outbox: () => ok({ items, total: items.length, page: 1, pageSize: 20 }),
+      });
+      localStorage.setItem('adminLanguage', lang);
+      const { unmount } = await renderConsole('/outbox', 'tok');
+      expect(await screen.findByText(words.outbox.withheld)).toBeTruthy();
+      expect(screen.getByText(words.outbox.kinds.otp)).toBeTruthy();
+      expect(screen.getByText(words.outbox.states.unknown)).toBeTruthy();
+      expect(screen.getAllByText(words.outbox.withheld)).toHaveLength(1);
+      unmount();
+    }
+  });
+
   it('has a name for every kind of member notice', () => {
     const named: Record<string, unknown> = en.outbox.kinds;
     expect(NOTICE_KINDS.filter((kind) => typeof named[kind] !== 'string')).toEqual([]);

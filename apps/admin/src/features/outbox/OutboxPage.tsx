@@ -20,7 +20,10 @@ function useKindName(): (kind: string) => string {
   };
 }
 
-/** The notification queue (decision 0077): every message to members and its delivery, newest first. */
+/**
+ * The notification queue (decision 0077): every message to members and the desk and its delivery,
+ * newest first. A message holding a secret comes without its text (decision 0095) and says so.
+ */
 export default function OutboxPage() {
   const t = useT('members');
   const kindName = useKindName();
@@ -85,8 +88,14 @@ export default function OutboxPage() {
                             {t('outbox.kind')}: <span title={m.kind}>{kindName(m.kind)}</span> ·{' '}
                             {t('outbox.lang')}: {t(`outbox.langs.${m.lang}`)}
                           </p>
-                          {m.subject ? <strong>{m.subject}</strong> : null}
-                          <pre className="message">{m.body}</pre>
+                          {m.body === null ? (
+                            <p className="muted">{t('outbox.withheld')}</p>
+                          ) : (
+                            <>
+                              {m.subject ? <strong>{m.subject}</strong> : null}
+                              <pre className="message">{m.body}</pre>
+                            </>
+                          )}
                         </td>
                       </tr>
                     ))}

@@ -27,7 +27,6 @@ import {
 } from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { type DeskAlerts, orderWaiting } from '../../alerts/index.ts';
 import { lockMemberForOrder } from '../../db/locks.ts';
 import { pageWindow } from '../../db/paging.ts';
 import type { DB } from '../../db/schema.ts';
@@ -137,8 +136,6 @@ export interface LifecycleDeps {
   slips: Pick<SlipScans, 'after'>;
   /** The member's messages, queued in each change's transaction (decision 0078). */
   notices: Pick<Notices, 'send'>;
-  /** The desk alert channel: a confirmed order waits for staff (decision 0080). */
-  alerts: Pick<DeskAlerts, 'raise'>;
   /** The history pages this process answers from memory (decision 0085). */
   kept: Pick<KeptMemberReads, 'find' | 'generation' | 'keep'>;
 }
@@ -158,7 +155,6 @@ export function createOrderLifecycle({
   calendar,
   slips,
   notices,
-  alerts,
   kept,
 }: LifecycleDeps) {
   const withNotices = notifying(db, notices);
@@ -466,7 +462,8 @@ export function createOrderLifecycle({
           // the move itself, so a block that commits before it stops it.
           { before: now, unflagged: 'trading_blocked' },
         );
-      // A photo is stored, the member's message and the desk's alert queued, in the move's transaction.
+      // A photo is stored and the member's message queued in the move's transaction. The desk is
+      // told only of an order that really waits (wait-alerts.ts), not of every confirmation.
       let confirmed: OrderRow | undefined;
       try {
         confirmed = await withNotices(async (t) => {
@@ -474,9 +471,9 @@ export function createOrderLifecycle({
             set.slip_file_id = await storeImage(t, memberId, 'slip', image);
           else if (image) set.proof_file_id = await storeImage(t, memberId, 'proof', image);
           const moved = await move(t);
-          if (moved) await alerts.raise(t, orderWaiting(moved));
           // Refused for the block: the photo stored above goes with the rest of the transaction.
-          else if (await hasActiveFlag(t, memberId, 'trading_blocked')) throw new AppError(E.TRADING_BLOCKED);
+          if (!moved && (await hasActiveFlag(t, memberId, 'trading_blocked')))
+            throw new AppError(E.TRADING_BLOCKED);
           return moved;
         });
       } catch (error) {

@@ -1,4 +1,10 @@
-import { formatMoney, ORDER_REJECT_REASONS, type OrderRejectReason } from '@bahtdesk/contract';
+import {
+  formatMoney,
+  networkById,
+  networkLabel,
+  ORDER_REJECT_REASONS,
+  type OrderRejectReason,
+} from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { Notice, Notices } from '../../notifications/index.ts';
@@ -15,7 +21,8 @@ export function orderNotice(row: OrderRow): Notice {
     id: row.public_id,
     thb: formatMoney(sell ? row.total : row.amount_thb),
     usdt: formatMoney(row.amount_usdt),
-    network: row.network ?? '',
+    // The network as the app shows it ('Ethereum (ERC-20)'), never its internal id ('TETHER').
+    network: networkLabel(networkById(row.network ?? ''), row.network ?? ''),
     deadline: row.deadline_at,
   };
   const memberId = row.member_id;

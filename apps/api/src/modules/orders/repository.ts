@@ -615,14 +615,21 @@ export function reportTotals(db: Kysely<DB>, start: Date, end: Date) {
     .execute();
 }
 
-/** How many orders each status holds, and the earliest confirmation among them (one scan). */
+/**
+ * When an order in `request` began to wait for staff: a cash appointment at its appointment's time
+ * (the member comes then; booking it days ahead is no wait), any other order when the member
+ * confirmed it. Unqualified, for any statement over `transactions` (aliased or not).
+ */
+export const WAITING_SINCE = sql<Date>`coalesce(appointment_at, confirmed_at)`;
+
+/** How many orders each status holds, and when the longest waiting of them began to wait (one scan). */
 export function countByStatus(db: Kysely<DB>) {
   return db
     .selectFrom('transactions')
     .select([
       'status',
       (eb) => eb.fn.countAll<string | number>().as('n'),
-      (eb) => eb.fn.min('confirmed_at').as('first_confirmed_at'),
+      (eb) => eb.fn.min(WAITING_SINCE).as('first_waiting_since'),
     ])
     .groupBy('status')
     .execute();

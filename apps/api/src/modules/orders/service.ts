@@ -11,7 +11,7 @@ export interface OrderCounts {
   byStatus: Record<TransactionStatus, number>;
   /** Confirmed by the member (`request`), waiting for staff to complete or reject. */
   waitingForStaff: number;
-  /** How long the oldest of those has waited since its confirmation; 0 when none waits. */
+  /** How long the oldest of those has waited since its confirmation (a cash appointment: its time); 0 when none waits. */
   oldestWaitSeconds: number;
 }
 
@@ -32,7 +32,7 @@ export function createOrdersService(deps: Omit<LifecycleDeps & DeskDeps, 'slips'
       const byStatus = Object.fromEntries(
         TRANSACTION_STATUSES.map((status) => [status, Number(rows.find((r) => r.status === status)?.n ?? 0)]),
       ) as Record<TransactionStatus, number>;
-      const oldest = rows.find((r) => r.status === 'request')?.first_confirmed_at;
+      const oldest = rows.find((r) => r.status === 'request')?.first_waiting_since;
       return {
         byStatus,
         waitingForStaff: byStatus.request,

@@ -1,13 +1,39 @@
 import type { OutboxMessage } from '@bahtdesk/contract';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { type Page, type PageRequest, pageWindow } from '../../db/paging.ts';
-import type { DB } from '../../db/schema.ts';
-import { outboxBacklog, outboxPage } from '../../delivery/outbox.ts';
+import type { DB, OutboxTable } from '../../db/schema.ts';
+import { latestOutbox, outboxBacklog, outboxPage } from '../../delivery/outbox.ts';
+import { holdsSecret } from '../../notifications/index.ts';
+import { type Actor, recordAudit } from '../audit/index.ts';
 
 /**
- * The outbox as staff read it: every message to members and where its delivery stands (the
- * notification queue, decision 0077). With no SMTP or SMS gateway configured the messages are kept
- * here only, so staff can help a member by phone.
+ * A message as staff see it: kind, channel, recipient, state, attempts and errors, and the text of
+ * a notice; the text of a message holding a secret (a one-time code, a username) is never shown,
+ * whatever its row holds (decision 0095).
+ */
+function staffView(r: Selectable<OutboxTable>): OutboxMessage {
+  const secret = holdsSecret(r.kind);
+  return {
+    id: r.id,
+    channel: r.channel,
+    recipient: r.recipient,
+    subject: secret ? null : r.subject,
+    body: secret ? null : r.body,
+    state: r.state,
+    kind: r.kind,
+    lang: r.lang,
+    attempts: r.attempts,
+    nextAttemptAt: r.state === 'pending' ? r.next_attempt_at.toISOString() : null,
+    lastError: r.last_error,
+    createdAt: r.created_at.toISOString(),
+    sentAt: r.sent_at?.toISOString() ?? null,
+  };
+}
+
+/**
+ * The outbox as staff read it: every message to members and the desk, and where its delivery
+ * stands (the notification queue, decision 0077). Reading it writes an audit row naming who read
+ * which page (`outbox.read`), in the console and on the command line alike.
  */
 export function createOutboxService(db: Kysely<DB>) {
   return {
@@ -19,27 +45,22 @@ export function createOutboxService(db: Kysely<DB>) {
       return { email: of('email'), sms: of('sms'), line: of('line') };
     },
 
-    async list(request: PageRequest): Promise<Page<OutboxMessage>> {
+    /** One page, newest first, for the console; audited. */
+    async list(actor: Actor, request: PageRequest): Promise<Page<OutboxMessage>> {
       const { rows, total } = await outboxPage(db, pageWindow(request));
-      return {
-        ...request,
-        total,
-        items: rows.map((r) => ({
-          id: r.id,
-          channel: r.channel,
-          recipient: r.recipient,
-          subject: r.subject,
-          body: r.body,
-          state: r.state,
-          kind: r.kind,
-          lang: r.lang,
-          attempts: r.attempts,
-          nextAttemptAt: r.state === 'pending' ? r.next_attempt_at.toISOString() : null,
-          lastError: r.last_error,
-          createdAt: r.created_at.toISOString(),
-          sentAt: r.sent_at?.toISOString() ?? null,
-        })),
-      };
+      await recordAudit(db, actor, {
+        action: 'outbox.read',
+        target: 'outbox',
+        after: { page: request.page, pageSize: request.pageSize },
+      });
+      return { ...request, total, items: rows.map(staffView) };
+    },
+
+    /** The newest `limit` messages, for the command line; audited. */
+    async latest(actor: Actor, limit: number): Promise<OutboxMessage[]> {
+      const rows = await latestOutbox(db, limit).execute();
+      await recordAudit(db, actor, { action: 'outbox.read', target: 'outbox', after: { limit } });
+      return rows.map(staffView);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/harness.ts';
 import { createMember } from '../../../test/members.ts';
+import { otpSentTo, UNREACHED_PROVIDERS } from '../../../test/outbox.ts';
 
 /**
  * Anyone who knows a member's email or phone can ask for reset codes. Those requests must not lock
@@ -10,22 +11,14 @@ import { createMember } from '../../../test/members.ts';
  */
 let app: FastifyInstance;
 beforeAll(async () => {
-  ({ app } = await testApp());
+  ({ app } = await testApp(UNREACHED_PROVIDERS));
 });
 afterAll(() => app.close());
 
 const from = (ip: string) => ({ ip, userAgent: 'test', lang: 'en' as const });
 const after = (t0: number, seconds: number) => new Date(t0 + seconds * 1000);
 
-async function otpSentTo(recipient: string): Promise<string> {
-  const row = await app.database.db
-    .selectFrom('outbox')
-    .select('body')
-    .where('recipient', '=', recipient)
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return /\b(\d{6})\b/.exec(row.body)?.[1] ?? '';
-}
+const otpTo = (recipient: string) => otpSentTo(app, recipient);
 
 describe("a stranger cannot block a member's password reset", () => {
   it('requests from 5 other IPs hold the member’s own request from a new IP back by a few minutes at most', async () => {
@@ -56,7 +49,7 @@ describe("a stranger cannot block a member's password reset", () => {
     const t0 = Date.now();
     const member = from('198.51.100.24');
     await passwordReset.requestOtp({ channel: 'email', email: m.email }, member, after(t0, 0));
-    const mine = await otpSentTo(m.email);
+    const mine = await otpTo(m.email);
     await passwordReset.requestOtp({ channel: 'phone', phone: m.phone }, from('203.0.113.99'), after(t0, 61));
     await expect(
       passwordReset.confirmOtp({ channel: 'email', email: m.email, otp: mine }, member, after(t0, 90)),
@@ -68,9 +61,9 @@ describe("a stranger cannot block a member's password reset", () => {
     const m = await createMember(app);
     const t0 = Date.now();
     await passwordReset.requestOtp({ channel: 'email', email: m.email }, from('203.0.113.31'), after(t0, 0));
-    const first = await otpSentTo(m.email);
+    const first = await otpTo(m.email);
     await passwordReset.requestOtp({ channel: 'email', email: m.email }, from('203.0.113.32'), after(t0, 61));
-    const second = await otpSentTo(m.email);
+    const second = await otpTo(m.email);
     const wrong = ['000000', '111111', '222222', '333333', '444444', '555555'].filter(
       (g) => g !== first && g !== second,
     );

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeSmsGateway, startFakeSmtp } from '../../../test/fake-delivery.ts';
 import { resetTables, testApp } from '../../../test/harness.ts';
 import { createMember, post, signIn, type TestMember } from '../../../test/members.ts';
+import { lastMessageTo, otpSentTo, UNREACHED_PROVIDERS } from '../../../test/outbox.ts';
 
 const FORGOT = '/api/external/user/forgotPassword';
 const CONFIRM = '/api/external/user/confirmOtp';
@@ -13,21 +14,12 @@ const PROFILE = '/api/external/user/profile';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  ({ app } = await testApp());
+  ({ app } = await testApp(UNREACHED_PROVIDERS));
 });
 afterAll(() => app.close());
 
-/** The OTP in the newest outbox message to `recipient`. */
-async function otpFromOutbox(recipient: string): Promise<string> {
-  const row = await app.database.db
-    .selectFrom('outbox')
-    .select('body')
-    .where('recipient', '=', recipient)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-  return /\b(\d{6})\b/.exec(row.body)?.[1] ?? '';
-}
+/** The OTP in the newest message queued to `recipient`. */
+const otpFromOutbox = (recipient: string) => otpSentTo(app, recipient);
 
 /** Moves the member's OTPs back in time, as if the resend countdown had passed. */
 async function passCountdown(m: TestMember) {
@@ -46,7 +38,7 @@ async function ticketFor(m: TestMember): Promise<string> {
 }
 
 describe('forgot password', () => {
-  it('sends a 6-digit OTP to the email, through the outbox when no SMTP is configured', async () => {
+  it('sends a 6-digit OTP to the email, queued sealed in the outbox', async () => {
     const m = await createMember(app);
     const res = await post(app, FORGOT, { channel: 'email', email: m.email.toUpperCase() });
     expect(res.body).toMatchObject({
@@ -57,17 +49,38 @@ describe('forgot password', () => {
     expect(await otpFromOutbox(m.email)).toMatch(/^\d{6}$/);
   });
 
-  it('sends it by SMS to the phone (the outbox when no gateway is configured), in Thai when asked', async () => {
+  it('sends it by SMS to the phone, in Thai when asked', async () => {
     const m = await createMember(app);
     const res = await post(app, FORGOT, { channel: 'phone', phone: m.phone }, { lang: 'th' });
     expect(res.body.code).toBe(0);
-    const row = await app.database.db
-      .selectFrom('outbox')
-      .select(['channel', 'body'])
-      .where('recipient', '=', m.phone)
-      .executeTakeFirstOrThrow();
-    expect(row.channel).toBe('sms');
-    expect(row.body).toContain('รหัส OTP');
+    const message = await lastMessageTo(app, m.phone);
+    expect(message.channel).toBe('sms');
+    expect(message.text).toContain('รหัส OTP');
+  });
+
+  it('rule: a channel with no provider is refused (70002), in English and Thai, and nothing is queued: no code is kept for staff', async () => {
+    const { app: bare } = await testApp({ SMTP_URL: '', SMS_GATEWAY_URL: '' });
+    try {
+      const m = await createMember(bare);
+      const email = await post(bare, FORGOT, { channel: 'email', email: m.email });
+      expect(email.body).toMatchObject({
+        code: E.CHANNEL_NOT_CONFIGURED.code,
+        message: E.CHANNEL_NOT_CONFIGURED.en,
+      });
+      const phone = await post(bare, FORGOT, { channel: 'phone', phone: m.phone }, { lang: 'th' });
+      expect(phone.body).toMatchObject({
+        code: E.CHANNEL_NOT_CONFIGURED.code,
+        message: E.CHANNEL_NOT_CONFIGURED.th,
+      });
+      const queued = await bare.database.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('member_id', '=', m.id)
+        .execute();
+      expect(queued).toEqual([]);
+    } finally {
+      await bare.close();
+    }
   });
 
   it('stores the OTP only as a hash', async () => {
@@ -164,10 +177,10 @@ describe('forgot password', () => {
       expect(mine[0]?.data).toMatch(/Your BahtDesk code is \d{6}/);
       const outbox = await smtpApp.database.db
         .selectFrom('outbox')
-        .select(['state', 'kind'])
+        .select(['state', 'kind', 'body', 'sealed'])
         .where('recipient', '=', m.email)
         .execute();
-      expect(outbox).toEqual([{ state: 'sent', kind: 'otp' }]);
+      expect(outbox).toEqual([{ state: 'sent', kind: 'otp', body: '', sealed: null }]);
     } finally {
       await smtpApp.close();
       await smtp.close();

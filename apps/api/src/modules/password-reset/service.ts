@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import { lockMember } from '../../db/locks.ts';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
-import { enqueue, type Notices } from '../../notifications/index.ts';
+import { enqueue, type MessageSeal, type Notices } from '../../notifications/index.ts';
 import { normaliseIp } from '../../plugins/limits/limiter.ts';
 import type { AccountService } from '../account/index.ts';
 import { memberActor, recordAudit } from '../audit/index.ts';
@@ -76,9 +76,21 @@ interface Deps {
   hashPassword: (password: string) => Promise<string>;
   /** The member's message once the password is reset (decision 0078). */
   notices: Pick<Notices, 'send'>;
+  /** Seals the code and the username in the outbox: staff never read them (decision 0095). */
+  seal: Pick<MessageSeal, 'sealed'>;
+  /** Whether a provider is configured for each channel: with none, a secret cannot be sent (70002). */
+  channels: Record<'email' | 'sms', boolean>;
 }
 
-export function createPasswordResetService({ db, account, sessions, hashPassword, notices }: Deps) {
+export function createPasswordResetService({
+  db,
+  account,
+  sessions,
+  hashPassword,
+  notices,
+  seal,
+  channels,
+}: Deps) {
   async function findMember(
     to: { channel: 'email'; email: string } | { channel: 'phone'; phone: string },
     meta: RequestMeta,
@@ -89,6 +101,16 @@ export function createPasswordResetService({ db, account, sessions, hashPassword
     );
     if (!member) throw new AppError(to.channel === 'email' ? E.EMAIL_NOT_FOUND : E.PHONE_NOT_FOUND);
     return member;
+  }
+
+  /**
+   * The outbox channel of `asked`, when a provider can deliver by it: a code or a username is never
+   * kept for staff to read out instead (decision 0095), so without one the member is told at once.
+   */
+  function channelFor(asked: 'email' | 'phone'): 'email' | 'sms' {
+    const channel = asked === 'email' ? 'email' : 'sms';
+    if (!channels[channel]) throw new AppError(E.CHANNEL_NOT_CONFIGURED);
+    return channel;
   }
 
   /**
@@ -127,7 +149,7 @@ export function createPasswordResetService({ db, account, sessions, hashPassword
     /** Sends a new OTP (and the username) to the member's email or phone, within the countdown and the hourly cap. */
     async requestOtp(body: ForgotPasswordBody, meta: RequestMeta & { lang: Lang }, now = new Date()) {
       const member = await findMember(body, meta);
-      const channel = body.channel === 'email' ? 'email' : 'sms';
+      const channel = channelFor(body.channel);
       const otp = newOtp();
       const to = channel === 'email' ? member.email : member.phone;
       await withinLimits(
@@ -148,7 +170,7 @@ export function createPasswordResetService({ db, account, sessions, hashPassword
           });
           const message = otpMessage(meta.lang, otp, OTP_VALIDITY_MS / 60_000, member.username);
           await enqueue(trx, [
-            { channel, to, ...message, kind: 'otp', memberId: member.id, lang: meta.lang },
+            seal.sealed({ channel, to, ...message, kind: 'otp', memberId: member.id, lang: meta.lang }),
           ]);
         },
       );
@@ -168,7 +190,7 @@ export function createPasswordResetService({ db, account, sessions, hashPassword
     /** Sends the member's username to their email or phone, under the same limits as an OTP. */
     async sendUsername(body: ForgotUsernameBody, meta: RequestMeta & { lang: Lang }, now = new Date()) {
       const member = await findMember(body, meta);
-      const channel = body.channel === 'email' ? 'email' : 'sms';
+      const channel = channelFor(body.channel);
       const to = channel === 'email' ? member.email : member.phone;
       await withinLimits(
         member.id,
@@ -188,7 +210,7 @@ export function createPasswordResetService({ db, account, sessions, hashPassword
           });
           const message = usernameMessage(meta.lang, member.username);
           await enqueue(trx, [
-            { channel, to, ...message, kind: 'username', memberId: member.id, lang: meta.lang },
+            seal.sealed({ channel, to, ...message, kind: 'username', memberId: member.id, lang: meta.lang }),
           ]);
         },
       );

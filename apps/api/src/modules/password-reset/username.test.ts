@@ -4,26 +4,19 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resetTables, testApp } from '../../../test/harness.ts';
 import { createMember, post, type TestMember } from '../../../test/members.ts';
+import { lastMessageTo, UNREACHED_PROVIDERS } from '../../../test/outbox.ts';
 
 const FORGOT_USERNAME = '/api/external/user/forgotUsername';
 const FORGOT_PASSWORD = '/api/external/user/forgotPassword';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  ({ app } = await testApp());
+  ({ app } = await testApp(UNREACHED_PROVIDERS));
 });
 afterAll(() => app.close());
 
-/** The newest outbox message to `recipient`. */
-async function lastMessage(recipient: string) {
-  return app.database.db
-    .selectFrom('outbox')
-    .select(['channel', 'body'])
-    .where('recipient', '=', recipient)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-}
+/** The newest message queued to `recipient`, opened as its provider gets it. */
+const lastMessage = (recipient: string) => lastMessageTo(app, recipient);
 
 /** Moves the member's sent messages back in time, as if the resend countdown had passed. */
 async function passCountdown(m: TestMember) {
@@ -44,7 +37,7 @@ describe('forgot username', () => {
     });
     const message = await lastMessage(m.email);
     expect(message.channel).toBe('email');
-    expect(message.body).toBe(
+    expect(message.text).toBe(
       `Your BahtDesk username is ${m.username}. If you did not ask for it, ignore this message.`,
     );
   });
@@ -58,7 +51,7 @@ describe('forgot username', () => {
     });
     const message = await lastMessage(m.phone);
     expect(message.channel).toBe('sms');
-    expect(message.body).toContain(`ชื่อผู้ใช้ BahtDesk ของคุณคือ ${m.username}`);
+    expect(message.text).toContain(`ชื่อผู้ใช้ BahtDesk ของคุณคือ ${m.username}`);
     const audit = await app.database.db
       .selectFrom('audit_log')
       .select(['action', 'after'])
@@ -146,7 +139,7 @@ describe('forgot password names the username too', () => {
   it('the OTP message carries the username, in English and Thai', async () => {
     const m = await createMember(app);
     await post(app, FORGOT_PASSWORD, { channel: 'email', email: m.email });
-    expect((await lastMessage(m.email)).body).toMatch(
+    expect((await lastMessage(m.email)).text).toMatch(
       new RegExp(
         `^Your BahtDesk code is \\d{6}\\. It is valid for 5 minutes\\. Your username is ${m.username}\\.`,
       ),
@@ -158,6 +151,6 @@ describe('forgot password names the username too', () => {
       { channel: 'phone', phone: m.phone },
       { lang: 'th', ip: '203.0.113.62' },
     );
-    expect((await lastMessage(m.phone)).body).toContain(`ชื่อผู้ใช้ของคุณคือ ${m.username}`);
+    expect((await lastMessage(m.phone)).text).toContain(`ชื่อผู้ใช้ของคุณคือ ${m.username}`);
   });
 });

@@ -21,6 +21,8 @@ import {
 
 /** The key of the clientSignature HMAC secret when CLIENT_SIGNATURE_SECRET is not set. */
 const SIGNATURE_SECRET_KEY = 'clientSignatureSecret';
+/** The key of the outbox's message seal when OUTBOX_SECRET_KEY is not set. */
+const MESSAGE_SEAL_SECRET_KEY = 'outboxSecretKey';
 
 /**
  * The web settings (contract settings.ts). Every write is validated by the contract's schema,
@@ -88,11 +90,17 @@ export function createSettingsService(db: Kysely<DB>, events: Pick<EventBus, 'pu
      * The clientSignature key: a random one made once and kept, so every process on the same
      * database shares it and it survives restarts.
      */
-    async signatureSecret(): Promise<string> {
-      await insertSettingIfAbsent(db, SIGNATURE_SECRET_KEY, randomBytes(32).toString('base64url'));
-      return String(await findSettingValue(db, SIGNATURE_SECRET_KEY));
-    },
+    signatureSecret: () => keptSecret(SIGNATURE_SECRET_KEY),
+
+    /** The key that seals messages holding a secret in the outbox (decision 0095), made and kept the same way. */
+    messageSealSecret: () => keptSecret(MESSAGE_SEAL_SECRET_KEY),
   };
+
+  /** A random secret made once under `key` and kept, so every process on the database shares it. */
+  async function keptSecret(key: string): Promise<string> {
+    await insertSettingIfAbsent(db, key, randomBytes(32).toString('base64url'));
+    return String(await findSettingValue(db, key));
+  }
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -10,7 +10,7 @@ import { kycSubmissionSummarySchema } from './kyc.ts';
 /**
  * Members as staff see them: search, a member's page with what they saved (account
  * numbers masked; the full number is shown on request, with an audit row), their sessions and audit
- * trail; IP bans; the outbox of one-time codes; the audit log.
+ * trail; IP bans; the outbox of messages (secrets withheld); the audit log.
  */
 
 export const auditEntrySchema = z.object({
@@ -94,14 +94,22 @@ export const ipBanSchema = z.object({
 });
 export type IpBan = z.infer<typeof ipBanSchema>;
 
+/**
+ * Where a message's delivery stands: waiting, being sent, sent, failed, or `unknown` (its send began
+ * and its outcome was never recorded; it is not sent again, decision 0095).
+ */
+export const OUTBOX_STATES = ['pending', 'sending', 'sent', 'failed', 'unknown'] as const;
+
 /** A message of the notification queue (decision 0077) and where its delivery stands. */
 export const outboxMessageSchema = z.object({
   id: z.number().int(),
   channel: z.enum(['email', 'sms', 'line']),
   recipient: z.string(),
-  subject: z.string(),
-  body: z.string(),
-  state: z.enum(['pending', 'sending', 'sent', 'failed']),
+  /** Null for a message holding a secret (a one-time code, a username): never shown (decision 0095). */
+  subject: z.string().nullable(),
+  /** Null for a message holding a secret, as the subject. */
+  body: z.string().nullable(),
+  state: z.enum(OUTBOX_STATES),
   /** The message catalogue's key (decision 0078). */
   kind: z.string(),
   lang: z.enum(['en', 'th']),
@@ -189,7 +197,7 @@ export const membersEndpoints = {
     path: '/api/admin/outbox',
     access: { staff: ['admin', 'operator'] },
     summary:
-      'One-time-code messages kept while no SMTP or SMS gateway is configured, newest first, so staff can help a member by phone.',
+      'Every message of the notification queue, newest first, with its kind, channel, recipient, state, attempts and last error; the text of a message holding a secret (a one-time code, a username) is never shown. Each read writes an audit row (outbox.read).',
     query: pageQuery(),
     result: paged(outboxMessageSchema),
   }),
