@@ -392,10 +392,14 @@ describe('desk staff recovery', () => {
       })
       .where('username', '=', username)
       .execute();
-    const { id } = await staffRow(username);
     await database.db
-      .insertInto('staff_sign_in_addresses')
-      .values({ staff_id: id, ip: '198.51.100.7', attempts: 5, window_started_at: new Date() })
+      .insertInto('staff_sign_in_attempts')
+      .values({
+        name: username.toLowerCase(),
+        source: 'ip:198.51.100.7',
+        attempts: 5,
+        window_started_at: new Date(),
+      })
       .execute();
     return username;
   }
@@ -408,11 +412,10 @@ describe('desk staff recovery', () => {
     expect(code).toBe(0);
     expect(stdout).toContain(`Unlocked staff account ${username.toUpperCase()}`);
     expect(await staffRow(username)).toMatchObject({ locked_until: null, failed_sign_ins: 0 });
-    const { id } = await staffRow(username);
     const addresses = await database.db
-      .selectFrom('staff_sign_in_addresses')
+      .selectFrom('staff_sign_in_attempts')
       .select('attempts')
-      .where('staff_id', '=', id)
+      .where('name', '=', username.toLowerCase())
       .execute();
     expect(addresses).toEqual([{ attempts: 0 }]);
     const audit = await lastAudit('staff.unlock');
