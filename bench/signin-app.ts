@@ -31,6 +31,18 @@ export async function signInBenchApp() {
         })
         .execute();
     },
+    /** A staff account that signed in before (as a desk's have), disabled if asked. */
+    async addStaff(username: string, password: string, disabled = false) {
+      const id = await app.services.staff.create(
+        { type: 'system', id: null },
+        { username, password, role: 'admin' },
+      );
+      await database.db
+        .updateTable('staff')
+        .set({ disabled, last_login_at: new Date() })
+        .where('id', '=', id)
+        .execute();
+    },
     async close() {
       await app.close();
       await database.close();

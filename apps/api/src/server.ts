@@ -151,6 +151,7 @@ async function main(): Promise<void> {
     demoSeededAt,
     demoStaff: seed.staff,
     setupMissing,
+    folder: database.folder,
   });
   process.stdout.write(`${report.join('\n')}\n`);
 }

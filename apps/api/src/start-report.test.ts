@@ -43,3 +43,24 @@ describe('what the server prints once it listens', () => {
     expect(text).not.toMatch(/s3cret|hunter2/);
   });
 });
+
+describe('a PGlite folder readable by other users of the machine', () => {
+  const report = (folder: { madePrivate: number; stillOpen: number }) =>
+    startReport({
+      url: 'http://127.0.0.1:3000',
+      config: pglite,
+      demoSeededAt: null,
+      setupMissing: [],
+      folder: { dir: '/srv/desk/data', ...folder },
+    }).join('\n');
+
+  it('is warned about when the start found it open and made it private, or could not', () => {
+    expect(report({ madePrivate: 0, stillOpen: 0 })).not.toContain('Warning');
+    expect(report({ madePrivate: 970, stillOpen: 0 })).toContain(
+      'Warning: the PGlite folder /srv/desk/data was readable by other users of this machine (970 files and folders); it is now this user',
+    );
+    expect(report({ madePrivate: 0, stillOpen: 3 })).toContain(
+      'Warning: the PGlite folder /srv/desk/data is readable by other users of this machine (3 files and folders) and their modes cannot be changed',
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import type { SetupItem } from '@bahtdesk/contract';
 import { type Config, describeDatabase, describeRedis } from './config.ts';
+import type { Database } from './db/connection.ts';
 import { SETUP_GUIDE } from './modules/setup/index.ts';
 
 export interface StartFacts {
@@ -12,12 +13,31 @@ export interface StartFacts {
   demoStaff?: { username: string; password: string } | undefined;
   /** What the desk must still set before it opens. */
   setupMissing: readonly SetupItem[];
+  /** PGlite: its folder's entries found open to other users of the machine, or still open. */
+  folder?: Database['folder'];
+}
+
+/** The warnings of a PGlite folder that was, or still is, readable by other users of the machine. */
+function folderWarnings(folder: NonNullable<Database['folder']>): string[] {
+  const lines: string[] = [];
+  if (folder.madePrivate > 0) {
+    lines.push(
+      `Warning: the PGlite folder ${folder.dir} was readable by other users of this machine (${folder.madePrivate} files and folders); it is now this user's alone (folders 0700, files 0600). Copies and backups made before may be readable too: chmod 600 them.`,
+    );
+  }
+  if (folder.stillOpen > 0) {
+    lines.push(
+      `Warning: the PGlite folder ${folder.dir} is readable by other users of this machine (${folder.stillOpen} files and folders) and their modes cannot be changed: keep DATA_DIR on a file system with Unix permissions, owned by the user that runs the server.`,
+    );
+  }
+  return lines;
 }
 
 /**
  * What the server prints once it listens (decision 0055): the address, the database, Redis and
- * the mode (demo or production), the demo staff password on the start that made it, and what the
- * desk still lacks, the first admin account above all.
+ * the mode (demo or production), the demo staff password on the start that made it, a PGlite
+ * folder that was or is readable by other users, and what the desk still lacks, the first admin
+ * account above all.
  */
 export function startReport(facts: StartFacts): string[] {
   const lines = [
@@ -33,6 +53,7 @@ export function startReport(facts: StartFacts): string[] {
       `Demo staff account, shown this once: ${facts.demoStaff.username} / ${facts.demoStaff.password} (sign in at /admin/; the first sign-in sets up two-factor authentication)`,
     );
   }
+  if (facts.folder) lines.push(...folderWarnings(facts.folder));
   if (facts.setupMissing.includes('adminAccount')) {
     lines.push(`No admin staff account yet: create the first with ${SETUP_GUIDE.adminAccount.how}.`);
   }

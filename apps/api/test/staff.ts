@@ -10,14 +10,17 @@ import { unique } from './harness.ts';
 
 export const STAFF_PASSWORD = 'staff-password-1';
 
-/** Calls a back-office endpoint; answers HTTP status and envelope. */
+/**
+ * Calls a back-office endpoint (`headers` adds request headers, such as a cookie); answers HTTP
+ * status, envelope and the answer's headers.
+ */
 export async function adminCall<T = unknown>(
   app: FastifyInstance,
   method: 'GET' | 'POST',
   url: string,
-  options: { token?: string; body?: unknown; ip?: string } = {},
-): Promise<{ status: number; body: Envelope<T> }> {
-  const headers: Record<string, string> = {};
+  options: { token?: string; body?: unknown; ip?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: Envelope<T>; headers: Record<string, unknown> }> {
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (method === 'POST') headers['content-type'] = 'application/json';
   const res = await app.inject({
@@ -27,7 +30,7 @@ export async function adminCall<T = unknown>(
     ...(method === 'POST' ? { payload: JSON.stringify(options.body ?? {}) } : {}),
     ...(options.ip ? { remoteAddress: options.ip } : {}),
   });
-  return { status: res.statusCode, body: res.json() as Envelope<T> };
+  return { status: res.statusCode, body: res.json() as Envelope<T>, headers: res.headers };
 }
 
 /** The code of `secret` for the time step `steps` away from now. */

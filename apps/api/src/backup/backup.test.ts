@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { StaffOrder, Transaction } from '@bahtdesk/contract';
@@ -220,6 +220,34 @@ describe('backup and restore of a whole desk', () => {
       expect(existsSync(path.join(dir, 'pgdata'))).toBe(false);
     },
   );
+
+  it('rule: a backup file is readable by its owner alone (0600) whatever the umask, and restore makes one readable by others so, saying it', async () => {
+    const sourceEnv = await emptyDesk('private');
+    await (await newDesk(sourceEnv)).close();
+    const file = path.join(folder, 'private.backup');
+    // A partial file a killed backup left, open to everyone: written again, it must not stay so.
+    writeFileSync(`${file}.partial`, 'left over', { mode: 0o666 });
+    chmodSync(`${file}.partial`, 0o666);
+    const previous = process.umask(0);
+    let backedUp: Awaited<ReturnType<typeof desk>>;
+    try {
+      backedUp = await desk(['backup', file], sourceEnv);
+    } finally {
+      process.umask(previous);
+    }
+    expect(backedUp).toMatchObject({ code: 0, stderr: '' });
+    expect(backedUp.stdout).not.toContain('Warning');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    // A copy made readable by others (say, moved through another machine) is made private again.
+    chmodSync(file, 0o644);
+    const restored = await desk(['restore', file], await emptyDesk('private_copy'));
+    expect(restored).toMatchObject({ code: 0, stderr: '' });
+    expect(restored.stdout).toContain(
+      `Warning: ${file} was readable by other users of this machine; it is now 0600.`,
+    );
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  }, 90_000);
 
   it('rule: restore refuses a file that is not a backup, and one made for the other kind of database', async () => {
     const notBackup = path.join(folder, 'notes.txt');

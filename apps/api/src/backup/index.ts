@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { type Database, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { keepFilePrivate } from '../db/private-files.ts';
 import { requestDump } from './dump-socket.ts';
 
 /**
@@ -24,6 +25,8 @@ import { requestDump } from './dump-socket.ts';
  *   (it answers on the folder's socket), else by opening the folder;
  * - PostgreSQL: `pg_dump --format=custom`, restored with `pg_restore`.
  * A restore goes only into a database that holds no desk yet, and migrates it to this version.
+ * A backup holds password hashes, TOTP secrets and identity photos: its file is the owner's alone
+ * (0600) whatever the umask, and one found readable by others is made so, or warned about.
  */
 
 /** A refusal to report as one line (the command line turns it into exit code 1). */
@@ -42,15 +45,30 @@ export interface BackupTarget {
 const GZIP = [0x1f, 0x8b];
 const PG_CUSTOM = 'PGDMP';
 
+/** Makes a backup file the owner's alone; the warning to add when it was readable by others, or still is. */
+function fileWarning(file: string): string {
+  const { madePrivate, stillOpen } = keepFilePrivate(file);
+  if (stillOpen > 0) {
+    return `\nWarning: ${file} is readable by other users of this machine and its mode cannot be changed: keep backups on a file system with Unix permissions (or encrypted).`;
+  }
+  return madePrivate > 0
+    ? `\nWarning: ${file} was readable by other users of this machine; it is now 0600.`
+    : '';
+}
+
 export async function backup(target: BackupTarget, file: string): Promise<string> {
   if (existsSync(file)) throw new BackupError(`${file} already exists: name a new file for each backup`);
   const partial = `${file}.partial`;
   try {
+    // The owner's alone before a byte is written, whatever the umask; the writers below write into
+    // this file (a partial one left by a killed backup keeps its mode, so it is set again).
+    writeFileSync(partial, '', { mode: 0o600 });
+    keepFilePrivate(partial);
     const summary = target.databaseUrl
       ? await backupPostgres(target.databaseUrl, partial)
       : await backupPGlite(target.dataDir, partial);
     renameSync(partial, file);
-    return `Backed up ${summary} to ${file}.`;
+    return `Backed up ${summary} to ${file}.${fileWarning(file)}`;
   } finally {
     rmSync(partial, { force: true });
   }
@@ -80,7 +98,7 @@ export async function restore(target: BackupTarget, file: string): Promise<strin
   const summary = target.databaseUrl
     ? await restorePostgres(target.databaseUrl, file)
     : await restorePGlite(target.dataDir, file);
-  return `Restored ${file}: ${summary}.`;
+  return `Restored ${file}: ${summary}.${fileWarning(file)}`;
 }
 
 const isGzip = (head: Buffer) => head[0] === GZIP[0] && head[1] === GZIP[1];

@@ -812,8 +812,13 @@ describe('desk staff recovery', () => {
       .where('id', '=', id)
       .execute();
     await database.db
-      .insertInto('staff_sign_in_addresses')
-      .values({ staff_id: id, ip: '198.51.100.7', attempts: 5, window_started_at: new Date() })
+      .insertInto('staff_sign_in_attempts')
+      .values({
+        name: username.toLowerCase(),
+        source: 'ip:198.51.100.7',
+        attempts: 5,
+        window_started_at: new Date(),
+      })
       .execute();
     return { username, id };
   }
@@ -828,9 +833,9 @@ describe('desk staff recovery', () => {
     expect(stdout).toContain(`Unlocked staff account ${username.toUpperCase()}`);
     expect(await staffRow(id)).toMatchObject({ locked_until: null, failed_sign_ins: 0 });
     const addresses = await database.db
-      .selectFrom('staff_sign_in_addresses')
+      .selectFrom('staff_sign_in_attempts')
       .select('attempts')
-      .where('staff_id', '=', id)
+      .where('name', '=', username.toLowerCase())
       .execute();
     expect(addresses).toEqual([{ attempts: 0 }]);
     const audit = await lastAudit('staff.unlock');

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { type DatabaseTimeouts, DEFAULT_DATABASE_POOL_SIZE, DEFAULT_DATABASE_TIMEOUTS } from '../config.ts';
 import { keptStatementName } from './compiled-once.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { keepDataFolderPrivate, type Privacy } from './private-files.ts';
 import type { DB } from './schema.ts';
 
 export interface Database {
@@ -32,6 +33,11 @@ export interface Database {
    * 0085); resolves to the unlisten. On PostgreSQL the bus listens on a connection of its own.
    */
   listen?(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: its folder, and how many of its entries this open found open to other users of
+   * the machine (and made private) or could not make private (the start output warns of either).
+   */
+  folder?: Privacy & { dir: string };
   close(): Promise<void>;
 }
 
@@ -187,7 +193,10 @@ export function pgliteDatabaseExists(dataDir: string): boolean {
 
 /**
  * PGlite with its data in `<dataDir>/pgdata`, guarded by `<dataDir>/bahtdesk.lock`: one process
- * per data folder.
+ * per data folder. The folder is the server user's alone (0700, its files 0600), whatever the
+ * umask: made so before the database opens (an older version, or a copy, may have left it open)
+ * and again once it is open (PGlite writes a new database's files 0666 and its relation cache
+ * files 0644; the files it makes afterwards are 0600).
  */
 async function openPGliteDir(
   dataDir: string,
@@ -195,15 +204,20 @@ async function openPGliteDir(
   loadDataDir?: Blob,
 ): Promise<Database> {
   const dir = path.resolve(dataDir);
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
   const unlock = lockDataDir(dir);
   try {
+    const found = keepDataFolderPrivate(dir, pgdataOf(dir));
     const pglite = await PGlite.create({
       dataDir: pgdataOf(dir),
       parsers: pgliteParsers,
       ...(loadDataDir ? { loadDataDir } : {}),
     });
-    return pgliteDatabase(pglite, unlock, timeouts);
+    const { stillOpen } = keepDataFolderPrivate(dir, pgdataOf(dir));
+    return {
+      ...pgliteDatabase(pglite, unlock, timeouts),
+      folder: { dir, madePrivate: found.madePrivate, stillOpen },
+    };
   } catch (error) {
     unlock();
     throw error;
@@ -261,7 +275,7 @@ function lockDataDir(dir: string): () => void {
   const lockFile = path.join(dir, 'bahtdesk.lock');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      writeFileSync(lockFile, `${process.pid}\n${dir}\n`, { flag: 'wx' });
+      writeFileSync(lockFile, `${process.pid}\n${dir}\n`, { flag: 'wx', mode: 0o600 });
       return () => rmSync(lockFile, { force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;

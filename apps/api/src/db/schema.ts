@@ -111,16 +111,44 @@ export interface StaffSessionsTable {
   user_agent: string | null;
 }
 
-/** Staff sign-in attempts per account and client address (decision 0019). */
+/**
+ * The client addresses of a staff account (decision 0019): `signed_in_at`, its last completed
+ * sign-in (password and second factor) from the address, spares the address the slow-down.
+ */
 export interface StaffSignInAddressesTable {
   staff_id: number;
   /** The limits' key of the address: IPv4, or the IPv6 /64. */
   ip: string;
-  /** Attempts taken in the current window (given back on success). */
+  /** No longer counted (staff_sign_in_attempts counts since 20261202_0400); kept for older versions. */
   attempts: number;
   window_started_at: Date;
   /** The last completed sign-in (password and second factor) from this address. */
   signed_in_at: Date | null;
+}
+
+/**
+ * Staff sign-in attempts per name and source, taken before each check (decision 0019), for any
+ * name typed, an account's or not.
+ */
+export interface StaffSignInAttemptsTable {
+  /** The username as typed, in lower case. */
+  name: string;
+  /** `ip:<address>` (IPv4, or the IPv6 /64) or `device:<staff_devices.id>`. */
+  source: string;
+  /** Attempts taken in the current window (a right password gives its own back). */
+  attempts: number;
+  window_started_at: Date;
+}
+
+/** A browser a staff account completed a sign-in from, known by its device cookie (decision 0019). */
+export interface StaffDevicesTable {
+  id: Id;
+  staff_id: number;
+  /** SHA-256 (hex) of the device cookie; a new one is given at each completed sign-in. */
+  token_hash: string;
+  /** The last completed sign-in with it: it counts as the account's for STAFF_DEVICE_DAYS after. */
+  signed_in_at: Date;
+  created_at: CreatedAt;
 }
 
 export interface StaffRecoveryCodesTable {
@@ -508,6 +536,8 @@ export interface DB {
   staff_sessions: StaffSessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_sign_in_addresses: StaffSignInAddressesTable;
+  staff_sign_in_attempts: StaffSignInAttemptsTable;
+  staff_devices: StaffDevicesTable;
   files: FilesTable;
   bank_accounts: BankAccountsTable;
   usdt_addresses: UsdtAddressesTable;

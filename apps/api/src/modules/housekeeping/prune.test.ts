@@ -144,6 +144,43 @@ describe('staff sign-in addresses', () => {
       .execute();
     expect(left.map((r) => r.ip)).toEqual(['192.0.2.2', '192.0.2.4']);
   });
+
+  it('a sign-in count goes once its window has passed; a device once it has not signed in for 90 days', async () => {
+    const name = unique('p');
+    const id = await app.services.staff.create(
+      { type: 'system', id: null },
+      { username: name.slice(0, 20), password: 'staff-password-1', role: 'viewer' },
+    );
+    await app.database.db
+      .insertInto('staff_sign_in_attempts')
+      .values([
+        { name, source: 'ip:192.0.2.1', attempts: 5, window_started_at: ago(16 * 60_000) },
+        { name, source: 'ip:192.0.2.2', attempts: 5, window_started_at: ago(14 * 60_000) },
+      ])
+      .execute();
+    await app.database.db
+      .insertInto('staff_devices')
+      .values([
+        { staff_id: id, token_hash: unique('old'), signed_in_at: ago(91 * DAY_MS) },
+        { staff_id: id, token_hash: unique('new'), signed_in_at: ago(89 * DAY_MS) },
+      ])
+      .execute();
+
+    await pruneExpired(app.database.db);
+
+    const counts = await app.database.db
+      .selectFrom('staff_sign_in_attempts')
+      .select('source')
+      .where('name', '=', name)
+      .execute();
+    expect(counts).toEqual([{ source: 'ip:192.0.2.2' }]);
+    const devices = await app.database.db
+      .selectFrom('staff_devices')
+      .select('token_hash')
+      .where('staff_id', '=', id)
+      .execute();
+    expect(devices.map((d) => d.token_hash.slice(0, 3))).toEqual(['new']);
+  });
 });
 
 describe('the server prunes at start and every hour', () => {
@@ -162,8 +199,8 @@ describe('the server prunes at start and every hour', () => {
 
       await vi.advanceTimersByTimeAsync(60 * 60_000);
       // One delete per kind of row: member and staff sessions, OTPs, bans, request counters,
-      // staff sign-in addresses, staged identity photos.
-      await vi.waitFor(() => expect(deleteFrom.mock.calls.length).toBe(callsAfterStart + 7));
+      // staff sign-in addresses, counts and devices, staged identity photos.
+      await vi.waitFor(() => expect(deleteFrom.mock.calls.length).toBe(callsAfterStart + 9));
       expect(log.warn).toHaveBeenCalledTimes(1);
     } finally {
       stop();

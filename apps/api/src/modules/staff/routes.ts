@@ -2,6 +2,7 @@ import { adminEndpoints } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute, requestMeta, signedInStaff } from '../../http/route.ts';
 import { staffActor } from '../audit/index.ts';
+import { deviceCookie } from './device-cookie.ts';
 
 /** Staff sign-in (`/api/admin/auth/...`, `/api/admin/me`) and staff accounts (`/api/admin/staff`). */
 export async function staffRoutes(app: FastifyInstance): Promise<void> {
@@ -9,18 +10,26 @@ export async function staffRoutes(app: FastifyInstance): Promise<void> {
   const e = adminEndpoints;
 
   defineRoute(app, e.me, ({ req }) => staffSignIn.profile(signedInStaff(req)));
-  defineRoute(app, e.staffLogin, ({ body, req }) => staffSignIn.login(body, requestMeta(req)));
-  defineRoute(app, e.verifyTotp, ({ body, req }) =>
-    staffSignIn.verifyTotp(signedInStaff(req), body.code, requestMeta(req)),
+  // The sign-in steps read the browser's device cookie, and a completed second factor gives a new one.
+  defineRoute(app, e.staffLogin, ({ body, req, reply }) =>
+    staffSignIn.login(body, requestMeta(req), deviceCookie(req, reply)),
   );
-  defineRoute(app, e.useRecoveryCode, ({ body, req }) =>
-    staffSignIn.useRecoveryCode(signedInStaff(req), body.recoveryCode, requestMeta(req)),
+  defineRoute(app, e.verifyTotp, ({ body, req, reply }) =>
+    staffSignIn.verifyTotp(signedInStaff(req), body.code, requestMeta(req), deviceCookie(req, reply)),
+  );
+  defineRoute(app, e.useRecoveryCode, ({ body, req, reply }) =>
+    staffSignIn.useRecoveryCode(
+      signedInStaff(req),
+      body.recoveryCode,
+      requestMeta(req),
+      deviceCookie(req, reply),
+    ),
   );
   defineRoute(app, e.startEnrolment, ({ req }) =>
     staffSignIn.startEnrolment(signedInStaff(req), requestMeta(req)),
   );
-  defineRoute(app, e.confirmEnrolment, ({ body, req }) =>
-    staffSignIn.confirmEnrolment(signedInStaff(req), body.code, requestMeta(req)),
+  defineRoute(app, e.confirmEnrolment, ({ body, req, reply }) =>
+    staffSignIn.confirmEnrolment(signedInStaff(req), body.code, requestMeta(req), deviceCookie(req, reply)),
   );
   defineRoute(app, e.changeStaffPassword, ({ body, req }) =>
     staffSignIn.changePassword(signedInStaff(req), body, requestMeta(req)),

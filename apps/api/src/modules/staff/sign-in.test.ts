@@ -86,8 +86,14 @@ describe('staff sign-in: password, then a TOTP code', () => {
     expect(res.body.code).toBe(0);
   });
 
-  it('refuses a code two steps away (30023), and counts it as a failure', async () => {
+  it('refuses a code two steps away (30023), and counts it as a failure of an account that signed in before', async () => {
     const staff = await enrolledStaff(app);
+    // An account that never completed a sign-in is never slowed down, so it counts no failures.
+    await app.database.db
+      .updateTable('staff')
+      .set({ last_login_at: new Date() })
+      .where('id', '=', staff.id)
+      .execute();
     const token = await staffPasswordStep(app, staff);
     const res = await adminCall(app, 'POST', TOTP_URL, { token, body: { code: totpCode(staff.secret, -2) } });
     expect(res.body.code).toBe(E.STAFF_TOTP_INCORRECT.code);

@@ -7,28 +7,33 @@ import { normaliseIp } from '../../plugins/limits/limiter.ts';
 import { recordAudit, staffActor } from '../audit/index.ts';
 import type { PasswordAttempts, PasswordHasher } from '../passwords/index.ts';
 import {
+  hashToken,
+  newToken,
   type RequestMeta,
   type SessionService,
   type StaffSession,
   sessionResult,
 } from '../sessions/index.ts';
+import type { DeviceCookie } from './device-cookie.ts';
 import { hashRecoveryCode, newRecoveryCodes } from './recovery-codes.ts';
 import {
   acceptTotpStep,
   confirmPendingSecret,
   countCodeFailure,
+  deviceOfSource,
   findSecondFactor,
   findStaffById,
-  findStaffForSignIn,
   giveBackAccountAttempt,
-  giveBackAddressAttempt,
-  markAddressSignedIn,
+  giveBackAttempt,
+  keepDevice,
   markSignedIn,
+  markSignedInThrough,
+  recordRefusal,
   replaceRecoveryCodes,
   setPassword,
   setPendingSecret,
-  takeAccountAttempt,
-  takeAddressAttempt,
+  takeCodeAttempt,
+  takePasswordAttempt,
   useRecoveryCodeRow,
 } from './repository.ts';
 import { newTotpSecret, totpStep, totpUri } from './totp.ts';
@@ -40,42 +45,24 @@ interface Deps {
   passwordAttempts: PasswordAttempts;
 }
 
-const SLOWED_REASON = 'failed sign-ins from many addresses';
+/** A request without a device cookie: none read, none given (the command line, tests). */
+const NO_DEVICE: DeviceCookie = { sent: undefined, give: () => {} };
 
-/** A password attempt that is not checked, and why (for the audit row only). */
-const refusal = (reason: string) => ({ ok: false, reason }) as const;
+const hashOf = (device: DeviceCookie) => (device.sent === undefined ? null : hashToken(device.sent));
 
 /**
  * Staff sign-in in two steps (decision 0019): username and password start a session whose second
- * factor is not done; a TOTP code, a recovery code or a confirmed enrolment completes it. Every
- * password or code attempt counts against the caller's IP like a member's sign-in, and against the
- * account from that address: each is taken before it is checked, so simultaneous guesses cannot
- * get more checks than the limit. An outsider's guesses never stop the owner: they stop only the
- * outsider's address, and from many addresses they slow down checks from addresses the account
- * has not signed in from lately. Every refusal of the password step answers 999.
+ * factor is not done; a TOTP code, a recovery code or a confirmed enrolment completes it and gives
+ * the browser a device cookie. Every password or code attempt counts against the caller's IP like
+ * a member's sign-in, and takes an attempt of (name, source) before it is checked, so simultaneous
+ * guesses cannot get more checks than the limit: the source is the account's device when the
+ * request carries a valid device cookie of it (not stopped), else the client address. An
+ * outsider's guesses never stop the owner: they stop only the outsider's address (or a stolen
+ * device cookie), and from many addresses they slow down only browsers and addresses the account
+ * has not signed in from lately. A refusal of the password step answers 999, after the same
+ * statements and the same argon2 check whether or not the name is an account's.
  */
 export function createStaffSignIn({ db, passwords, sessions, passwordAttempts }: Deps) {
-  /** An audit row of a refused step, with the slow-down's own row when this failure started it. */
-  async function refused(
-    staffId: number,
-    meta: RequestMeta,
-    action: string,
-    reason: string,
-    slowedNow = false,
-  ) {
-    await db.transaction().execute(async (trx) => {
-      const actor = staffActor(meta, staffId);
-      await recordAudit(trx, actor, { action, target: `staff:${staffId}`, reason, outcome: 'failure' });
-      if (slowedNow) {
-        await recordAudit(trx, actor, {
-          action: 'staff.slowed',
-          target: `staff:${staffId}`,
-          reason: SLOWED_REASON,
-        });
-      }
-    });
-  }
-
   /** The signed-in staff member, read fresh (`passed`: this session passed the second factor). */
   async function profile(staffId: number, passed: boolean): Promise<StaffProfile> {
     const staff = await findStaffById(db, staffId);
@@ -95,84 +82,122 @@ export function createStaffSignIn({ db, passwords, sessions, passwordAttempts }:
     refuseIfBanned(await passwordAttempts.attemptPassword(meta.ip));
   }
 
-  /** The address a session's code attempts count against: the one it signed in from. */
-  const sessionAddress = (session: StaffSession, meta: RequestMeta) =>
-    normaliseIp(session.signInIp ?? meta.ip);
+  /** An audit row of a refused step of a signed-in session (its account known). */
+  const refused = (staffId: number, meta: RequestMeta, action: string, reason: string, slowedNow = false) =>
+    recordRefusal(db, staffActor(meta, staffId), { action, target: `staff:${staffId}`, reason, slowedNow });
 
   /**
-   * Takes a code attempt for the session's account and address before the code is checked;
-   * 30023 without a check when the address is stopped for the account.
+   * Takes a code attempt for the session's account before the code is checked, from its device or
+   * else the address the session signed in from (so one session cannot spread code guesses over
+   * many addresses); 30023 without a check when that address is stopped for the account.
    */
-  async function takeCodeAttempt(session: StaffSession, meta: RequestMeta, action: string, now: Date) {
-    const ip = sessionAddress(session, meta);
-    if (!(await takeAddressAttempt(db, session.staffId, ip, now))) {
+  async function codeAttempt(
+    session: StaffSession,
+    meta: RequestMeta,
+    device: DeviceCookie,
+    action: string,
+    now: Date,
+  ) {
+    const ip = normaliseIp(session.signInIp ?? meta.ip);
+    const { source, taken } = await takeCodeAttempt(db, {
+      staffId: session.staffId,
+      ip,
+      deviceHash: hashOf(device),
+      now,
+    });
+    if (!taken) {
       await refused(session.staffId, meta, action, 'address stopped');
       throw new AppError(E.STAFF_TOTP_INCORRECT);
     }
-    return ip;
+    return { ip, source };
   }
 
-  /** A wrong code: its attempt stays taken, and it counts toward the account's slow-down. */
-  async function wrongCode(staffId: number, meta: RequestMeta, action: string, reason: string, now: Date) {
-    const { slowedNow } = await countCodeFailure(db, staffId, now);
+  /**
+   * A wrong code: its attempt stays taken; from an address (not a device of the account) it also
+   * counts toward the account's slow-down.
+   */
+  async function wrongCode(
+    staffId: number,
+    meta: RequestMeta,
+    taken: { source: string },
+    action: string,
+    reason: string,
+    now: Date,
+  ) {
+    const { slowedNow } =
+      deviceOfSource(taken.source) === undefined
+        ? await countCodeFailure(db, staffId, now)
+        : { slowedNow: false };
     await refused(staffId, meta, action, reason, slowedNow);
   }
 
   /**
-   * Takes a password attempt for an account from an address before the password is checked: the
-   * address's own (5 per 15 minutes), and, from an address the account has not signed in from
-   * lately, one against the whole account. Why it was refused, or what to give back on success.
+   * What a completed second factor does in its transaction, besides the factor's own update: the
+   * attempt source's count starts again, the address is known, and the browser gets a new device
+   * cookie (the one it came with, if any, stops working); the caller gives it once committed.
    */
-  async function takePasswordAttempt(staffId: number, ip: string, now: Date) {
-    const address = await takeAddressAttempt(db, staffId, ip, now);
-    if (!address) return refusal('address stopped');
-    if (address.known) return { ok: true, account: false, slowedNow: false } as const;
-    const account = await takeAccountAttempt(db, staffId, now);
-    if (!account) return refusal('slowed down');
-    return { ok: true, account: true, slowedNow: account.slowedNow } as const;
+  async function completeSignIn(
+    trx: Kysely<DB>,
+    session: StaffSession,
+    taken: { ip: string; source: string },
+    now: Date,
+  ): Promise<string> {
+    const { staffId } = session;
+    const { token, hash } = newToken();
+    await markSignedInThrough(trx, { staffId, ip: taken.ip, source: taken.source, now });
+    await keepDevice(trx, { staffId, deviceId: deviceOfSource(taken.source), tokenHash: hash, now });
+    await sessions.passSecondFactor(trx, session.sessionId, now);
+    return token;
   }
 
   return {
     profile: (session: StaffSession) => profile(session.staffId, session.secondFactorPassed),
 
-    async login(body: { username: string; password: string }, meta: RequestMeta): Promise<StaffLoginResult> {
+    /**
+     * Username and password: a session whose second factor is still to do. `device` is the
+     * request's device cookie: a valid one of the account spends that device's budget alone.
+     */
+    async login(
+      body: { username: string; password: string },
+      meta: RequestMeta,
+      device: DeviceCookie = NO_DEVICE,
+    ): Promise<StaffLoginResult> {
       await attempt(meta);
       const now = new Date();
-      const ip = normaliseIp(meta.ip);
-      const staff = await findStaffForSignIn(db, body.username);
-      const taken = staff ? await takePasswordAttempt(staff.id, ip, now) : refusal('unknown username');
+      const taken = await takePasswordAttempt(db, {
+        name: body.username.toLowerCase(),
+        ip: normaliseIp(meta.ip),
+        deviceHash: hashOf(device),
+        now,
+      });
+      const { staff } = taken;
       // A password that may not be checked is checked against a dummy hash of the same cost
       // (decision 0018), so neither the answer nor its timing tells which names exist.
+      const checked = staff !== undefined && taken.refusal === undefined;
       const valid = await passwords.verify(
-        staff && taken.ok ? staff.password_hash : await passwords.dummyHash(),
+        checked ? staff.passwordHash : await passwords.dummyHash(),
         body.password,
       );
-      if (!staff) {
-        await recordAudit(
+      if (!checked || staff.disabled || !valid) {
+        const reason = !staff
+          ? 'unknown username'
+          : (taken.refusal ?? (staff.disabled ? 'disabled' : 'wrong password'));
+        await recordRefusal(
           db,
-          { type: 'staff', id: null, ip: meta.ip },
-          { action: 'staff.signIn', reason: 'unknown username', outcome: 'failure' },
-        );
-        throw new AppError(E.BAD_CREDENTIALS);
-      }
-      if (!taken.ok) {
-        await refused(staff.id, meta, 'staff.signIn', taken.reason);
-        throw new AppError(E.BAD_CREDENTIALS);
-      }
-      if (staff.disabled || !valid) {
-        await refused(
-          staff.id,
-          meta,
-          'staff.signIn',
-          staff.disabled ? 'disabled' : 'wrong password',
-          taken.slowedNow,
+          staff ? staffActor(meta, staff.id) : { type: 'staff', id: null, ip: meta.ip },
+          {
+            action: 'staff.signIn',
+            target: staff ? `staff:${staff.id}` : null,
+            reason,
+            slowedNow: taken.slowedNow,
+          },
         );
         throw new AppError(E.BAD_CREDENTIALS);
       }
       // A right password gives its attempts back; only a completed second factor clears the
-      // address's count, so one who has the password cannot interleave it with code guesses.
-      await giveBackAddressAttempt(db, staff.id, ip);
-      if (taken.account) await giveBackAccountAttempt(db, staff.id);
+      // source's count, so one who has the password cannot interleave it with code guesses.
+      await giveBackAttempt(db, taken.name, taken.source);
+      if (taken.accountTaken) await giveBackAccountAttempt(db, staff.id);
       await passwordAttempts.passwordSucceeded(meta.ip);
       const session = await sessions.startStaff(staff.id, meta, false, now);
       await recordAudit(db, staffActor(meta, staff.id), {
@@ -184,7 +209,12 @@ export function createStaffSignIn({ db, passwords, sessions, passwordAttempts }:
     },
 
     /** Completes sign-in with a TOTP code; a code's time step is accepted once (30023 after). */
-    async verifyTotp(session: StaffSession, code: string, meta: RequestMeta): Promise<StaffProfile> {
+    async verifyTotp(
+      session: StaffSession,
+      code: string,
+      meta: RequestMeta,
+      device: DeviceCookie = NO_DEVICE,
+    ): Promise<StaffProfile> {
       await attempt(meta);
       const now = new Date();
       const { staffId } = session;
@@ -192,57 +222,62 @@ export function createStaffSignIn({ db, passwords, sessions, passwordAttempts }:
       if (!factor) throw new AppError(E.NOT_ALLOWED);
       if (factor.totp_secret === null) throw new AppError(E.STAFF_TOTP_INCORRECT, { next: 'enrol' });
       const secret = factor.totp_secret;
-      const ip = await takeCodeAttempt(session, meta, 'staff.secondFactor', now);
+      const taken = await codeAttempt(session, meta, device, 'staff.secondFactor', now);
       const step = totpStep(secret, code, now.getTime());
-      const accepted =
-        step !== null &&
-        (await db.transaction().execute(async (trx) => {
-          if (!(await acceptTotpStep(trx, staffId, secret, step, now))) return false;
-          await markAddressSignedIn(trx, staffId, ip, now);
-          await sessions.passSecondFactor(trx, session.sessionId, now);
-          await recordAudit(trx, staffActor(meta, staffId), {
-            action: 'staff.secondFactor',
-            target: `staff:${staffId}`,
-            reason: 'totp',
-          });
-          return true;
-        }));
-      if (!accepted) {
+      const token =
+        step === null
+          ? undefined
+          : await db.transaction().execute(async (trx) => {
+              if (!(await acceptTotpStep(trx, staffId, secret, step, now))) return undefined;
+              await recordAudit(trx, staffActor(meta, staffId), {
+                action: 'staff.secondFactor',
+                target: `staff:${staffId}`,
+                reason: 'totp',
+              });
+              return completeSignIn(trx, session, taken, now);
+            });
+      if (token === undefined) {
         await wrongCode(
           staffId,
           meta,
+          taken,
           'staff.secondFactor',
           step === null ? 'wrong code' : 'code already used',
           now,
         );
         throw new AppError(E.STAFF_TOTP_INCORRECT);
       }
+      device.give(token);
       await passwordAttempts.passwordSucceeded(meta.ip);
       return profile(staffId, true);
     },
 
     /** Completes sign-in with a single-use recovery code (audited). */
-    async useRecoveryCode(session: StaffSession, code: string, meta: RequestMeta): Promise<StaffProfile> {
+    async useRecoveryCode(
+      session: StaffSession,
+      code: string,
+      meta: RequestMeta,
+      device: DeviceCookie = NO_DEVICE,
+    ): Promise<StaffProfile> {
       await attempt(meta);
       const now = new Date();
       const { staffId } = session;
-      const ip = await takeCodeAttempt(session, meta, 'staff.secondFactor', now);
-      const used = await db.transaction().execute(async (trx) => {
-        if (!(await useRecoveryCodeRow(trx, staffId, hashRecoveryCode(code), now))) return false;
+      const taken = await codeAttempt(session, meta, device, 'staff.secondFactor', now);
+      const token = await db.transaction().execute(async (trx) => {
+        if (!(await useRecoveryCodeRow(trx, staffId, hashRecoveryCode(code), now))) return undefined;
         await markSignedIn(trx, staffId, now);
-        await markAddressSignedIn(trx, staffId, ip, now);
-        await sessions.passSecondFactor(trx, session.sessionId, now);
         await recordAudit(trx, staffActor(meta, staffId), {
           action: 'staff.secondFactor',
           target: `staff:${staffId}`,
           reason: 'recovery code',
         });
-        return true;
+        return completeSignIn(trx, session, taken, now);
       });
-      if (!used) {
-        await wrongCode(staffId, meta, 'staff.secondFactor', 'wrong recovery code', now);
+      if (token === undefined) {
+        await wrongCode(staffId, meta, taken, 'staff.secondFactor', 'wrong recovery code', now);
         throw new AppError(E.STAFF_TOTP_INCORRECT);
       }
+      device.give(token);
       await passwordAttempts.passwordSucceeded(meta.ip);
       return profile(staffId, true);
     },
@@ -266,6 +301,7 @@ export function createStaffSignIn({ db, passwords, sessions, passwordAttempts }:
       session: StaffSession,
       code: string,
       meta: RequestMeta,
+      device: DeviceCookie = NO_DEVICE,
     ): Promise<{ recoveryCodes: string[]; profile: StaffProfile }> {
       await attempt(meta);
       const now = new Date();
@@ -273,13 +309,14 @@ export function createStaffSignIn({ db, passwords, sessions, passwordAttempts }:
       const factor = await findSecondFactor(db, staffId);
       if (!factor) throw new AppError(E.NOT_ALLOWED);
       if (factor.totp_secret !== null) throw new AppError(E.STAFF_ALREADY_ENROLLED);
-      const ip = await takeCodeAttempt(session, meta, 'staff.enrolment.confirm', now);
+      const taken = await codeAttempt(session, meta, device, 'staff.enrolment.confirm', now);
       const pending = factor.totp_pending_secret;
       const step = pending === null ? null : totpStep(pending, code, now.getTime());
       if (pending === null || step === null) {
         await wrongCode(
           staffId,
           meta,
+          taken,
           'staff.enrolment.confirm',
           pending ? 'wrong code' : 'no enrolment started',
           now,
@@ -287,19 +324,19 @@ export function createStaffSignIn({ db, passwords, sessions, passwordAttempts }:
         throw new AppError(E.STAFF_TOTP_INCORRECT);
       }
       const recoveryCodes = newRecoveryCodes();
-      await db.transaction().execute(async (trx) => {
+      const token = await db.transaction().execute(async (trx) => {
         if (!(await confirmPendingSecret(trx, staffId, pending, step, now))) {
           throw new AppError(E.STAFF_ALREADY_ENROLLED);
         }
         await replaceRecoveryCodes(trx, staffId, recoveryCodes.map(hashRecoveryCode));
-        await markAddressSignedIn(trx, staffId, ip, now);
-        await sessions.passSecondFactor(trx, session.sessionId, now);
         await recordAudit(trx, staffActor(meta, staffId), {
           action: 'staff.enrolment.confirm',
           target: `staff:${staffId}`,
           after: { enrolled: true, recoveryCodes: recoveryCodes.length },
         });
+        return completeSignIn(trx, session, taken, now);
       });
+      device.give(token);
       await passwordAttempts.passwordSucceeded(meta.ip);
       return { recoveryCodes, profile: await profile(staffId, true) };
     },

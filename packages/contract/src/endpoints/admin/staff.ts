@@ -12,11 +12,12 @@ import { idParams, iso } from './common.ts';
  * only the calls marked `secondFactor: false` work until a TOTP code (RFC 6238, 30 s, 6 digits, one
  * step of drift, each code once) or a single-use recovery code completes it. A staff account created
  * by an admin gets a one-time password: until it is changed, the session stays limited the same way.
- * Failed sign-ins are counted per account and client address: an address with
- * STAFF_LOCK_AFTER_FAILURES failures for an account gets no further check for it for
- * STAFF_LOCK_MINUTES; failures from many addresses slow the account down (one check per
- * STAFF_SLOW_SECONDS from addresses it has not signed in from lately) rather than lock it.
- * Every failure answers 999 alike (decision 0019).
+ * Failed sign-ins are counted per name and source, the client address or the browser's device
+ * cookie (given at each completed sign-in): a source with STAFF_LOCK_AFTER_FAILURES failures for a
+ * name gets no further check for it for STAFF_LOCK_MINUTES; failures from many addresses slow an
+ * account that signed in before down (one check per STAFF_SLOW_SECONDS from browsers and addresses
+ * it has not signed in from lately) rather than lock it. Every failure answers 999 alike
+ * (decision 0019).
  */
 
 export const STAFF_PASSWORD_MIN = 12;
@@ -96,8 +97,8 @@ export const staffAccountSchema = z.object({
   enrolled: z.boolean(),
   mustChangePassword: z.boolean(),
   /**
-   * Set while failed sign-ins hold checks back: an address stopped for the account, or the
-   * slow-down of addresses it has not signed in from lately (the later of the two ends).
+   * Set while failed sign-ins hold checks back: an address or device stopped for the account, or
+   * the slow-down of addresses it has not signed in from lately (the later of the two ends).
    */
   lockedUntil: iso.nullable(),
   lastLoginAt: iso.nullable(),
@@ -121,7 +122,7 @@ export const staffAuthEndpoints = {
     path: '/api/admin/auth/login',
     access: 'public',
     summary:
-      'Username and password: a staff session whose second factor is still to do (`next`). 999 alike for a wrong pair, an unknown name, a disabled account, an address stopped for the account and an account slowed down. Failures count toward the IP ban and per account and address (decision 0019).',
+      'Username and password: a staff session whose second factor is still to do (`next`). 999 alike for a wrong pair, an unknown name, a disabled account, an address stopped for the account and an account slowed down. Failures count toward the IP ban and per name and address, or per device when the browser sends its device cookie (decision 0019).',
     body: staffLoginBodySchema,
     result: staffLoginResultSchema,
   }),
@@ -130,7 +131,7 @@ export const staffAuthEndpoints = {
     path: '/api/admin/auth/totp',
     access: { staff: ANY_STAFF, secondFactor: false },
     summary:
-      'Completes sign-in with the current TOTP code (one step of drift; a code already used is refused, 30023). A wrong code counts against the address the session signed in from (five stop it for the account) and toward the slow-down of the account.',
+      'Completes sign-in with the current TOTP code (one step of drift; a code already used is refused, 30023). A wrong code counts against the device of the browser, else the address the session signed in from (five stop it for the account), and from an address toward the slow-down of the account. Completing the sign-in gives the browser a new device cookie.',
     body: z.object({ code: totpCodeSchema }),
     result: staffProfileSchema,
   }),
