@@ -175,6 +175,7 @@ async function deskServices(database: Database) {
     db,
     createPasswordHasher(),
     createSessionService(db, { member: NO_SESSIONS, staff: NO_SESSIONS }, events),
+    events,
   );
   return {
     events,

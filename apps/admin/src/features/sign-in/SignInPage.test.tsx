@@ -46,6 +46,7 @@ describe('staff sign-in', () => {
           },
           volumePerDay: [],
           setupMissing: [],
+          twoPersonRules: { hold: true, enabledAdmins: 2 },
         }),
     });
     await renderConsole('/sign-in');

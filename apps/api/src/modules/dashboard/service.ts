@@ -11,6 +11,7 @@ import { countWithStatus } from '../../db/review-reads.ts';
 import type { DB } from '../../db/schema.ts';
 import type { RatesService } from '../rates/index.ts';
 import type { SetupService } from '../setup/index.ts';
+import type { StaffService } from '../staff/index.ts';
 import {
   completedThbPerBangkokDay,
   completedVolumes,
@@ -49,6 +50,7 @@ export function createDashboardService(
   db: Kysely<DB>,
   rates: Pick<RatesService, 'history'>,
   setup: Pick<SetupService, 'missing'>,
+  staff: Pick<StaffService, 'twoPersonRules'>,
 ) {
   return {
     /** What waits for staff now (the console's menu and tab title). */
@@ -81,6 +83,7 @@ export function createDashboardService(
         months,
         perDay,
         setupMissing,
+        twoPersonRules,
       ] = await Promise.all([
         countMembers(db),
         countMembers(db, today),
@@ -93,6 +96,7 @@ export function createDashboardService(
         completedVolumes(db, monthStart),
         completedThbPerBangkokDay(db, first),
         setup.missing(),
+        staff.twoPersonRules(),
       ]);
       const thbOn = (date: string, type: 'buy' | 'sell') =>
         toMoneyString(perDay.find((r) => r.day === date && r.type === type)?.thb ?? '0');
@@ -122,6 +126,7 @@ export function createDashboardService(
           sellThb: thbOn(date, 'sell'),
         })),
         setupMissing,
+        twoPersonRules,
       };
     },
   };

@@ -1,2 +1,2 @@
-export { createStaffService, type StaffService } from './service.ts';
+export { createStaffService, type StaffService, twoPersonRules } from './service.ts';
 export { createStaffSignIn, type StaffSignIn } from './sign-in.ts';
