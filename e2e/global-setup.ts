@@ -22,7 +22,19 @@ export interface JourneyServer {
   /** The demo staff account the server seeded on its first start (its password is printed once). */
   demoStaff: { username: string; password: string } | null;
   /** An admin for the journeys, signed in (staff.ts journeyAdmin()). */
-  journeyAdmin: { username: string; password: string; token: string; secret: string };
+  journeyAdmin: JourneyAdmin;
+  /**
+   * A second admin, signed in, who approves what the journeys' admin proposes (staff.ts
+   * journeyApprover()): the desk has two admins, so two-person rules hold (decision 0091).
+   */
+  journeyApprover: JourneyAdmin;
+}
+
+interface JourneyAdmin {
+  username: string;
+  password: string;
+  token: string;
+  secret: string;
 }
 
 declare module 'vitest' {
@@ -44,12 +56,11 @@ function buildIfNeeded(): void {
 }
 
 /**
- * Makes the journeys' admin with the operator CLI on the server's folder before the server first
- * starts (`staff:create` may set up an empty folder; the first start still seeds the demo admin),
- * so the server starts once. Answers its username and password.
+ * Makes an admin for the journeys with the operator CLI on the server's folder before the server
+ * first starts (`staff:create` may set up an empty folder; the first start still seeds the demo
+ * admin), so the server starts once. Answers its username and password.
  */
-async function createJourneyAdmin(server: ServerProcess) {
-  const username = 'e2ejourneys';
+async function createJourneyAdmin(server: ServerProcess, username: string) {
   const password = `journeys-${randomBytes(12).toString('hex')}`;
   const created = await runDesk(
     ['staff:create', username, '--role', 'admin', '--password-stdin'],
@@ -71,20 +82,28 @@ async function startJourneyServer(dataDir: string) {
     dataDir: join(dataDir, 'data'),
     logFile: join(dataDir, 'server.log'),
   });
-  const admin = await createJourneyAdmin(server);
+  const admins = [
+    await createJourneyAdmin(server, 'e2ejourneys'),
+    await createJourneyAdmin(server, 'e2eapprover'),
+  ];
   await server.start();
   const demoStaff = server.demoStaff() ?? null;
   // signInStaff (staff.ts) calls the server through baseUrl(), which reads this while it is set.
   process.env.E2E_BASE_URL = server.baseUrl;
-  const session = await signInStaff(admin.username, admin.password).finally(() => {
+  const [journeyAdmin, journeyApprover] = await Promise.all(
+    admins.map(async (admin): Promise<JourneyAdmin> => {
+      const session = await signInStaff(admin.username, admin.password);
+      return {
+        username: admin.username,
+        password: session.password,
+        token: session.token,
+        secret: session.authenticator.secret,
+      };
+    }),
+  ).finally(() => {
     delete process.env.E2E_BASE_URL;
   });
-  const journeyAdmin = {
-    username: admin.username,
-    password: session.password,
-    token: session.token,
-    secret: session.authenticator.secret,
-  };
+  if (!journeyAdmin || !journeyApprover) throw new Error('the journeys have no admins');
 
   let queue: Promise<unknown> = Promise.resolve();
   const control = createServer((request, response) => {
@@ -120,6 +139,7 @@ async function startJourneyServer(dataDir: string) {
     deskUrl: `http://127.0.0.1:${address.port}/desk`,
     demoStaff,
     journeyAdmin,
+    journeyApprover,
   };
   const stop = async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));
