@@ -1,14 +1,17 @@
 // Two-person changes in Chromium (decision 0091): one admin changes the desk's receiving address
 // on the settings screen, members keep being shown the address in force, and only once a second
-// admin approves the change on the dashboard does a member's order show the new one.
+// admin approves the change on the dashboard does a member's order show the new one. With
+// SHOTS_DIR set, a second test saves the screens of changes waiting, in English and Thai at 390 and
+// 1280 px.
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import proposalsEn from '../apps/admin/src/locales/en/proposals.json' with { type: 'json' };
 import settingsEn from '../apps/admin/src/locales/en/settings.json' with { type: 'json' };
-import { useBrowser } from './browser.ts';
+import proposalsTh from '../apps/admin/src/locales/th/proposals.json' with { type: 'json' };
+import { DESKTOP, PHONE, useBrowser } from './browser.ts';
 import { addBankAccount, newVerifiedMember, placeSellOrder, signInContext } from './members.ts';
 import { openRoute } from './routes.ts';
-import { adminOk, journeyAdmin, journeyApprover, saveSetting } from './staff.ts';
+import { adminOk, consoleContext, journeyAdmin, journeyApprover, saveSetting } from './staff.ts';
 
 const browser = useBrowser();
 
@@ -88,5 +91,70 @@ test('a receiving address changed by one admin reaches members only once a secon
   } finally {
     // The other journeys of this server expect the address they had.
     await saveSetting('receivingAddresses', inForce);
+  }
+});
+
+/** Screens for a person to look at (SHOTS_DIR): not part of the test run. */
+test.runIf(process.env.SHOTS_DIR)('screenshots of changes waiting for a second admin', async () => {
+  const dir = process.env.SHOTS_DIR ?? '';
+  const admin = journeyAdmin();
+  const approver = journeyApprover();
+  const { values } = await adminOk<{ values: { receivingAddresses: Record<string, string> } }>(
+    'GET',
+    '/api/admin/settings',
+    admin.token,
+  );
+  const old = values.receivingAddresses.TETHER ?? ADDRESSES[0];
+  const proposed = [
+    {
+      key: 'receivingAddresses',
+      value: { ...values.receivingAddresses, TETHER: ADDRESSES.find((a) => a !== old) },
+    },
+    { key: 'payoutApprovalThb', value: '1000000.00' },
+  ];
+  const ids: number[] = [];
+  for (const body of proposed) {
+    ids.push(
+      (await adminOk<{ proposal: { id: number } }>('POST', '/api/admin/settings', admin.token, body)).proposal
+        .id,
+    );
+  }
+  const staff = { username: `e2eboss${Date.now() % 1_000_000}`, role: 'admin' };
+  ids.push(
+    (await adminOk<{ proposal: { id: number } }>('POST', '/api/admin/staff', admin.token, staff)).proposal.id,
+  );
+  try {
+    for (const lang of ['en', 'th'] as const) {
+      for (const [size, viewport] of [
+        ['phone', PHONE],
+        ['desktop', DESKTOP],
+      ] as const) {
+        const words = lang === 'en' ? proposalsEn : proposalsTh;
+        const context = await browser.context({ viewport });
+        await consoleContext(context, approver.token, lang);
+        const page = await context.newPage();
+        for (const [route, name] of [
+          ['/', 'dashboard'],
+          ['/settings', 'settings'],
+          ['/staff', 'staff'],
+        ]) {
+          await page.goto(`/admin/#${route}`);
+          await page.getByRole('button', { name: words.approve }).first().waitFor();
+          const file = `${dir}/proposals-${name}-${lang}-${size}.png`;
+          if (name === 'settings') {
+            // The first section with a change waiting: the receiving addresses.
+            await page
+              .locator('form')
+              .filter({ has: page.getByText(words.waiting, { exact: true }) })
+              .first()
+              .screenshot({ path: file });
+          } else {
+            await page.screenshot({ path: file, fullPage: true });
+          }
+        }
+      }
+    }
+  } finally {
+    for (const id of ids) await adminOk('POST', `/api/admin/proposals/${id}/discard`, approver.token, {});
   }
 });

@@ -1,4 +1,4 @@
-import type { ChangeProposal } from '@bahtdesk/contract';
+import type { ChangeProposal, SettingProposal } from '@bahtdesk/contract';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { call, queries } from '../../lib/api.ts';
@@ -7,6 +7,27 @@ import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
 import { showSnackbar, useAdminState } from '../../lib/store.ts';
 import { useProposalWords } from './words.ts';
+
+/** A setting's value in force and the one proposed, a line each per account, address or level. */
+function SettingChange({ proposal }: { proposal: SettingProposal }) {
+  const t = useT('proposals');
+  const { settingChange } = useProposalWords();
+  const { inForce, proposed } = settingChange(proposal);
+  const lines = (texts: string[]) =>
+    texts.map((text) => (
+      <span key={text} className="pending__line">
+        {text}
+      </span>
+    ));
+  return (
+    <dl className="pending__change">
+      <dt>{t('inForce')}</dt>
+      <dd>{lines(inForce)}</dd>
+      <dt>{t('proposal')}</dt>
+      <dd>{lines(proposed)}</dd>
+    </dl>
+  );
+}
 
 /** A new account's one-time password, answered to the admin who approved making it. */
 export type OnPassword = (created: { username: string; password: string }) => void;
@@ -57,12 +78,7 @@ export function PendingChange({
     <div className="pending">
       {heading ? <p className="pending__title">{t('waiting')}</p> : null}
       {proposal.kind === 'setting' ? (
-        <dl className="pending__change">
-          <dt>{t('inForce')}</dt>
-          <dd>{words.settingValue(proposal.target, proposal.replaces)}</dd>
-          <dt>{t('proposal')}</dt>
-          <dd>{words.settingValue(proposal.target, proposal.value)}</dd>
-        </dl>
+        <SettingChange proposal={proposal} />
       ) : (
         <p className="pending__what">{what}</p>
       )}

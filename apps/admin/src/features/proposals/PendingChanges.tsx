@@ -22,6 +22,7 @@ export function PendingChanges({
   withRates?: boolean;
 }) {
   const t = useT('proposals');
+  const tc = useT('common');
   const f = useFormat();
   const words = useProposalWords();
   const changes = useApi('changeProposals', { dialog: false });
@@ -32,11 +33,12 @@ export function PendingChanges({
   const password = <OneTimePasswordDialog created={created} onClose={() => setCreated(null)} />;
   if (items.length === 0 && rateItems.length === 0) return password;
   return (
-    <section className="panel pending-list" aria-labelledby="pending-changes-title">
+    <section className="panel" aria-labelledby="pending-changes-title">
       <h2 id="pending-changes-title">{t('title')}</h2>
       <ul className="pending-list__items">
         {rateItems.map((r) => (
           <li key={`rate-${r.id}`} className="pending-list__item">
+            <h3 className="pending-list__what">{tc('nav.rates')}</h3>
             <Link to="/rates">
               {t('rate', { buy: f.amount(r.buyRate), sell: f.amount(r.sellRate), who: r.proposedBy })}
             </Link>
@@ -45,7 +47,7 @@ export function PendingChanges({
         {items.map((p) => (
           <li key={p.id} className="pending-list__item">
             <h3 className="pending-list__what">
-              {p.kind === 'setting' ? words.settingTitle(p.target) : words.staffChange(p)}
+              {p.kind === 'setting' ? words.settingTitle(p.target) : tc('nav.staff')}
             </h3>
             <PendingChange proposal={p} onPassword={setCreated} />
           </li>

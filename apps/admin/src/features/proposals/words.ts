@@ -4,6 +4,8 @@ import {
   type DeskSettings,
   type GuardedSettingKey,
   NETWORKS,
+  type NetworkId,
+  type SettingProposal,
   type StaffProposal,
 } from '@bahtdesk/contract';
 import { useFormat } from '../../lib/format.ts';
@@ -25,8 +27,8 @@ const TITLES = {
 const networkName = (id: string) => NETWORKS.find((n) => n.id === id)?.name ?? id;
 
 /**
- * A proposed change in the console's language (decision 0091): the setting's title and a value of
- * it as text, and a staff change as a sentence. Values are shown whole (a receiving address in
+ * A proposed change in the console's language (decision 0091): the setting's title and what it
+ * changes as text, and a staff change as a sentence. Values are shown whole (a receiving address in
  * full), for the second admin to check what they approve.
  */
 export function useProposalWords() {
@@ -39,49 +41,63 @@ export function useProposalWords() {
     return bank ? bank[f.lang] : code;
   };
 
-  function settingValue(key: string, value: unknown): string {
+  /** A value of a guarded setting as lines of text (one per account, address or level). */
+  function settingLines(key: string, value: unknown): string[] {
     const v = value as DeskSettings[GuardedSettingKey];
     switch (key as GuardedSettingKey) {
       case 'cashDepositCeilingThb':
       case 'payoutApprovalThb':
-        return t('baht', { amount: f.amount(String(v)) });
+        return [t('baht', { amount: f.amount(String(v)) })];
       case 'payoutCoolingOffHours':
-        return t('hours', { count: String(v) });
+        return [t('hours', { count: String(v) })];
       case 'rateChangeConfirmPercent':
       case 'rateChangeMaxPercent':
-        return t('percent', { count: String(v) });
+        return [t('percent', { count: String(v) })];
       case 'enabledNetworks':
-        return (v as DeskSettings['enabledNetworks']).map(networkName).join(', ');
-      case 'receivingAddresses': {
-        const entries = Object.entries(v as DeskSettings['receivingAddresses']);
-        return entries.length === 0
-          ? t('none')
-          : entries.map(([network, address]) => `${networkName(network)}: ${address}`).join('; ');
-      }
+        return [(v as DeskSettings['enabledNetworks']).map(networkName).join(', ')];
+      case 'receivingAddresses':
+        return Object.entries(v as DeskSettings['receivingAddresses']).map(
+          ([network, address]) => `${networkName(network)}: ${address}`,
+        );
       case 'deskBankAccounts':
-        return (v as DeskSettings['deskBankAccounts'])
-          .map(
-            (a) =>
-              `${bankName(a.bankCode)} ${a.accountNumber} ${(f.lang === 'th' && a.accountNameTh) || a.accountName}`,
-          )
-          .join('; ');
+        return (v as DeskSettings['deskBankAccounts']).map(
+          (a) =>
+            `${bankName(a.bankCode)} ${a.accountNumber} ${(f.lang === 'th' && a.accountNameTh) || a.accountName}`,
+        );
       case 'tradeLimits': {
         const limits = v as DeskSettings['tradeLimits'];
-        return (['level1', 'level2'] as const)
-          .map((level) =>
-            t('limits', {
-              level: ts(`tradeLimits.${level}`),
-              buyDay: f.amount(limits[level].buyDayThb),
-              buyMonth: f.amount(limits[level].buyMonthThb),
-              sellDay: f.amount(limits[level].sellDayThb),
-              sellMonth: f.amount(limits[level].sellMonthThb),
-            }),
-          )
-          .join('; ');
+        return (['level1', 'level2'] as const).map((level) =>
+          t('limits', {
+            level: ts(`tradeLimits.${level}`),
+            buyDay: f.amount(limits[level].buyDayThb),
+            buyMonth: f.amount(limits[level].buyMonthThb),
+            sellDay: f.amount(limits[level].sellDayThb),
+            sellMonth: f.amount(limits[level].sellMonthThb),
+          }),
+        );
       }
       default:
-        return JSON.stringify(value);
+        return [JSON.stringify(value)];
     }
+  }
+
+  /**
+   * What a setting proposal changes, in force and proposed, as lines: the receiving addresses
+   * of the networks it changes only (a network it clears shows "none"), every other value whole.
+   */
+  function settingChange(p: SettingProposal): { inForce: string[]; proposed: string[] } {
+    if (p.target !== 'receivingAddresses') {
+      return { inForce: settingLines(p.target, p.replaces), proposed: settingLines(p.target, p.value) };
+    }
+    const before = (p.replaces ?? {}) as DeskSettings['receivingAddresses'];
+    const after = (p.value ?? {}) as DeskSettings['receivingAddresses'];
+    const changed = NETWORKS.filter((n) => before[n.id] !== after[n.id]);
+    const line = (addresses: DeskSettings['receivingAddresses'], id: NetworkId) =>
+      `${networkName(id)}: ${addresses[id] ?? t('none')}`;
+    return {
+      inForce: changed.map((n) => line(before, n.id)),
+      proposed: changed.map((n) => line(after, n.id)),
+    };
   }
 
   const settingTitle = (key: string) => (key in TITLES ? ts(TITLES[key as GuardedSettingKey]) : key);
@@ -104,7 +120,9 @@ export function useProposalWords() {
 
   /** One line saying what the proposal changes. */
   const what = (p: ChangeProposal) =>
-    p.kind === 'setting' ? `${settingTitle(p.target)}: ${settingValue(p.target, p.value)}` : staffChange(p);
+    p.kind === 'setting'
+      ? `${settingTitle(p.target)}: ${settingChange(p).proposed.join('; ')}`
+      : staffChange(p);
 
-  return { settingTitle, settingValue, staffChange, what };
+  return { settingTitle, settingChange, staffChange, what };
 }
