@@ -8,7 +8,7 @@ import { expect, test } from 'vitest';
 import proposalsEn from '../apps/admin/src/locales/en/proposals.json' with { type: 'json' };
 import settingsEn from '../apps/admin/src/locales/en/settings.json' with { type: 'json' };
 import proposalsTh from '../apps/admin/src/locales/th/proposals.json' with { type: 'json' };
-import { DESKTOP, PHONE, useBrowser } from './browser.ts';
+import { a11yViolations, DESKTOP, PHONE, useBrowser } from './browser.ts';
 import { addBankAccount, newVerifiedMember, placeSellOrder, signInContext } from './members.ts';
 import { openRoute } from './routes.ts';
 import { adminOk, consoleContext, journeyAdmin, journeyApprover, saveSetting } from './staff.ts';
@@ -66,6 +66,7 @@ test('a receiving address changed by one admin reaches members only once a secon
     await addresses.getByText(next, { exact: false }).first().waitFor();
     await addresses.getByText(proposalsEn.yours).waitFor();
     expect(await addresses.getByRole('button', { name: proposalsEn.approve }).count()).toBe(0);
+    expect(await a11yViolations(proposer)).toEqual([]);
 
     // Members are still shown the address in force, on a new order too.
     await openRoute(memberPage, `/transaction?id=${await placeSellOrder(member.token, '100.00')}`);
@@ -76,6 +77,7 @@ test('a receiving address changed by one admin reaches members only once a secon
     const waiting = second.getByRole('region', { name: proposalsEn.title });
     const change = waiting.getByRole('listitem').filter({ hasText: next });
     await change.getByText(`Proposed by ${admin.username}`, { exact: false }).waitFor();
+    expect(await a11yViolations(second)).toEqual([]);
     await change.getByRole('button', { name: proposalsEn.approve }).click();
     await second
       .getByRole('alertdialog', { name: proposalsEn.approveTitle })
