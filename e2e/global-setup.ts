@@ -29,7 +29,19 @@ export interface JourneyServer {
   /** The demo staff account the server seeded on its first start (its password is printed once). */
   demoStaff: { username: string; password: string } | null;
   /** An admin for the journeys, signed in (staff.ts journeyAdmin()). */
-  journeyAdmin: { username: string; password: string; token: string; secret: string };
+  journeyAdmin: JourneyAdmin;
+  /**
+   * A second admin, signed in, who approves what the journeys' admin proposes (staff.ts
+   * journeyApprover()): the desk has two admins, so two-person rules hold (decision 0091).
+   */
+  journeyApprover: JourneyAdmin;
+}
+
+interface JourneyAdmin {
+  username: string;
+  password: string;
+  token: string;
+  secret: string;
 }
 
 declare module 'vitest' {
@@ -51,14 +63,13 @@ function buildIfNeeded(): void {
 }
 
 /**
- * Makes the journeys' admin with the operator CLI on the server's folder, with the server stopped.
+ * Makes a journeys' admin with the operator CLI on the server's folder, with the server stopped.
  * The first start seeded the demo (which goes only into an empty folder), so the desk has an admin
  * already: the demo admin, who stays un-enrolled for the back office's enrolment journey and so
  * cannot sign in on the command line. The harness therefore uses break-glass (decision 0092),
  * which the dashboard then lists. Answers its username and password.
  */
-async function createJourneyAdmin(server: ServerProcess) {
-  const username = 'e2ejourneys';
+async function createJourneyAdmin(server: ServerProcess, username: string) {
   const password = `journeys-${randomBytes(12).toString('hex')}`;
   const created = await runDesk(
     ['staff:create', username, '--role', 'admin', '--password-stdin', '--break-glass'],
@@ -93,21 +104,33 @@ async function startJourneyServer(dataDir: string) {
   await server.start();
   const demoStaff = server.demoStaff() ?? null;
   await server.stop();
-  const admin = await createJourneyAdmin(server);
+  // Two admins, so that a change one of them proposes can be approved (decision 0091).
+  const admins = [
+    await createJourneyAdmin(server, 'e2ejourneys'),
+    await createJourneyAdmin(server, 'e2eapprover'),
+  ];
   await server.start();
   // signInStaff (staff.ts) calls the server through baseUrl(), which reads this while it is set.
   process.env.E2E_BASE_URL = server.baseUrl;
-  const session = await signInStaff(admin.username, admin.password).finally(() => {
+  const sessions = await Promise.all(
+    admins.map(async (admin) => ({ admin, session: await signInStaff(admin.username, admin.password) })),
+  ).finally(() => {
     delete process.env.E2E_BASE_URL;
   });
-  const journeyAdmin = {
-    username: admin.username,
-    password: session.password,
-    token: session.token,
-    secret: session.authenticator.secret,
-  };
+  const [journeyAdmin, journeyApprover] = sessions.map(
+    ({ admin, session }): JourneyAdmin => ({
+      username: admin.username,
+      password: session.password,
+      token: session.token,
+      secret: session.authenticator.secret,
+    }),
+  );
+  const journeyAuthenticator = sessions[0]?.session.authenticator;
+  if (!journeyAdmin || !journeyApprover || !journeyAuthenticator) {
+    throw new Error('the journeys have no admins');
+  }
   /** The command line's sign-in as the journeys' admin: the next unused TOTP code each time. */
-  const signInLines = () => `${journeyAdmin.password}\n${session.authenticator.code()}\n`;
+  const signInLines = () => `${journeyAdmin.password}\n${journeyAuthenticator.code()}\n`;
 
   let queue: Promise<unknown> = Promise.resolve();
   const control = createServer((request, response) => {
@@ -153,6 +176,7 @@ async function startJourneyServer(dataDir: string) {
     messagesUrl: `http://127.0.0.1:${address.port}/messages`,
     demoStaff,
     journeyAdmin,
+    journeyApprover,
   };
   const stop = async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()));

@@ -161,6 +161,59 @@ export async function placeBuyOrder(token: string, amountThb: string): Promise<s
   return order.id;
 }
 
+/**
+ * Adds a bank account through the member API (the current password is the step-up); the first one
+ * a member saves receives payouts at once.
+ */
+export async function addBankAccount(token: string, password: string): Promise<void> {
+  await call(
+    'POST',
+    '/api/external/user/addPayment',
+    {
+      type: 'bank',
+      bankCode: 'KBANK',
+      accountNumber: '9876543210',
+      accountName: 'Somsak Rakdee',
+      currentPassword: password,
+    },
+    false,
+    token,
+  );
+}
+
+/** A sell of `amountUsdt` on Ethereum placed through the member API at the rate in force, paid to the member's first bank account; its id. */
+export async function placeSellOrder(token: string, amountUsdt: string): Promise<string> {
+  const rates = await call<{ sellRate: string; sellFeePercent: string }>(
+    'POST',
+    '/api/external/home/getRate',
+    {},
+    false,
+    token,
+  );
+  const profile = await call<{ bankAccounts: { id: number }[] }>(
+    'POST',
+    '/api/external/user/profile',
+    {},
+    false,
+    token,
+  );
+  const order = await call<{ id: string }>(
+    'POST',
+    '/api/external/transaction/createTransaction',
+    {
+      type: 'sell',
+      amountUsdt,
+      rate: rates.sellRate,
+      feePercent: rates.sellFeePercent,
+      network: 'TETHER',
+      bankAccountId: profile.bankAccounts[0]?.id,
+    },
+    false,
+    token,
+  );
+  return order.id;
+}
+
 /** Ends the session on the server (POST logout), as signing out in another tab would. */
 export async function endSession(token: string): Promise<void> {
   await call('POST', '/api/external/auth/logout', {}, false, token);

@@ -31,7 +31,7 @@ import {
   unexpectedPageErrors,
   useBrowser,
 } from './browser.ts';
-import { newVerifiedMember, signInContext } from './members.ts';
+import { addBankAccount, newVerifiedMember, signInContext } from './members.ts';
 import {
   bangkokDay,
   confirmCompletion,
@@ -252,20 +252,3 @@ test('an order expires while its page is open', { timeout: 150_000 }, async () =
   await expiring.getByText(t.status.expired).first().waitFor();
   expect(unexpectedPageErrors(expiringErrors)).toEqual([]);
 });
-
-/** Adds a bank account in the member's own name (the current password is the step-up). */
-async function addBankAccount(token: string, password: string): Promise<void> {
-  const response = await fetch(`${baseUrl()}/api/external/user/addPayment`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      type: 'bank',
-      bankCode: 'KBANK',
-      accountNumber: '9876543210',
-      accountName: 'Somsak Rakdee',
-      currentPassword: password,
-    }),
-  });
-  const envelope = (await response.json()) as { code: number; message: string };
-  if (envelope.code !== 0) throw new Error(`addPayment answered ${envelope.code}: ${envelope.message}`);
-}

@@ -139,21 +139,53 @@ export function journeyAdmin(): StaffSession {
   return { ...admin, authenticator: new Authenticator(admin.secret) };
 }
 
-/**
- * Saves one web setting as the journeys' admin (POST /api/admin/settings), for journeys that need
- * a setting but are not about how it is set; the server applies it at once, without a restart.
- */
-export async function saveSetting(key: string, value: unknown): Promise<void> {
-  await adminOk('POST', '/api/admin/settings', journeyAdmin().token, { key, value });
+/** The second admin of the journeys, who approves what the first proposes (see global-setup.ts). */
+export function journeyApprover(): StaffSession {
+  const admin = journeyServer().journeyApprover;
+  return { ...admin, authenticator: new Authenticator(admin.secret) };
 }
 
-/** A new staff account of `role`, made by an admin, signed in (enrolled, own password set). */
+interface Proposed {
+  proposal: { id: number; proposedBy: string } | null;
+}
+
+/**
+ * Approves `proposal`, when a change made a proposal, as one of the journeys' two admins who did
+ * not propose it (decision 0091); answers the approval's one-time password of a new account.
+ */
+async function approvedIfProposed({ proposal }: Proposed): Promise<string | null> {
+  if (!proposal) return null;
+  const approver = proposal.proposedBy === journeyApprover().username ? journeyAdmin() : journeyApprover();
+  const approved = await adminOk<{ oneTimePassword: string | null }>(
+    'POST',
+    `/api/admin/proposals/${proposal.id}/approve`,
+    approver.token,
+    {},
+  );
+  return approved.oneTimePassword;
+}
+
+/**
+ * Saves one web setting as the journeys' admin (POST /api/admin/settings), for journeys that need
+ * a setting but are not about how it is set; the server applies it at once, without a restart (one
+ * that guards money, once the journeys' second admin approved it).
+ */
+export async function saveSetting(key: string, value: unknown): Promise<void> {
+  await approvedIfProposed(
+    await adminOk<Proposed>('POST', '/api/admin/settings', journeyAdmin().token, { key, value }),
+  );
+}
+
+/**
+ * A new staff account of `role`, made by an admin (a new admin with the approval of another of the
+ * journeys' admins), signed in (enrolled, own password set).
+ */
 export async function newStaff(
   admin: StaffSession,
   role: 'admin' | 'operator' | 'viewer',
 ): Promise<StaffSession> {
   const username = `e2e${role}${randomInt(100_000, 999_999)}`;
-  const { oneTimePassword } = await adminOk<{ oneTimePassword: string }>(
+  const created = await adminOk<Proposed & { oneTimePassword: string | null }>(
     'POST',
     '/api/admin/staff',
     admin.token,
@@ -162,6 +194,8 @@ export async function newStaff(
       role,
     },
   );
+  const oneTimePassword = created.oneTimePassword ?? (await approvedIfProposed(created));
+  if (!oneTimePassword) throw new Error(`${username} was not made`);
   return signInStaff(username, oneTimePassword);
 }
 

@@ -28,6 +28,7 @@ import {
   PRODUCTION_ARGON2,
 } from './modules/passwords/index.ts';
 import { createPaymentsService } from './modules/payments/index.ts';
+import { createProposalStore, createProposalsService } from './modules/proposals/index.ts';
 import { createRatesService } from './modules/rates/index.ts';
 import { createRiskService } from './modules/risk/index.ts';
 import { createSessionService } from './modules/sessions/index.ts';
@@ -126,7 +127,7 @@ export async function createServices({
     notices,
     alerts: createDeskAlerts(config.deskAlerts),
   });
-  const staff = createStaffService(db, passwords, sessions);
+  const staff = createStaffService(db, passwords, sessions, events);
   const setup = createSetupService({ settings, rates, staff });
   return {
     notices,
@@ -156,9 +157,15 @@ export async function createServices({
       channels: { email: config.smtpUrl !== undefined, sms: config.smsGatewayUrl !== undefined },
     }),
     staff,
+    proposals: createProposalsService({
+      db,
+      store: createProposalStore(db, events),
+      staff,
+      apply: { setting: settings.applyProposal, staff: staff.applyProposal },
+    }),
     setup,
     staffSignIn: createStaffSignIn({ db, passwords, sessions, passwordAttempts }),
-    dashboard: createDashboardService(db, rates, setup),
+    dashboard: createDashboardService(db, rates, setup, staff),
     auditLog,
     members: createMembersService({ db, sessions, auditLog, kyc, events }),
     flags: createFlagsService({ db, events, notices }),

@@ -116,3 +116,23 @@ export async function createStaff(
   }
   return { id, username, token };
 }
+
+/**
+ * Leaves `admins` the desk's only enabled admin accounts, disabling every other admin straight in
+ * the database: the suites of a worker share its database, so a test whose rule depends on whether
+ * two-person rules hold (two enabled admins, decision 0091) says which admins the desk has.
+ */
+export async function onlyAdmins(app: FastifyInstance, ...admins: { id: number }[]): Promise<void> {
+  let others = app.database.db
+    .updateTable('staff')
+    .set({ disabled: true })
+    .where('role', '=', 'admin')
+    .where('disabled', '=', false);
+  if (admins.length > 0)
+    others = others.where(
+      'id',
+      'not in',
+      admins.map((a) => a.id),
+    );
+  await others.execute();
+}

@@ -368,6 +368,26 @@ export const E = {
     'The desk has a staff account already: an admin signs in to create more.',
     'ร้านมีบัญชีเจ้าหน้าที่อยู่แล้ว ผู้ดูแลระบบต้องเข้าสู่ระบบก่อนจึงจะสร้างบัญชีเพิ่มได้',
   ),
+  // 31010-31013: project additions, changes that wait for a second admin (decision 0091).
+  PROPOSAL_NOT_FOUND: def(31010, 404, 'Proposed change not found.', 'ไม่พบการเปลี่ยนแปลงที่เสนอรายการนี้'),
+  PROPOSAL_OWN: def(
+    31011,
+    403,
+    'Another admin must approve or discard a change you proposed.',
+    'ผู้ดูแลระบบคนอื่นต้องเป็นผู้อนุมัติหรือยกเลิกการเปลี่ยนแปลงที่คุณเสนอ',
+  ),
+  PROPOSAL_DECIDED: def(
+    31012,
+    409,
+    'This proposed change has already been decided or replaced by a later change.',
+    'การเปลี่ยนแปลงที่เสนอนี้ได้รับการพิจารณาแล้ว หรือถูกแทนที่ด้วยการเปลี่ยนแปลงที่ใหม่กว่า',
+  ),
+  PROPOSAL_REQUIRED: def(
+    31013,
+    409,
+    'Making an admin account needs a second admin: propose it on the Staff screen of the back office.',
+    'การสร้างบัญชีผู้ดูแลระบบต้องได้รับอนุมัติจากผู้ดูแลระบบอีกคน กรุณาเสนอในหน้าเจ้าหน้าที่ของระบบหลังบ้าน',
+  ),
 
   // 40001-40010: rates.
   BUY_RATE_NOT_FOUND: def(40001, 404, 'Buy rate not found.', 'ไม่พบอัตราซื้อ'),

@@ -4,6 +4,7 @@ import {
   createApiClient,
   createQueries,
   type QueryOptions,
+  type QuerySchedule,
   type QueryState,
   useQuery,
 } from '@bahtdesk/ui/api';
@@ -79,6 +80,7 @@ export const queries = createQueries<Endpoints>({
       ],
       'rates.changed': ['rateHistory', 'rateProposals', 'dashboard'],
       'settings.changed': ['getSettings'],
+      'proposals.changed': ['changeProposals', 'getSettings', 'listStaff', 'dashboard'],
       'news.changed': ['listNews'],
       'pages.changed': ['listPages'],
     },
@@ -88,6 +90,7 @@ export const queries = createQueries<Endpoints>({
 export function useApi<N extends EndpointName>(
   name: N,
   options?: QueryOptions<Endpoints, N>,
+  schedule?: QuerySchedule,
 ): QueryState<ResultOf<Endpoints[N]>> {
-  return useQuery(queries, name, options);
+  return useQuery(queries, name, options, schedule);
 }

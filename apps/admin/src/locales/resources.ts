@@ -7,6 +7,7 @@ import type kyc from './en/kyc.json';
 import type members from './en/members.json';
 import type orders from './en/orders.json';
 import type proofs from './en/proofs.json';
+import type proposals from './en/proposals.json';
 import type rates from './en/rates.json';
 import type reports from './en/reports.json';
 import type risk from './en/risk.json';
@@ -34,4 +35,5 @@ export interface Resources {
   staff: typeof staff;
   risk: typeof risk;
   proofs: typeof proofs;
+  proposals: typeof proposals;
 }

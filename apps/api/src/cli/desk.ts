@@ -239,7 +239,7 @@ async function deskServices(database: Database, config: Config) {
     databaseBans(db),
     scaleLimits(config.accounts.rateLimitFactor),
   );
-  const staff = createStaffService(db, passwords, sessions);
+  const staff = createStaffService(db, passwords, sessions, events);
   return {
     events,
     settings,
@@ -343,7 +343,11 @@ async function changeStaff(
   const { services, actor, database } = ctx;
   const id = await services.staff.idOf(username);
   if (ctx.unsigned !== 'break-glass') {
-    await services.staff.change(actor, id, change);
+    const { proposal } = await services.staff.change(actor, id, change);
+    // Another admin's second factor, while two-person rules hold (decision 0091).
+    if (proposal) {
+      return `Proposed: waiting for a second admin. Change #${proposal.id} to ${username} takes effect when another admin approves it in the back office (Dashboard or Staff).`;
+    }
     return done(username);
   }
   const account = (await services.staff.list()).items.find((a) => a.id === id);

@@ -25,6 +25,7 @@ import * as lineLinks from './migrations/20261129_0500_line_links.ts';
 import * as orderWaitAlerts from './migrations/20261129_0600_order_wait_alerts.ts';
 import * as memberChangeNotices from './migrations/20261130_0100_member_change_notices.ts';
 import * as rateBoundsReference from './migrations/20261202_0100_rate_bounds_reference.ts';
+import * as changeProposals from './migrations/20261202_0200_change_proposals.ts';
 import * as staffSignInBudgets from './migrations/20261202_0400_staff_sign_in_budgets.ts';
 import * as maskAuditAccountNumbers from './migrations/20261202_0500_mask_audit_account_numbers.ts';
 import * as outboxSecretsAndSendBegan from './migrations/20261202_0600_outbox_secrets_and_send_began.ts';
@@ -62,6 +63,7 @@ export const migrations: Record<string, Migration> = {
   '20261129_0600_order_wait_alerts': orderWaitAlerts,
   '20261130_0100_member_change_notices': memberChangeNotices,
   '20261202_0100_rate_bounds_reference': rateBoundsReference,
+  '20261202_0200_change_proposals': changeProposals,
   '20261202_0400_staff_sign_in_budgets': staffSignInBudgets,
   '20261202_0500_mask_audit_account_numbers': maskAuditAccountNumbers,
   '20261202_0600_outbox_secrets_and_send_began': outboxSecretsAndSendBegan,

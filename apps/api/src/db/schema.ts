@@ -359,6 +359,24 @@ export interface RateProposalsTable {
 
 export type RateProposalStatus = 'pending' | 'approved' | 'discarded' | 'superseded';
 
+/** A change waiting for a second admin (decision 0091): a guarded web setting, or a staff change. */
+export interface ChangeProposalsTable {
+  id: Id;
+  kind: 'setting' | 'staff';
+  /** The setting's key, `staff:<id>`, or `staff:new:<username>`. */
+  target: string;
+  value: Json;
+  replaces: ColumnType<unknown, string | null | undefined, never>;
+  proposed_by_staff_id: number | null;
+  /** Who proposed it, as `rates.set_by` records a setter. */
+  proposed_by: string;
+  status: ColumnType<RateProposalStatus, RateProposalStatus | undefined, RateProposalStatus>;
+  decided_by_staff_id: ColumnType<number | null, never, number | null>;
+  decided_by: ColumnType<string | null, never, string | null>;
+  decided_at: ColumnType<Date | null, never, Date | null>;
+  created_at: CreatedAt;
+}
+
 export interface NewsTable {
   id: Id;
   title_en: string;
@@ -546,6 +564,7 @@ export interface DB {
   transactions: TransactionsTable;
   rates: RatesTable;
   rate_proposals: RateProposalsTable;
+  change_proposals: ChangeProposalsTable;
   member_notes: MemberNotesTable;
   member_flags: MemberFlagsTable;
   news: NewsTable;

@@ -1,4 +1,5 @@
-import type { ErrorDef } from '@bahtdesk/contract';
+import { E, type ErrorDef, issueDef } from '@bahtdesk/contract';
+import type { z } from 'zod';
 
 /**
  * The one way a handler reports a failure the caller should see: a catalogue entry. The error
@@ -19,4 +20,15 @@ export class AppError extends Error {
     this.details = details;
     this.retryAfterSeconds = options.retryAfterSeconds;
   }
+}
+
+/**
+ * `value` as `schema` reads it, or an AppError with the code of its first issue, as a request the
+ * schema refuses is answered: for a value checked again in a service (a proposal being approved).
+ */
+export function parsedOrRefused<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const first = result.error.issues[0];
+  throw new AppError(first ? issueDef(first.message) : E.INVALID_INPUT);
 }

@@ -20,6 +20,7 @@ import { outboxRoutes } from './outbox/routes.ts';
 import { pagesRoutes } from './pages/routes.ts';
 import { passwordResetRoutes } from './password-reset/routes.ts';
 import { paymentsRoutes } from './payments/routes.ts';
+import { proposalsRoutes } from './proposals/routes.ts';
 import { ratesRoutes } from './rates/routes.ts';
 import { riskRoutes } from './risk/routes.ts';
 import { settingsRoutes } from './settings/routes.ts';
@@ -46,6 +47,7 @@ export const modules: FastifyPluginAsync[] = [
   newsRoutes,
   pagesRoutes,
   settingsRoutes,
+  proposalsRoutes,
   membersRoutes,
   riskRoutes,
   incomeProofRoutes,

@@ -79,6 +79,10 @@ const EXPECTED: Record<string, Caller[]> = {
   previewHtml: STAFF,
   getSettings: STAFF,
   saveSetting: ADMIN,
+  // Changes waiting for a second admin (decision 0091): everyone reads, admins decide.
+  changeProposals: STAFF,
+  approveChangeProposal: ADMIN,
+  discardChangeProposal: ADMIN,
   // The desk's closed days: everyone reads, admins change them (as the web settings).
   listClosedDays: STAFF,
   addClosedDay: ADMIN,

@@ -1,7 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
 import t from '../../locales/en/dashboard.json';
+import tp from '../../locales/en/proposals.json';
+import ts from '../../locales/en/settings.json';
+import tpTh from '../../locales/th/proposals.json';
 
 const side = (count: number, thb: string, usdt: string) => ({ count, thb, usdt });
 
@@ -23,6 +27,7 @@ const dashboard = {
   ],
   setupMissing: [],
   breakGlass: [],
+  twoPersonRules: { hold: true, enabledAdmins: 2 },
 };
 
 describe('the dashboard', () => {
@@ -88,5 +93,133 @@ describe('the dashboard', () => {
     await screen.findByText(t.today);
     expect(screen.queryByRole('heading', { name: t.setup.title })).toBeNull();
     expect(screen.queryByRole('heading', { name: t.breakGlass.title })).toBeNull();
+  });
+});
+
+describe('the changes waiting for a second admin (decision 0091)', () => {
+  const base = {
+    status: 'pending',
+    proposedBy: 'alice',
+    proposedByStaffId: 2,
+    decidedBy: null,
+    createdAt: '2026-12-01T03:00:00.000Z',
+    decidedAt: null,
+  };
+  const threshold = {
+    ...base,
+    id: 7,
+    kind: 'setting',
+    target: 'payoutApprovalThb',
+    value: '1000000.00',
+    replaces: '500000.00',
+  };
+  const newAdmin = {
+    ...base,
+    id: 8,
+    kind: 'staff',
+    target: 'staff:new:carol',
+    username: 'carol',
+    value: { create: { username: 'carol', role: 'admin' } },
+    replaces: null,
+  };
+  const rate = {
+    id: 3,
+    buyRate: '3.65',
+    sellRate: '3.52',
+    sellFeePercent: '1',
+    from: { buyRate: '36.50', sellRate: '35.20', sellFeePercent: '1' },
+    buyChangePercent: '-90.00',
+    sellChangePercent: '-90.00',
+    proposedBy: 'alice',
+    createdAt: '2026-12-01T03:00:00.000Z',
+  };
+
+  it('lists each with what it changes and who proposed it, the rate change linked to its screen; another admin discards one after a confirmation', async () => {
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      dashboard: () => ok(dashboard),
+      changeProposals: () => ok({ items: [threshold, newAdmin], twoPersonRules: dashboard.twoPersonRules }),
+      rateProposals: () => ok({ items: [rate] }),
+      discardChangeProposal: () => ok({ proposal: { ...threshold, status: 'discarded' } }),
+    });
+    await renderConsole('/', 'tok');
+    const panel = within(
+      (await screen.findByRole('heading', { name: tp.title })).closest('section') as HTMLElement,
+    );
+    expect(
+      panel.getByRole('link', { name: /^New rates: buy 3\.65, sell 3\.52/ }).getAttribute('href'),
+    ).toContain('/rates');
+    const setting = within(
+      panel.getByRole('heading', { name: ts.payoutApprovalThb.title }).closest('li') as HTMLElement,
+    );
+    expect(setting.getByText('500,000.00 THB')).toBeTruthy();
+    expect(setting.getByText('1,000,000.00 THB')).toBeTruthy();
+    expect(setting.getByText(/^Proposed by alice, /)).toBeTruthy();
+    expect(panel.getByText('Make carol an admin')).toBeTruthy();
+
+    await userEvent.click(setting.getByRole('button', { name: tp.discard }));
+    const dialog = screen.getByRole('alertdialog', { name: tp.discardTitle });
+    expect(api.called('discardChangeProposal')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: tp.discard }));
+    await screen.findByText(tp.discarded);
+    expect(api.called('discardChangeProposal').map((r) => r.path)).toEqual([
+      '/api/admin/proposals/7/discard',
+    ]);
+  });
+
+  it("approving a new admin shows the account's one-time password once, to the approving admin", async () => {
+    let waiting = [newAdmin];
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      dashboard: () => ok(dashboard),
+      changeProposals: () => ok({ items: waiting, twoPersonRules: dashboard.twoPersonRules }),
+      approveChangeProposal: () => {
+        waiting = [];
+        return ok({ proposal: { ...newAdmin, status: 'approved' }, oneTimePassword: 'k7m2q9xw4pAbCdEf' });
+      },
+    });
+    await renderConsole('/', 'tok');
+    await userEvent.click(await screen.findByRole('button', { name: tp.approve }));
+    const dialog = screen.getByRole('alertdialog', { name: tp.approveTitle });
+    expect(within(dialog).getByText(/Make carol an admin/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: tp.approve }));
+    expect(api.called('approveChangeProposal').map((r) => r.path)).toEqual([
+      '/api/admin/proposals/8/approve',
+    ]);
+    // The approved change leaves the list; its password stays until the admin closes it.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: tp.title })).toBeNull());
+    expect((await screen.findByTestId('one-time-password')).textContent).toBe('k7m2q9xw4pAbCdEf');
+  });
+
+  it('shows nothing while none waits', async () => {
+    mockApi({
+      me: () => ok(profile('viewer')),
+      dashboard: () => ok(dashboard),
+      changeProposals: () => ok({ items: [], twoPersonRules: dashboard.twoPersonRules }),
+      rateProposals: () => ok({ items: [] }),
+    });
+    await renderConsole('/', 'tok');
+    await screen.findByText(t.today);
+    expect(screen.queryByRole('heading', { name: tp.title })).toBeNull();
+    expect(screen.queryByRole('heading', { name: tp.alone.title })).toBeNull();
+  });
+
+  it('says plainly, in English and in Thai, that two-person rules cannot hold while the desk has one admin', async () => {
+    const alone = { ...dashboard, twoPersonRules: { hold: false, enabledAdmins: 1 } };
+    mockApi({ me: () => ok(profile('admin')), dashboard: () => ok(alone) });
+    const view = await renderConsole('/', 'tok');
+    const notice = within(
+      (await screen.findByRole('heading', { name: tp.alone.title })).closest('section') as HTMLElement,
+    );
+    expect(notice.getByText(tp.alone.text.replace('{{count}}', '1'))).toBeTruthy();
+    expect(notice.getByRole('link', { name: tp.alone.add }).getAttribute('href')).toContain('/staff');
+    view.unmount();
+
+    localStorage.setItem('adminLanguage', 'th');
+    mockApi({ me: () => ok(profile('viewer')), dashboard: () => ok(alone) });
+    await renderConsole('/', 'tok');
+    expect(await screen.findByRole('heading', { name: tpTh.alone.title })).toBeTruthy();
+    expect(screen.getByText(tpTh.alone.text.replace('{{count}}', '1'))).toBeTruthy();
+    localStorage.removeItem('adminLanguage');
   });
 });

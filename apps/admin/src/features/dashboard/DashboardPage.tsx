@@ -6,6 +6,8 @@ import { useActorWords } from '../../lib/actor-name.ts';
 import { useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
+import { PendingChanges } from '../proposals/PendingChanges.tsx';
+import { TwoPersonNotice } from '../proposals/TwoPersonNotice.tsx';
 import { BreakGlassUses } from './BreakGlassUses.tsx';
 import { PayoutsAwaiting } from './PayoutsAwaiting.tsx';
 
@@ -64,7 +66,9 @@ function SetupChecklist({ missing }: { missing: readonly SetupItem[] }) {
 }
 
 /**
- * The desk at a glance: any use of break-glass on the server this week, what it must still set before it opens, members, identity reviews waiting, open orders, the rates in force, completed volumes
+ * The desk at a glance: any use of break-glass on the server this week, what it must still set
+ * before it opens, whether two-person rules hold and the changes waiting for a second admin
+ * (decision 0091), members, identity reviews waiting, open orders, the rates in force, completed volumes
  * today and this month, and completed THB and sign-ups per day.
  */
 export default function DashboardPage() {
@@ -80,6 +84,8 @@ export default function DashboardPage() {
           <>
             <BreakGlassUses uses={d.breakGlass} />
             <SetupChecklist missing={d.setupMissing} />
+            <TwoPersonNotice rules={d.twoPersonRules} />
+            <PendingChanges withRates />
             <PayoutsAwaiting />
             <ul className="cards">
               <li className="card">

@@ -2,7 +2,7 @@ import { type DeskSettings, NETWORKS, type NetworkId } from '@bahtdesk/contract'
 import { TextField } from '@bahtdesk/ui/forms';
 import { Qr } from '../../components/Qr.tsx';
 import { useT } from '../../lib/i18n.ts';
-import { Section } from './Section.tsx';
+import { Section, type SettingPending } from './Section.tsx';
 import { useSettingForm } from './useSettingForm.ts';
 
 type Fields = Record<NetworkId, string>;
@@ -21,10 +21,12 @@ export function AddressesSection({
   value,
   updatedAt,
   onSaved,
+  pending,
 }: {
   value: DeskSettings['receivingAddresses'];
   updatedAt: string | null | undefined;
   onSaved: () => void;
+  pending?: SettingPending | undefined;
 }) {
   const t = useT('settings');
   const initial = Object.fromEntries(NETWORKS.map((n) => [n.id, value[n.id] ?? ''])) as Fields;
@@ -44,6 +46,7 @@ export function AddressesSection({
       alert={alert}
       onSubmit={save}
       busy={form.formState.isSubmitting}
+      pending={pending}
     >
       {NETWORKS.map((n) => (
         <div key={n.id} className="with-qr">

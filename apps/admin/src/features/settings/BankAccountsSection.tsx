@@ -4,7 +4,7 @@ import { useFieldArray } from 'react-hook-form';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
-import { Section } from './Section.tsx';
+import { Section, type SettingPending } from './Section.tsx';
 import { useSettingForm } from './useSettingForm.ts';
 
 /** The desk's bank accounts members deposit cash into: at least one. */
@@ -12,10 +12,12 @@ export function BankAccountsSection({
   value,
   updatedAt,
   onSaved,
+  pending,
 }: {
   value: DeskSettings['deskBankAccounts'];
   updatedAt: string | null | undefined;
   onSaved: () => void;
+  pending?: SettingPending | undefined;
 }) {
   const t = useT('settings');
   const { lang } = useFormat();
@@ -32,6 +34,7 @@ export function BankAccountsSection({
       alert={alert}
       onSubmit={save}
       busy={form.formState.isSubmitting}
+      pending={pending}
     >
       {errors?.root || (errors && !Array.isArray(errors) && errors.message) ? (
         <p className="field__error" role="alert">

@@ -1,6 +1,6 @@
 import { type DeskSettings, NETWORKS, type NetworkId } from '@bahtdesk/contract';
 import { useT } from '../../lib/i18n.ts';
-import { Section } from './Section.tsx';
+import { Section, type SettingPending } from './Section.tsx';
 import { useSettingForm } from './useSettingForm.ts';
 
 type Fields = Record<NetworkId, boolean>;
@@ -16,10 +16,12 @@ export function NetworksSection({
   value,
   updatedAt,
   onSaved,
+  pending,
 }: {
   value: DeskSettings['enabledNetworks'];
   updatedAt: string | null | undefined;
   onSaved: () => void;
+  pending?: SettingPending | undefined;
 }) {
   const t = useT('settings');
   const initial = Object.fromEntries(NETWORKS.map((n) => [n.id, value.includes(n.id)])) as Fields;
@@ -39,6 +41,7 @@ export function NetworksSection({
       alert={alert}
       onSubmit={save}
       busy={form.formState.isSubmitting}
+      pending={pending}
     >
       <fieldset className="checks" aria-describedby={problem ? 'networks-problem' : undefined}>
         <legend className="visually-hidden">{t('networks.title')}</legend>

@@ -1,7 +1,7 @@
 import type { DeskSettings } from '@bahtdesk/contract';
 import { TextField } from '@bahtdesk/ui/forms';
 import { useT } from '../../lib/i18n.ts';
-import { Section } from './Section.tsx';
+import { Section, type SettingPending } from './Section.tsx';
 import { useSettingForm } from './useSettingForm.ts';
 
 type WholeKey =
@@ -24,11 +24,13 @@ export function NumberSection({
   value,
   updatedAt,
   onSaved,
+  pending,
 }: {
   settingKey: Key;
   value: DeskSettings[Key];
   updatedAt: string | null | undefined;
   onSaved: () => void;
+  pending?: SettingPending | undefined;
 }) {
   const t = useT('settings');
   const whole = settingKey !== 'cashDepositCeilingThb' && settingKey !== 'payoutApprovalThb';
@@ -44,6 +46,7 @@ export function NumberSection({
       alert={alert}
       onSubmit={save}
       busy={form.formState.isSubmitting}
+      pending={pending}
     >
       <TextField
         label={t(`${settingKey}.label`)}

@@ -1,12 +1,24 @@
+import type { SettingProposal } from '@bahtdesk/contract';
 import { FormAlert } from '@bahtdesk/ui/forms';
 import type { FormEvent, ReactNode } from 'react';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { useCan } from '../../lib/session.ts';
+import { PendingChange } from '../proposals/PendingChange.tsx';
+
+/**
+ * Whether a setting's change waits for a second admin now (it guards money and the desk has two
+ * admins: decision 0091), and its change waiting, if any.
+ */
+export interface SettingPending {
+  guarded: boolean;
+  proposal: SettingProposal | undefined;
+}
 
 /**
  * One section of the settings screen: its own form and save button (shown only to a role that
- * may save), when it was last changed, and the server's error for it.
+ * may save), when it was last changed, the server's error for it, and the change of it waiting for
+ * a second admin (before and after, who proposed it, approve and discard).
  */
 export function Section({
   id,
@@ -16,6 +28,7 @@ export function Section({
   alert,
   onSubmit,
   busy,
+  pending,
   children,
 }: {
   id: string;
@@ -25,15 +38,19 @@ export function Section({
   alert: string | null;
   onSubmit: (event: FormEvent) => void;
   busy: boolean;
+  pending?: SettingPending | undefined;
   children: ReactNode;
 }) {
   const t = useT('settings');
+  const tp = useT('proposals');
   const f = useFormat();
   const canSave = useCan('saveSetting');
   return (
     <form noValidate onSubmit={onSubmit} className="panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       {intro ? <p className="muted">{intro}</p> : null}
+      {pending?.guarded ? <p className="muted">{tp('guarded')}</p> : null}
+      {pending?.proposal ? <PendingChange proposal={pending.proposal} heading /> : null}
       <FormAlert message={alert} />
       <fieldset className="fieldset fieldset--plain" disabled={!canSave}>
         <legend className="visually-hidden">{title}</legend>

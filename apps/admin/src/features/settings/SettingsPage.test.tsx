@@ -3,7 +3,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import tp from '../../locales/en/proposals.json';
 import t from '../../locales/en/settings.json';
+import tpTh from '../../locales/th/proposals.json';
+import settingsTh from '../../locales/th/settings.json';
 
 const SETTINGS = {
   values: {
@@ -152,5 +155,122 @@ describe('web settings', () => {
     expect(api.called('saveSetting').map((r) => r.body)).toEqual([
       { key: 'enabledNetworks', value: ['TRON'] },
     ]);
+  });
+});
+
+describe('a setting that guards money waits for a second admin (decision 0091)', () => {
+  const DESK_TRON = 'TN3W4H6rK2ce4vX9YnFQHwKENnHjoxb3m9';
+  const OTHER_TRON = 'TV6MuMXfmLbBqPZvBHdwFsDnQeVfnmiuSi';
+  const proposal = {
+    id: 7,
+    kind: 'setting',
+    target: 'receivingAddresses',
+    value: { TRON: OTHER_TRON },
+    replaces: { TRON: DESK_TRON },
+    status: 'pending',
+    proposedBy: 'alice',
+    proposedByStaffId: 2,
+    decidedBy: null,
+    createdAt: '2026-12-01T03:00:00.000Z',
+    decidedAt: null,
+  };
+  const withAddress = {
+    ...SETTINGS,
+    values: { ...SETTINGS.values, receivingAddresses: { TRON: DESK_TRON } },
+  };
+  const twoAdmins = { hold: true, enabledAdmins: 2 };
+
+  it('saving one says it waits for a second admin, and the value in force stays', async () => {
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      getSettings: () => ok(withAddress),
+      changeProposals: () => ok({ items: [], twoPersonRules: twoAdmins }),
+      saveSetting: () => ok({ ...withAddress, proposal }),
+    });
+    await renderConsole('/settings', 'tok');
+    const addresses = section(t.addresses.title);
+    expect(await addresses.findByText(tp.guarded)).toBeTruthy();
+    const tron = addresses.getByLabelText(/TRON/) as HTMLInputElement;
+    await userEvent.clear(tron);
+    await userEvent.type(tron, OTHER_TRON);
+    await userEvent.click(addresses.getByRole('button', { name: t.save }));
+    expect(await screen.findByText(tp.proposed)).toBeTruthy();
+    expect(api.called('saveSetting').map((r) => r.body)).toEqual([
+      { key: 'receivingAddresses', value: { TRON: OTHER_TRON } },
+    ]);
+    expect((addresses.getByLabelText(/TRON/) as HTMLInputElement).value).toBe(DESK_TRON);
+  });
+
+  it('says so in Thai too', async () => {
+    localStorage.setItem('adminLanguage', 'th');
+    mockApi({
+      me: () => ok(profile('admin')),
+      getSettings: () => ok(withAddress),
+      changeProposals: () => ok({ items: [], twoPersonRules: twoAdmins }),
+      saveSetting: () => ok({ ...withAddress, proposal }),
+    });
+    await renderConsole('/settings', 'tok');
+    const addresses = within(await screen.findByRole('form', { name: settingsTh.addresses.title }));
+    expect(await addresses.findByText(tpTh.guarded)).toBeTruthy();
+    await userEvent.click(addresses.getByRole('button', { name: settingsTh.save }));
+    expect(await screen.findByText(tpTh.proposed)).toBeTruthy();
+    localStorage.removeItem('adminLanguage');
+  });
+
+  it('shows the change waiting beside its setting (before, after, who, when); another admin approves it after a confirmation', async () => {
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      getSettings: () => ok(withAddress),
+      changeProposals: () => ok({ items: [proposal], twoPersonRules: twoAdmins }),
+      approveChangeProposal: () =>
+        ok({ proposal: { ...proposal, status: 'approved' }, oneTimePassword: null }),
+    });
+    await renderConsole('/settings', 'tok');
+    const addresses = section(t.addresses.title);
+    expect(await addresses.findByText(tp.waiting)).toBeTruthy();
+    const change = within(addresses.getByText(tp.inForce).closest('dl') as HTMLElement);
+    expect(change.getByText(`TRON (TRC-20): ${DESK_TRON}`)).toBeTruthy();
+    expect(change.getByText(`TRON (TRC-20): ${OTHER_TRON}`)).toBeTruthy();
+    expect(addresses.getByText(/^Proposed by alice, /)).toBeTruthy();
+
+    await userEvent.click(addresses.getByRole('button', { name: tp.approve }));
+    const dialog = screen.getByRole('alertdialog', { name: tp.approveTitle });
+    expect(api.called('approveChangeProposal')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: tp.approve }));
+    await screen.findByText(tp.approved);
+    expect(api.called('approveChangeProposal').map((r) => r.path)).toEqual([
+      '/api/admin/proposals/7/approve',
+    ]);
+  });
+
+  it('another admin discards it after a confirmation', async () => {
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      getSettings: () => ok(withAddress),
+      changeProposals: () => ok({ items: [proposal], twoPersonRules: twoAdmins }),
+      discardChangeProposal: () => ok({ proposal: { ...proposal, status: 'discarded' } }),
+    });
+    await renderConsole('/settings', 'tok');
+    const addresses = section(t.addresses.title);
+    await userEvent.click(await addresses.findByRole('button', { name: tp.discard }));
+    const dialog = screen.getByRole('alertdialog', { name: tp.discardTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: tp.discard }));
+    await screen.findByText(tp.discarded);
+    expect(api.called('discardChangeProposal').map((r) => r.path)).toEqual([
+      '/api/admin/proposals/7/discard',
+    ]);
+  });
+
+  it('shows its proposer that another admin must decide, without the buttons', async () => {
+    mockApi({
+      me: () => ok(profile('admin', { id: 2, username: 'alice' })),
+      getSettings: () => ok(withAddress),
+      changeProposals: () => ok({ items: [proposal], twoPersonRules: twoAdmins }),
+    });
+    await renderConsole('/settings', 'tok');
+    const own = section(t.addresses.title);
+    expect(await own.findByText(tp.yours)).toBeTruthy();
+    expect(own.queryByRole('button', { name: tp.approve })).toBeNull();
+    expect(own.queryByRole('button', { name: tp.discard })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { isGuardedSetting, type SettingProposal } from '@bahtdesk/contract';
 import { Loaded } from '../../components/States.tsx';
 import { useApi } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
@@ -25,18 +26,35 @@ const NUMBERS = [
 
 /**
  * The web settings, one section per setting, each saved on its own. A section's form starts again
- * from the saved value whenever that setting changes (here or in another console).
+ * from the saved value whenever that setting changes (here or in another console). A setting that
+ * guards money says when its change waits for a second admin, and shows its change waiting
+ * (decision 0091).
  */
 export default function SettingsPage() {
   const t = useT('settings');
   const state = useApi('getSettings');
+  const proposals = useApi('changeProposals', { dialog: false });
+  const twoPerson = proposals.status === 'ready' ? proposals.data : undefined;
+  const waiting = new Map(
+    (twoPerson?.items ?? [])
+      .filter((p): p is SettingProposal => p.kind === 'setting')
+      .map((p) => [p.target, p]),
+  );
+  const pending = (key: string) =>
+    isGuardedSetting(key)
+      ? { guarded: twoPerson?.twoPersonRules.hold ?? false, proposal: waiting.get(key) }
+      : undefined;
   return (
     <section className="page" aria-labelledby="settings-title">
       <h1 id="settings-title">{t('title')}</h1>
       <Loaded state={state}>
         {({ values, updatedAt }) => {
           const at = (key: string) => updatedAt[key] ?? null;
-          const props = (key: string) => ({ updatedAt: at(key), onSaved: state.reload });
+          const props = (key: string) => ({
+            updatedAt: at(key),
+            onSaved: state.reload,
+            pending: pending(key),
+          });
           const k = (key: string) => `${key}@${at(key)}`;
           return (
             <div className="sections">

@@ -1,7 +1,7 @@
 import type { DeskSettings, TradeLimits } from '@bahtdesk/contract';
 import { TextField } from '@bahtdesk/ui/forms';
 import { useT } from '../../lib/i18n.ts';
-import { Section } from './Section.tsx';
+import { Section, type SettingPending } from './Section.tsx';
 import { useSettingForm } from './useSettingForm.ts';
 
 const LEVELS = ['level1', 'level2'] as const;
@@ -26,10 +26,12 @@ export function TradeLimitsSection({
   value,
   updatedAt,
   onSaved,
+  pending,
 }: {
   value: DeskSettings['tradeLimits'];
   updatedAt: string | null | undefined;
   onSaved: () => void;
+  pending?: SettingPending | undefined;
 }) {
   const t = useT('settings');
   const { form, save, alert } = useSettingForm('tradeLimits', value, onSaved, trimmed);
@@ -48,6 +50,7 @@ export function TradeLimitsSection({
       alert={alert}
       onSubmit={save}
       busy={form.formState.isSubmitting}
+      pending={pending}
     >
       {LEVELS.map((level) => (
         <fieldset key={level} className="fieldset row-set">

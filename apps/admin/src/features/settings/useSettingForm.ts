@@ -2,7 +2,7 @@ import { type DeskSettingKey, type DeskSettings, settingSchemas } from '@bahtdes
 import { contractResolver, useFormError } from '@bahtdesk/ui/forms';
 import { type DefaultValues, type Resolver, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { call } from '../../lib/api.ts';
+import { call, queries } from '../../lib/api.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar } from '../../lib/store.ts';
 
@@ -13,7 +13,7 @@ export interface SettingValues<K extends DeskSettingKey, F = DeskSettings[K]> {
 /**
  * One web setting as a form: checked in the browser by the contract's schema of that key (the
  * one the server applies), saved alone with saveSetting; the server's coded error shows above the
- * section's fields. `toValue` turns what the fields hold into the setting's value, when they differ.
+ * section's fields. A save the server only proposed (decision 0091) says it waits for a second admin. `toValue` turns what the fields hold into the setting's value, when they differ.
  */
 export function useSettingForm<K extends DeskSettingKey, F = DeskSettings[K]>(
   key: K,
@@ -22,6 +22,7 @@ export function useSettingForm<K extends DeskSettingKey, F = DeskSettings[K]>(
   toValue: (fields: F) => DeskSettings[K] = (fields) => fields as unknown as DeskSettings[K],
 ) {
   const t = useT('settings');
+  const tp = useT('proposals');
   const error = useFormError({}, () => {});
   const check = contractResolver<SettingValues<K>>(z.object({ value: settingSchemas[key] }));
   const resolver: Resolver<SettingValues<K, F>> = async (values, context, options) => {
@@ -37,8 +38,16 @@ export function useSettingForm<K extends DeskSettingKey, F = DeskSettings[K]>(
   const save = form.handleSubmit(async ({ value }) => {
     error.clear();
     try {
-      await call('saveSetting', { body: { key, value: toValue(value) } as never, dialog: false });
-      showSnackbar(t('saved'));
+      const { proposal } = await call('saveSetting', {
+        body: { key, value: toValue(value) } as never,
+        dialog: false,
+      });
+      showSnackbar(proposal ? tp('proposed') : t('saved'));
+      // A proposal leaves the value in force: the form shows it again, the proposal beside it.
+      if (proposal) {
+        form.reset();
+        queries.invalidate(['changeProposals']);
+      }
       onSaved();
     } catch (e) {
       error.show(e);

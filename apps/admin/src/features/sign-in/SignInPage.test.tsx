@@ -47,6 +47,7 @@ describe('staff sign-in', () => {
           volumePerDay: [],
           setupMissing: [],
           breakGlass: [],
+          twoPersonRules: { hold: true, enabledAdmins: 2 },
         }),
     });
     await renderConsole('/sign-in');

@@ -1,20 +1,25 @@
 import { STAFF_ROLES } from '@bahtdesk/contract';
-import { Modal } from '@bahtdesk/ui/components';
 import { contractResolver, FormAlert, SelectField, UsernameField, useFormError } from '@bahtdesk/ui/forms';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { call } from '../../lib/api.ts';
+import { OneTimePasswordDialog } from '../../components/OneTimePasswordDialog.tsx';
+import { call, queries } from '../../lib/api.ts';
 import { bodySchema } from '../../lib/bodySchema.ts';
 import { useT } from '../../lib/i18n.ts';
+import { showSnackbar } from '../../lib/store.ts';
 
 const schema = bodySchema('createStaff');
 type Values = z.input<typeof schema>;
 
-/** Creates a staff account; its one-time password is shown once, to hand over in person. */
+/**
+ * Creates a staff account; its one-time password is shown once, to hand over in person. An admin
+ * account on a desk of two admins waits for the second (decision 0091), who gets the password.
+ */
 export function CreateStaff({ onCreated }: { onCreated: () => void }) {
   const t = useT('staff');
   const tc = useT('common');
+  const tp = useT('proposals');
   const error = useFormError({}, () => {});
   const [created, setCreated] = useState<{ username: string; password: string } | null>(null);
   const form = useForm<Values>({
@@ -25,7 +30,12 @@ export function CreateStaff({ onCreated }: { onCreated: () => void }) {
     error.clear();
     try {
       const result = await call('createStaff', { body, dialog: false });
-      setCreated({ username: result.account.username, password: result.oneTimePassword });
+      if (result.account && result.oneTimePassword) {
+        setCreated({ username: result.account.username, password: result.oneTimePassword });
+      } else {
+        showSnackbar(tp('proposed'));
+        queries.invalidate(['changeProposals']);
+      }
       form.reset();
       onCreated();
     } catch (e) {
@@ -56,24 +66,7 @@ export function CreateStaff({ onCreated }: { onCreated: () => void }) {
           {t('create.submit')}
         </button>
       </div>
-      <Modal
-        open={created !== null}
-        onClose={() => setCreated(null)}
-        title={t('created.title')}
-        actions={
-          <button type="button" className="button button--primary" onClick={() => setCreated(null)}>
-            {t('created.done')}
-          </button>
-        }
-      >
-        <p>{t('created.text', { username: created?.username ?? '' })}</p>
-        <p>
-          <code className="secret" data-testid="one-time-password">
-            {created?.password}
-          </code>
-        </p>
-        <p className="muted">{t('created.once')}</p>
-      </Modal>
+      <OneTimePasswordDialog created={created} onClose={() => setCreated(null)} />
     </form>
   );
 }

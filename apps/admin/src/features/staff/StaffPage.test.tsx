@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import tp from '../../locales/en/proposals.json';
 import t from '../../locales/en/staff.json';
 
 const account = (id: number, username: string, patch: object = {}) => ({
@@ -59,5 +60,49 @@ describe('staff accounts', () => {
       path: '/api/admin/staff/2/disabled',
       body: { disabled: true },
     });
+  });
+});
+
+describe('staff changes that wait for a second admin (decision 0091)', () => {
+  it('making an admin says it waits and shows no password; the change then waits above the list for another admin', async () => {
+    const proposal = {
+      id: 9,
+      kind: 'staff',
+      target: 'staff:new:newboss',
+      username: 'newboss',
+      value: { create: { username: 'newboss', role: 'admin' } },
+      replaces: null,
+      status: 'pending',
+      proposedBy: 'admin1',
+      proposedByStaffId: 1,
+      decidedBy: null,
+      createdAt: '2026-12-01T03:00:00.000Z',
+      decidedAt: null,
+    };
+    let waiting: (typeof proposal)[] = [];
+    const api = mockApi({
+      me: () => ok(profile('admin')),
+      listStaff: () => ok({ items: [account(1, 'admin1', { role: 'admin' })] }),
+      changeProposals: () => ok({ items: waiting, twoPersonRules: { hold: true, enabledAdmins: 2 } }),
+      createStaff: () => {
+        waiting = [proposal];
+        return ok({ account: null, oneTimePassword: null, proposal });
+      },
+    });
+    await renderConsole('/staff', 'tok');
+    await userEvent.type(await screen.findByLabelText(t.create.username), 'newboss');
+    await userEvent.selectOptions(screen.getByLabelText(t.create.role), 'admin');
+    await userEvent.click(screen.getByRole('button', { name: t.create.submit }));
+    expect(await screen.findByText(tp.proposed)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: t.created.title })).toBeNull();
+    expect(api.called('createStaff')[0]?.body).toEqual({ username: 'newboss', role: 'admin' });
+
+    const panel = within(
+      (await screen.findByRole('heading', { name: tp.title })).closest('section') as HTMLElement,
+    );
+    expect(panel.getByText('Make newboss an admin')).toBeTruthy();
+    // Its proposer waits for another admin.
+    expect(panel.getByText(tp.yours)).toBeTruthy();
+    expect(panel.queryByRole('button', { name: tp.approve })).toBeNull();
   });
 });

@@ -2,10 +2,11 @@ import { STAFF_ROLES, type StaffAccount, type StaffRole } from '@bahtdesk/contra
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { Empty, Loaded } from '../../components/States.tsx';
-import { call, useApi } from '../../lib/api.ts';
+import { call, queries, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { showSnackbar, useAdminState } from '../../lib/store.ts';
+import { PendingChanges } from '../proposals/PendingChanges.tsx';
 import { CreateStaff } from './CreateStaff.tsx';
 
 type Action =
@@ -28,10 +29,14 @@ function Status({ account, now }: { account: StaffAccount; now: number }) {
   return <>{tags.join(' · ')}</>;
 }
 
-/** Staff accounts (admins only): create, change role, disable or enable, reset the second factor, unlock. */
+/**
+ * Staff accounts (admins only): create, change role, disable or enable, reset the second factor,
+ * unlock. A change that lends admin power waits for a second admin (decision 0091), listed above.
+ */
 export default function StaffPage() {
   const t = useT('staff');
   const tc = useT('common');
+  const tp = useT('proposals');
   const f = useFormat();
   const me = useAdminState((s) => s.profile?.id);
   const [action, setAction] = useState<Action | null>(null);
@@ -41,18 +46,23 @@ export default function StaffPage() {
 
   const run = async (a: Action) => {
     const params = { id: a.account.id };
-    if (a.kind === 'role') await call('setStaffRole', { params, body: { role: a.role } });
-    else if (a.kind === 'disable' || a.kind === 'enable')
-      await call('setStaffDisabled', { params, body: { disabled: a.kind === 'disable' } });
-    else if (a.kind === 'reset') await call('resetStaffSecondFactor', { params, body: {} });
-    else await call('unlockStaff', { params, body: {} });
-    showSnackbar(t(`done.${a.kind}`, { username: a.account.username }));
+    const { proposal } =
+      a.kind === 'role'
+        ? await call('setStaffRole', { params, body: { role: a.role } })
+        : a.kind === 'disable' || a.kind === 'enable'
+          ? await call('setStaffDisabled', { params, body: { disabled: a.kind === 'disable' } })
+          : a.kind === 'reset'
+            ? await call('resetStaffSecondFactor', { params, body: {} })
+            : await call('unlockStaff', { params, body: {} });
+    showSnackbar(proposal ? tp('proposed') : t(`done.${a.kind}`, { username: a.account.username }));
+    if (proposal) queries.invalidate(['changeProposals']);
     state.reload();
   };
 
   return (
     <section className="page" aria-labelledby="staff-title">
       <h1 id="staff-title">{t('title')}</h1>
+      <PendingChanges only={(p) => p.kind === 'staff'} />
       <CreateStaff onCreated={state.reload} />
       <Loaded state={state}>
         {(data) =>

@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.ts';
 import { recentAudits } from '../audit/index.ts';
 import type { RatesService } from '../rates/index.ts';
 import type { SetupService } from '../setup/index.ts';
+import type { StaffService } from '../staff/index.ts';
 import {
   completedThbPerBangkokDay,
   completedVolumes,
@@ -70,6 +71,7 @@ export function createDashboardService(
   db: Kysely<DB>,
   rates: Pick<RatesService, 'history'>,
   setup: Pick<SetupService, 'missing'>,
+  staff: Pick<StaffService, 'twoPersonRules'>,
 ) {
   return {
     /** What waits for staff now (the console's menu and tab title). */
@@ -103,6 +105,7 @@ export function createDashboardService(
         perDay,
         setupMissing,
         breakGlass,
+        twoPersonRules,
       ] = await Promise.all([
         countMembers(db),
         countMembers(db, today),
@@ -116,6 +119,7 @@ export function createDashboardService(
         completedThbPerBangkokDay(db, first),
         setup.missing(),
         breakGlassUses(db, now),
+        staff.twoPersonRules(),
       ]);
       const thbOn = (date: string, type: 'buy' | 'sell') =>
         toMoneyString(perDay.find((r) => r.day === date && r.type === type)?.thb ?? '0');
@@ -146,6 +150,7 @@ export function createDashboardService(
         })),
         setupMissing,
         breakGlass,
+        twoPersonRules,
       };
     },
   };

@@ -39,6 +39,7 @@ const STALE: Record<BusEvent['name'], string | null> = {
   'members.changed': null,
   'kyc.updated': null,
   'order.updated': null,
+  'proposals.changed': null,
   'session.ended': null,
   'member.changed': null,
   'bus.resync': '',

@@ -5,6 +5,7 @@ import {
   type RateChangeCheck,
   type RateProposal,
   type RateResult,
+  type SaveSettingResult,
   type SetRatesResult,
 } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
@@ -122,11 +123,19 @@ describe('a rate change past rateChangeConfirmPercent', () => {
   });
 
   it('is the web setting: with rateChangeConfirmPercent 10 a 5 % move needs no confirmation', async () => {
-    const saved = await staffCall(app, admin.token, 'POST', '/api/admin/settings', {
+    // A bound is a setting that guards money: one admin proposes it, the other approves (decision 0091).
+    const saved = await staffCall<SaveSettingResult>(app, admin.token, 'POST', '/api/admin/settings', {
       key: 'rateChangeConfirmPercent',
       value: 10,
     });
-    expect(saved.body.code).toBe(0);
+    const proposal = periodOf(saved.body).proposal;
+    const approved = await staffCall(
+      app,
+      second.token,
+      'POST',
+      `/api/admin/proposals/${proposal?.id}/approve`,
+    );
+    expect(approved.body.code).toBe(0);
     const res = await setRates(admin, { buyRate: '38.30', sellRate: '36.90', sellFeePercent: '1' });
     expect(periodOf(res.body)).toMatchObject({ buyRate: '38.30', sellRate: '36.90', proposal: null });
   });

@@ -2,7 +2,7 @@ import { type DeskSettingsResult, E } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { resetTables, testApp } from '../../../test/harness.ts';
-import { createStaff, type TestStaff } from '../../../test/members.ts';
+import { createStaff, onlyAdmins, type TestStaff } from '../../../test/members.ts';
 import { auditRows, staffCall } from '../../../test/staff-calls.ts';
 import type { Database } from '../../db/connection.ts';
 
@@ -22,6 +22,9 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
+  // One admin: every save applies at once (with two, a setting that guards money waits for the
+  // second: proposals/proposals.test.ts).
+  await onlyAdmins(app, admin);
   await resetTables(database, 'settings');
   await app.events.publish('settings.changed'); // the table was emptied behind the services' back
 });

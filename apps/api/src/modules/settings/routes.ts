@@ -9,11 +9,11 @@ export async function settingsRoutes(app: FastifyInstance): Promise<void> {
 
   defineRoute(app, adminEndpoints.getSettings, () => settings.readDesk());
   defineRoute(app, adminEndpoints.saveSetting, async ({ body, req }) => {
-    await settings.set(
+    const proposal = await settings.set(
       staffActor(req, signedInStaff(req).staffId),
       body.key,
       body.value as SettingValue<SettingKey>,
     );
-    return settings.readDesk();
+    return { ...(await settings.readDesk()), proposal };
   });
 }

@@ -1,9 +1,10 @@
-import { E, type StaffAccount, type StaffLoginResult } from '@bahtdesk/contract';
+import { type CreateStaffResult, E, type StaffAccount, type StaffLoginResult } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testApp, unique } from '../../../test/harness.ts';
-import { createStaff } from '../../../test/members.ts';
+import { createStaff, onlyAdmins } from '../../../test/members.ts';
 import { adminCall, enrolledStaff, staffPasswordStep } from '../../../test/staff.ts';
+import { periodOf } from '../../../test/staff-calls.ts';
 
 const STAFF = '/api/admin/staff';
 
@@ -13,6 +14,9 @@ beforeAll(async () => {
   ({ app } = await testApp());
   admin = await createStaff(app, 'admin');
 });
+// One admin: a change that lends admin power applies at once (with two it waits for the second:
+// proposals/proposals.test.ts).
+beforeEach(() => onlyAdmins(app, admin));
 afterAll(() => app.close());
 
 const lastAudit = (staffId: number, action: string) =>
@@ -49,16 +53,17 @@ describe('staff accounts (admin only)', () => {
 
   it('creates an account with a one-time password answered once (audited, never the password), 30022 when taken', async () => {
     const username = unique('n').slice(0, 20);
-    const res = await call<{ account: StaffAccount; oneTimePassword: string }>(STAFF, {
+    const res = await call<CreateStaffResult>(STAFF, {
       username,
       role: 'operator',
     });
     expect(res.body.code).toBe(0);
-    const { account, oneTimePassword } = res.body.result?.period ?? { account: null, oneTimePassword: '' };
+    const { account, oneTimePassword, proposal } = periodOf(res.body);
+    expect(proposal).toBeNull();
     expect(account).toMatchObject({ username, role: 'operator', enrolled: false, mustChangePassword: true });
     const audit = await lastAudit(account?.id ?? 0, 'staff.create');
     expect(audit).toMatchObject({ actor_type: 'staff', actor_id: String(admin.id) });
-    expect(JSON.stringify(audit)).not.toContain(oneTimePassword);
+    expect(JSON.stringify(audit)).not.toContain(oneTimePassword ?? '');
     const login = await adminCall<StaffLoginResult>(app, 'POST', '/api/admin/auth/login', {
       body: { username, password: oneTimePassword },
     });

@@ -79,6 +79,17 @@ export async function lockStaffTable(trx: Kysely<DB>): Promise<void> {
   await sql`lock table staff in share row exclusive mode`.execute(trx);
 }
 
+/** How many admin accounts are enabled (two-person rules hold from two on; decision 0091). */
+export async function countEnabledAdmins(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('staff')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('role', '=', 'admin')
+    .where('disabled', '=', false)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 export type StaffAccountRow = NonNullable<Awaited<ReturnType<typeof findStaffById>>>;
 
 /** The second-factor state of an account. */

@@ -1,13 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { E, type StaffAccount, type StaffRole } from '@bahtdesk/contract';
+import {
+  type ChangeProposal,
+  type CreateStaffResult,
+  E,
+  type StaffAccount,
+  type StaffChangeResult,
+  type StaffProposal,
+  type StaffRole,
+  staffProposalValueSchema,
+  type TwoPersonRules,
+} from '@bahtdesk/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { EventBus } from '../../events/bus.ts';
+import { AppError, parsedOrRefused } from '../../http/app-error.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
 import type { PasswordHasher } from '../passwords/index.ts';
+import { type Applied, boundByTwoPersonRules, createProposalStore } from '../proposals/index.ts';
 import type { SessionService } from '../sessions/index.ts';
 import {
   applyStaffChange,
+  countEnabledAdmins,
   findStaffById,
   findStaffByUsername,
   hasAnyStaff,
@@ -42,6 +55,9 @@ const auditView = (a: StaffAccount) => ({
   lockedUntil: a.lockedUntil,
 });
 
+/** The target of a proposal to make the account `username` (any letter case is one name). */
+const newAccountTarget = (username: string) => `staff:new:${username.toLowerCase()}`;
+
 const ACTIONS = {
   role: 'staff.setRole',
   disabled: 'staff.setDisabled',
@@ -52,84 +68,221 @@ const ACTIONS = {
 /** A one-time password: 16 characters (96 random bits), within the staff password rules. */
 const oneTimePassword = () => randomBytes(12).toString('base64url');
 
-/** Staff accounts of the back office: separate from members, with roles (decision 0009). */
-export function createStaffService(db: Kysely<DB>, passwords: PasswordHasher, sessions: SessionService) {
-  async function create(
+const endsSessions = (what: StaffChange) => ('disabled' in what && what.disabled) || 'secondFactor' in what;
+
+/**
+ * Whether a change to the account `row` would let one admin act as another (decision 0091):
+ * raising a role to admin, enabling an admin again, resetting another admin's second factor, and
+ * demoting or disabling an enabled admin when fewer than two enabled admins would be left.
+ */
+function lendsAdminPower(row: StaffAccountRow, what: StaffChange, actor: Actor, enabledAdmins: number) {
+  const leavesTooFew = row.role === 'admin' && !row.disabled && enabledAdmins - 1 < 2;
+  if ('role' in what) {
+    return (what.role === 'admin' && row.role !== 'admin') || (what.role !== 'admin' && leavesTooFew);
+  }
+  if ('disabled' in what) return what.disabled ? leavesTooFew : row.role === 'admin' && row.disabled;
+  if ('secondFactor' in what) return row.role === 'admin' && String(row.id) !== actor.id;
+  return false;
+}
+
+/** What a change replaces, as a proposal records it. */
+function replacedBy(row: StaffAccountRow, what: StaffChange): StaffProposal['replaces'] {
+  if ('role' in what) return { role: row.role };
+  if ('disabled' in what) return { disabled: row.disabled };
+  return { enrolled: row.enrolled };
+}
+
+type Created = { id: number; proposal: null } | { id: null; proposal: StaffProposal };
+
+/** Whether two-person rules hold: the desk has at least two enabled admin accounts (decision 0091). */
+export async function twoPersonRules(db: Kysely<DB>): Promise<TwoPersonRules> {
+  const enabledAdmins = await countEnabledAdmins(db);
+  return { hold: enabledAdmins >= 2, enabledAdmins };
+}
+
+/**
+ * Staff accounts of the back office: separate from members, with roles (decision 0009). A staff
+ * member's change that would let one admin act as another is only a proposal while two-person
+ * rules hold (decision 0091); the approving admin's `applyProposal` makes it.
+ */
+export function createStaffService(
+  db: Kysely<DB>,
+  passwords: PasswordHasher,
+  sessions: SessionService,
+  events: Pick<EventBus, 'publish'>,
+) {
+  const proposals = createProposalStore(db, events);
+
+  /** Inserts an account with its audit row in `t`; a pending proposal to make it is superseded. */
+  async function insert(
+    t: Kysely<DB>,
+    actor: Actor,
+    input: { username: string; passwordHash: string; role: StaffRole; mustChangePassword: boolean },
+    noted: Record<string, unknown> = {},
+  ): Promise<number> {
+    const id = await insertStaff(t, input);
+    if (id === undefined) throw new AppError(E.STAFF_USERNAME_TAKEN);
+    const { username, role, mustChangePassword } = input;
+    await recordAudit(t, actor, {
+      action: 'staff.create',
+      target: `staff:${id}`,
+      after: { username, role, mustChangePassword, ...noted },
+    });
+    await proposals.supersede(t, actor, newAccountTarget(username));
+    return id;
+  }
+
+  /**
+   * Makes an account (see `create`); an admin account, by a staff member while two-person rules
+   * hold, is only proposed, or refused with 31013 where the caller cannot hand over a proposal
+   * (`ifGuarded`).
+   */
+  async function make(
     actor: Actor,
     input: { username: string; password: string; role: StaffRole; mustChangePassword?: boolean },
+    ifGuarded: 'propose' | 'refuse',
     trx?: Kysely<DB>,
-  ): Promise<number> {
+  ): Promise<Created> {
     const passwordHash = await passwords.hash(input.password);
     const mustChangePassword = input.mustChangePassword ?? false;
-    const write = async (t: Kysely<DB>) => {
-      const id = await insertStaff(t, {
-        username: input.username,
-        passwordHash,
-        role: input.role,
-        mustChangePassword,
-      });
-      if (id === undefined) throw new AppError(E.STAFF_USERNAME_TAKEN);
-      await recordAudit(t, actor, {
-        action: 'staff.create',
-        target: `staff:${id}`,
-        after: { username: input.username, role: input.role, mustChangePassword },
-      });
-      return id;
+    const { username, role } = input;
+    const write = async (t: Kysely<DB>): Promise<Created> => {
+      await proposals.lock(t);
+      const rules = await twoPersonRules(t);
+      const guarded = role === 'admin' && boundByTwoPersonRules(actor);
+      if (guarded && rules.hold) {
+        if (ifGuarded === 'refuse') throw new AppError(E.PROPOSAL_REQUIRED);
+        if (await findStaffByUsername(t, username)) throw new AppError(E.STAFF_USERNAME_TAKEN);
+        const proposal = await proposals.propose(t, actor, {
+          kind: 'staff',
+          target: newAccountTarget(username),
+          value: { create: { username, role } },
+          replaces: null,
+        });
+        return { id: null, proposal: proposal as StaffProposal };
+      }
+      const id = await insert(t, actor, { username, role, passwordHash, mustChangePassword });
+      if (guarded) await proposals.recordAlone(t, actor, `staff:${id}`, rules);
+      return { id, proposal: null };
     };
-    return trx ? write(trx) : db.transaction().execute(write);
+    const made = trx ? await write(trx) : await db.transaction().execute(write);
+    if (!trx) await proposals.announce();
+    return made;
+  }
+
+  /** Applies `what` to the locked account `row` in `trx`, with its audit row (before/after). */
+  async function apply(trx: Kysely<DB>, actor: Actor, row: StaffAccountRow, what: StaffChange) {
+    const { id } = row;
+    await applyStaffChange(trx, id, what);
+    if (endsSessions(what)) await sessions.endAllOfStaff(trx, id);
+    const updated = await findStaffById(trx, id);
+    if (!updated) throw new AppError(E.STAFF_NOT_FOUND);
+    const after = toAccount(updated);
+    const key = Object.keys(what)[0] as keyof typeof ACTIONS;
+    await recordAudit(trx, actor, {
+      action: ACTIONS[key],
+      target: `staff:${id}`,
+      before: auditView(toAccount(row)),
+      after: auditView(after),
+    });
+    await proposals.supersede(trx, actor, `staff:${id}`);
+    return after;
   }
 
   /**
    * One admin change to an account, atomic with its audit row (before/after): the row is locked
    * first, so two racing changes apply one after the other. Disabling or resetting the second
    * factor ends the account's sessions. 30021 for an unknown id, 31003 for one's own role or
-   * disabling oneself.
+   * disabling oneself. A change that lends admin power, by a staff member while two-person rules
+   * hold, is only proposed: the account stays as it is, and the proposal is answered.
    */
-  async function change(actor: Actor, id: number, what: StaffChange): Promise<StaffAccount> {
+  async function change(actor: Actor, id: number, what: StaffChange): Promise<StaffChangeResult> {
     const self = actor.type === 'staff' && actor.id === String(id);
     if (self && ('role' in what || ('disabled' in what && what.disabled))) {
       throw new AppError(E.STAFF_SELF_CHANGE);
     }
-    const endsSessions = ('disabled' in what && what.disabled) || 'secondFactor' in what;
-    const account = await db.transaction().execute(async (trx) => {
+    const result = await db.transaction().execute(async (trx): Promise<StaffChangeResult> => {
+      await proposals.lock(trx);
       const row = await lockStaffRow(trx, id);
       if (!row) throw new AppError(E.STAFF_NOT_FOUND);
-      const before = toAccount(row);
-      await applyStaffChange(trx, id, what);
-      if (endsSessions) await sessions.endAllOfStaff(trx, id);
-      const updated = await findStaffById(trx, id);
-      if (!updated) throw new AppError(E.STAFF_NOT_FOUND);
-      const after = toAccount(updated);
-      const key = Object.keys(what)[0] as keyof typeof ACTIONS;
-      await recordAudit(trx, actor, {
-        action: ACTIONS[key],
-        target: `staff:${id}`,
-        before: auditView(before),
-        after: auditView(after),
-      });
-      return after;
+      const rules = await twoPersonRules(trx);
+      const guarded = boundByTwoPersonRules(actor) && lendsAdminPower(row, what, actor, rules.enabledAdmins);
+      if (guarded && rules.hold) {
+        const proposal = await proposals.propose(trx, actor, {
+          kind: 'staff',
+          target: `staff:${id}`,
+          value: what,
+          replaces: replacedBy(row, what),
+        });
+        return { ...toAccount(row), proposal: proposal as StaffProposal };
+      }
+      const account = await apply(trx, actor, row, what);
+      if (guarded) await proposals.recordAlone(trx, actor, `staff:${id}`, rules);
+      return { ...account, proposal: null };
     });
-    if (endsSessions) await sessions.announceEnded({ staffId: id });
-    return account;
+    if (endsSessions(what) && !result.proposal) await sessions.announceEnded({ staffId: id });
+    await proposals.announce();
+    return result;
+  }
+
+  /**
+   * Makes an approved staff proposal in the approval's transaction, checked again as if it were
+   * made now (ProposalApplier): the account must still exist, a new username still be free. A new
+   * account gets a one-time password, answered to the approving admin.
+   */
+  async function applyProposal(trx: Kysely<DB>, actor: Actor, proposal: ChangeProposal): Promise<Applied> {
+    if (proposal.kind !== 'staff') throw new AppError(E.INVALID_INPUT);
+    const what = parsedOrRefused(staffProposalValueSchema, proposal.value);
+    if ('create' in what) {
+      const password = oneTimePassword();
+      const input = {
+        ...what.create,
+        passwordHash: await passwords.hash(password),
+        mustChangePassword: true,
+      };
+      await insert(trx, actor, input, { proposal: proposal.id });
+      return { oneTimePassword: password };
+    }
+    const id = Number(proposal.target.slice('staff:'.length));
+    const row = Number.isSafeInteger(id) ? await lockStaffRow(trx, id) : undefined;
+    if (!row) throw new AppError(E.STAFF_NOT_FOUND);
+    await apply(trx, actor, row, what);
+    return endsSessions(what) ? { afterCommit: () => sessions.announceEnded({ staffId: id }) } : {};
+  }
+
+  /**
+   * Creates a staff account with its audit row, in one transaction (`trx` to join the caller's).
+   * A username already taken (in any letter case) is 30022. An admin account, by a staff member
+   * while two-person rules hold, is refused (31013): it can only be proposed, with a one-time
+   * password for the approving admin to hand over (`createWithOneTimePassword`).
+   */
+  async function create(
+    actor: Actor,
+    input: { username: string; password: string; role: StaffRole; mustChangePassword?: boolean },
+    trx?: Kysely<DB>,
+  ): Promise<number> {
+    const made = await make(actor, input, 'refuse', trx);
+    if (made.id === null) throw new AppError(E.PROPOSAL_REQUIRED);
+    return made.id;
   }
 
   return {
-    /**
-     * Creates a staff account with its audit row, in one transaction (`trx` to join the caller's).
-     * A username already taken (in any letter case) is 30022.
-     */
     create,
 
-    /** Creates an account with a random one-time password, answered once (createStaff). */
+    /**
+     * Creates an account with a random one-time password, answered once (createStaff); an admin
+     * account, by a staff member while two-person rules hold, is only proposed.
+     */
     async createWithOneTimePassword(
       actor: Actor,
       input: { username: string; role: StaffRole },
-    ): Promise<{ account: StaffAccount; oneTimePassword: string }> {
+    ): Promise<CreateStaffResult> {
       const password = oneTimePassword();
-      const id = await create(actor, { ...input, password, mustChangePassword: true });
-      const row = await findStaffById(db, id);
+      const created = await make(actor, { ...input, password, mustChangePassword: true }, 'propose');
+      if (created.proposal) return { account: null, oneTimePassword: null, proposal: created.proposal };
+      const row = await findStaffById(db, created.id);
       if (!row) throw new AppError(E.STAFF_NOT_FOUND);
-      return { account: toAccount(row), oneTimePassword: password };
+      return { account: toAccount(row), oneTimePassword: password, proposal: null };
     },
 
     async list(): Promise<{ items: StaffAccount[] }> {
@@ -154,6 +307,17 @@ export function createStaffService(db: Kysely<DB>, passwords: PasswordHasher, se
         if (await hasAnyStaff(trx)) throw new AppError(E.STAFF_NOT_FIRST);
         return create(actor, input, trx);
       });
+    },
+
+    applyProposal,
+
+    /** Whether two-person rules hold: the desk has at least two enabled admin accounts. */
+    twoPersonRules: (trx: Kysely<DB> = db) => twoPersonRules(trx),
+
+    /** Whether the account `id` is an enabled admin (who may decide a proposal). */
+    async isEnabledAdmin(trx: Kysely<DB>, id: number): Promise<boolean> {
+      const row = await findStaffById(trx, id);
+      return row?.role === 'admin' && !row.disabled;
     },
 
     /** Whether an admin account that is not disabled exists (the desk's setup, decision 0055). */

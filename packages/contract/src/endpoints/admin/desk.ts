@@ -6,6 +6,7 @@ import { codeMessage } from '../../validators/messages.ts';
 import { cappedString } from '../../validators/text.ts';
 import { htmlPageInputSchema, newsInputSchema, rateChangeInputSchema, rateResultSchema } from '../home.ts';
 import { idParams, iso, paged, pageQuery } from './common.ts';
+import { twoPersonRulesSchema } from './proposals.ts';
 
 /**
  * What the desk's staff read and run every day: the dashboard, rates and their history,
@@ -82,6 +83,11 @@ export const dashboardSchema = z.object({
   setupMissing: z.array(z.enum(SETUP_ITEMS)),
   /** Uses of break-glass in the last BREAK_GLASS_SHOWN_DAYS days, newest first (decision 0092). */
   breakGlass: z.array(breakGlassUseSchema),
+  /**
+   * Whether two-person rules hold: with fewer than two enabled admins, a change that guards money
+   * or makes an admin applies on one admin's word (decision 0091), and the dashboard says so.
+   */
+  twoPersonRules: twoPersonRulesSchema,
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
@@ -210,7 +216,7 @@ export const deskEndpoints = {
     path: '/api/admin/dashboard',
     access: { staff: ANY_STAFF },
     summary:
-      'Members total and new today, KYC waiting, open orders by status, the rates in force, sign-ups per day over the last `days` days (1 to 90, default 30; 70001 otherwise) and what the desk must still set before it opens.',
+      'Members total and new today, KYC waiting, open orders by status, the rates in force, sign-ups per day over the last `days` days (1 to 90, default 30; 70001 otherwise), what the desk must still set before it opens, and whether two-person rules hold (two enabled admins).',
     query: z.object({
       days: z.coerce
         .number({ error: codeMessage(E.DASHBOARD_INCORRECT) })

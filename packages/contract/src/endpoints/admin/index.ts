@@ -8,6 +8,7 @@ import { kycReviewEndpoints } from './kyc.ts';
 import { memberLevelEndpoints } from './levels.ts';
 import { membersEndpoints } from './members.ts';
 import { orderDeskEndpoints } from './orders.ts';
+import { proposalEndpoints } from './proposals.ts';
 import { riskEndpoints } from './risk.ts';
 import { settingsEndpoints } from './settings.ts';
 import { staffAdminEndpoints, staffAuthEndpoints } from './staff.ts';
@@ -20,6 +21,7 @@ export * from './kyc.ts';
 export * from './levels.ts';
 export * from './members.ts';
 export * from './orders.ts';
+export * from './proposals.ts';
 export * from './risk.ts';
 export * from './settings.ts';
 export * from './staff.ts';
@@ -41,6 +43,7 @@ export const LIVE_EVENT_NAMES = [
   'members.changed',
   'kyc.updated',
   'order.updated',
+  'proposals.changed',
 ] as const;
 export type LiveEventName = (typeof LIVE_EVENT_NAMES)[number];
 
@@ -64,6 +67,7 @@ export const adminEndpoints = {
   ...staffAdminEndpoints,
   ...deskEndpoints,
   ...settingsEndpoints,
+  ...proposalEndpoints,
   ...membersEndpoints,
   ...memberLevelEndpoints,
   ...kycReviewEndpoints,

@@ -4,6 +4,7 @@ import { E } from '../../errors.ts';
 import { deskBankAccountSchema, type SettingKey, settingSchemas } from '../../settings.ts';
 import { codeMessage } from '../../validators/messages.ts';
 import { iso } from './common.ts';
+import { settingProposalSchema } from './proposals.ts';
 
 /**
  * The web settings staff edit (codes 30001-30026): every key but the internal ones, one key per
@@ -30,6 +31,29 @@ export const DESK_SETTING_KEYS = [
   'orderWaitAlertMinutes',
 ] as const satisfies readonly SettingKey[];
 export type DeskSettingKey = (typeof DESK_SETTING_KEYS)[number];
+
+/**
+ * The settings that guard money (decision 0091): the rate bounds, the payout-approval threshold and
+ * cooling-off, the limits per level, the cash ceiling, the networks the desk takes and where members
+ * pay it (its bank accounts and receiving addresses). A staff member's change of one waits for a
+ * second admin while the desk has two enabled admins; members keep the value in force until then.
+ */
+export const GUARDED_SETTING_KEYS = [
+  'cashDepositCeilingThb',
+  'deskBankAccounts',
+  'receivingAddresses',
+  'enabledNetworks',
+  'payoutCoolingOffHours',
+  'rateChangeConfirmPercent',
+  'rateChangeMaxPercent',
+  'tradeLimits',
+  'payoutApprovalThb',
+] as const satisfies readonly DeskSettingKey[];
+export type GuardedSettingKey = (typeof GUARDED_SETTING_KEYS)[number];
+
+export function isGuardedSetting(key: string): key is GuardedSettingKey {
+  return (GUARDED_SETTING_KEYS as readonly string[]).includes(key);
+}
 
 export const deskSettingsSchema = z.object(
   Object.fromEntries(DESK_SETTING_KEYS.map((k) => [k, settingSchemas[k]])) as {
@@ -74,6 +98,12 @@ export const deskSettingsResultSchema = z.object({
 });
 export type DeskSettingsResult = z.infer<typeof deskSettingsResultSchema>;
 
+/** The settings in force after a save, and the proposal it made instead for a guarded key (decision 0091). */
+export const saveSettingResultSchema = deskSettingsResultSchema.extend({
+  proposal: settingProposalSchema.nullable(),
+});
+export type SaveSettingResult = z.infer<typeof saveSettingResultSchema>;
+
 export const settingsEndpoints = {
   getSettings: endpoint({
     method: 'GET',
@@ -87,9 +117,9 @@ export const settingsEndpoints = {
     path: '/api/admin/settings',
     access: { staff: ['admin'] },
     summary:
-      'Saves one web setting (`{ key, value }`), checked by its schema (30002 and the sharper 300xx codes), audited with before and after; every process applies it within a second.',
+      'Saves one web setting (`{ key, value }`), checked by its schema (30002 and the sharper 300xx codes), audited with before and after; every process applies it within a second. A setting that guards money (GUARDED_SETTING_KEYS), on a desk with two enabled admins, is only proposed: the answer carries the `proposal` and the settings still in force, until another admin approves it (decision 0091).',
     body: saveSettingBodySchema,
     bodyLimit: 64 * 1024,
-    result: deskSettingsResultSchema,
+    result: saveSettingResultSchema,
   }),
 } as const;

@@ -5,6 +5,7 @@ import { usernameSchema } from '../../validators/member.ts';
 import { codeMessage } from '../../validators/messages.ts';
 import { cappedString } from '../../validators/text.ts';
 import { idParams, iso } from './common.ts';
+import { staffProposalSchema } from './proposals.ts';
 
 /**
  * Staff sign-in and staff accounts (decision 0019). Sign-in is two steps: username and password give a
@@ -108,6 +109,23 @@ export type StaffAccount = z.infer<typeof staffAccountSchema>;
 
 export const staffUsernameSchema = usernameSchema;
 
+/**
+ * An account after an admin's change: as it now is, and the proposal the change made instead when it
+ * waits for a second admin (decision 0091).
+ */
+export const staffChangeResultSchema = staffAccountSchema.extend({
+  proposal: staffProposalSchema.nullable(),
+});
+export type StaffChangeResult = z.infer<typeof staffChangeResultSchema>;
+
+/** A new account and its one-time password, answered once; or, for an admin, the proposal to make it. */
+export const createStaffResultSchema = z.object({
+  account: staffAccountSchema.nullable(),
+  oneTimePassword: z.string().nullable(),
+  proposal: staffProposalSchema.nullable(),
+});
+export type CreateStaffResult = z.infer<typeof createStaffResultSchema>;
+
 export const staffAuthEndpoints = {
   me: endpoint({
     method: 'GET',
@@ -198,38 +216,39 @@ export const staffAdminEndpoints = {
     path: '/api/admin/staff',
     access: { staff: ['admin'] },
     summary:
-      'Creates a staff account with a one-time password, answered once: the new member of staff enrols a second factor and sets their own password on first sign-in. 30022 for a taken username.',
+      'Creates a staff account with a one-time password, answered once: the new member of staff enrols a second factor and sets their own password on first sign-in. 30022 for a taken username. An admin account, on a desk with two enabled admins, is only proposed (`proposal`): the admin who approves it gets the one-time password (decision 0091).',
     body: z.object({ username: staffUsernameSchema }).extend(staffRoleBody.shape),
-    result: z.object({ account: staffAccountSchema, oneTimePassword: z.string() }),
+    result: createStaffResultSchema,
   }),
   setStaffRole: endpoint({
     method: 'POST',
     path: '/api/admin/staff/:id/role',
     access: { staff: ['admin'] },
-    summary: "Changes a staff account's role (audited). An admin cannot change their own role (31003).",
+    summary:
+      "Changes a staff account's role (audited). An admin cannot change their own role (31003). On a desk with two enabled admins, raising a role to admin, or demoting an admin when fewer than two would be left, is only proposed (`proposal`; decision 0091).",
     params: idParams,
     body: staffRoleBody,
-    result: staffAccountSchema,
+    result: staffChangeResultSchema,
   }),
   setStaffDisabled: endpoint({
     method: 'POST',
     path: '/api/admin/staff/:id/disabled',
     access: { staff: ['admin'] },
     summary:
-      'Disables (ending every session of it) or re-enables a staff account (audited). An admin cannot disable themselves (31003).',
+      'Disables (ending every session of it) or re-enables a staff account (audited). An admin cannot disable themselves (31003). On a desk with two enabled admins, enabling an admin again, or disabling one when fewer than two would be left, is only proposed (`proposal`; decision 0091).',
     params: idParams,
     body: z.object({ disabled: z.boolean() }),
-    result: staffAccountSchema,
+    result: staffChangeResultSchema,
   }),
   resetStaffSecondFactor: endpoint({
     method: 'POST',
     path: '/api/admin/staff/:id/second-factor/reset',
     access: { staff: ['admin'] },
     summary:
-      "Removes a staff account's second factor and recovery codes and ends its sessions: the next sign-in enrols again (audited).",
+      "Removes a staff account's second factor and recovery codes and ends its sessions: the next sign-in enrols again (audited). Another admin's, on a desk with two enabled admins, is only proposed (`proposal`; decision 0091).",
     params: idParams,
     body: z.object({}).nullish(),
-    result: staffAccountSchema,
+    result: staffChangeResultSchema,
   }),
   unlockStaff: endpoint({
     method: 'POST',
@@ -239,6 +258,6 @@ export const staffAdminEndpoints = {
       'Lifts the lock that failed sign-ins put on a staff account and clears its failure count (audited).',
     params: idParams,
     body: z.object({}).nullish(),
-    result: staffAccountSchema,
+    result: staffChangeResultSchema,
   }),
 } as const;
