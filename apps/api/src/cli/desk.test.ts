@@ -603,9 +603,10 @@ describe('desk staff:create', () => {
     const fd = openSync(input, 'r');
     try {
       const username = unique('s');
-      const ran = await desk(['staff:create', username, '--password-stdin', '--as', admin.username], {
-        readLine: lineReader(fd),
-      });
+      const ran = await desk(
+        ['staff:create', username, '--role', 'operator', '--password-stdin', '--as', admin.username],
+        { readLine: lineReader(fd) },
+      );
       expect(ran.code, ran.stderr).toBe(0);
       expect(readFileSync(fd, 'utf8')).toBe('more for the next command\n');
       const row = await staffRow(username);
@@ -637,8 +638,9 @@ describe('desk staff:create', () => {
   it('refuses a taken username whatever its case, a short password and a bad username', async () => {
     const username = unique('s');
     const password = ['a long enough password'];
-    expect((await asAdmin(['staff:create', username, '--password-stdin'], { stdin: password })).code).toBe(0);
-    const taken = await asAdmin(['staff:create', username.toUpperCase(), '--password-stdin'], {
+    const operator = ['--role', 'operator', '--password-stdin'];
+    expect((await asAdmin(['staff:create', username, ...operator], { stdin: password })).code).toBe(0);
+    const taken = await asAdmin(['staff:create', username.toUpperCase(), ...operator], {
       stdin: password,
     });
     expect(taken).toMatchObject({ code: 1 });
@@ -646,6 +648,19 @@ describe('desk staff:create', () => {
     const short = await asAdmin(['staff:create', unique('s'), '--password-stdin'], { stdin: ['short'] });
     expect(short.code).toBe(2);
     expect((await asAdmin(['staff:create', 'a b', '--password-stdin'], { stdin: password })).code).toBe(2);
+  });
+
+  it('refuses a signed-in admin making an admin alone on a desk with two admins (31013): it is proposed in the console', async () => {
+    await enrolledStaff(app, 'admin');
+    const username = unique('s');
+    const ran = await asAdmin(['staff:create', username, '--password-stdin'], {
+      stdin: ['a long enough password'],
+    });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toContain('code 31013');
+    expect(
+      await database.db.selectFrom('staff').select('id').where('username', '=', username).execute(),
+    ).toEqual([]);
   });
 
   it('refuses an operator, and needs a sign-in on a desk that has staff accounts', async () => {

@@ -19,7 +19,7 @@ import { createStaff, onlyAdmins, type TestStaff } from '../../../test/members.t
 import { orderTestFile, sell, transfer } from '../../../test/orders.ts';
 import { auditRows, periodOf, staffCall } from '../../../test/staff-calls.ts';
 import { createTrader } from '../../../test/traders.ts';
-import { staffActor } from '../audit/index.ts';
+import { maskedAuditValue, staffActor } from '../audit/index.ts';
 
 /**
  * Two-person changes (decision 0091): while the desk has two enabled admins, one admin's change of
@@ -123,7 +123,8 @@ describe('a setting that guards money, changed by one admin of two', () => {
     expect(await inForce(key)).toEqual(before);
     expect((await pending()).items.map((p) => p.id)).toContain(answer.proposal?.id);
     const [audit] = await auditRows(app, 'proposal.propose', `proposal:${answer.proposal?.id}`);
-    expect(audit).toMatchObject({ actor_id: String(a.id), before: before.stored });
+    // Audit rows keep account numbers masked (decision 0094).
+    expect(audit).toMatchObject({ actor_id: String(a.id), before: maskedAuditValue(before.stored) });
   });
 
   it('rule: the admin who proposed it can neither approve nor discard it (31011, in en and th)', async () => {

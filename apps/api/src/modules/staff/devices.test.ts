@@ -17,7 +17,6 @@ const LOGIN = '/api/admin/auth/login';
 const TOTP_URL = '/api/admin/auth/totp';
 const ENROL = '/api/admin/auth/enrolment';
 const CONFIRM = '/api/admin/auth/enrolment/confirm';
-const STAFF = '/api/admin/staff';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -175,15 +174,14 @@ describe('a device cookie: a budget of its own for a browser that signed in', ()
   });
 
   it("rule: a new admin's first sign-in completes while guesses come from 20 addresses: an account that never signed in is not slowed down", async () => {
-    const admin = await enrolledStaff(app);
-    const signedIn = await signIn(admin, address());
     const username = unique('n').slice(0, 20);
-    const created = await call<{ oneTimePassword: string }>(STAFF, {
-      ip: address(),
-      token: signedIn.token ?? '',
-      body: { username, role: 'admin' },
-    });
-    const password = created.body.result?.period.oneTimePassword ?? '';
+    // Made as an admin makes one (a one-time password); on a desk with two admins that takes a
+    // second admin's approval (decision 0091), which is not what this rule is about.
+    const created = await app.services.staff.createWithOneTimePassword(
+      { type: 'system', id: null },
+      { username, role: 'admin' },
+    );
+    const password = created.oneTimePassword ?? '';
     expect(password).not.toBe('');
     await guessFromTwentyAddresses({ username });
 
