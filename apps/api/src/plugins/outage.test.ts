@@ -172,8 +172,9 @@ describe('PostgreSQL that is not running (a pool to a port nobody listens on)', 
 
   beforeAll(async () => {
     database = openPostgres(`postgres://postgres@127.0.0.1:${await closedPort()}/bahtdesk`);
-    // The clientSignature key is configured, so building the app reads nothing from the database.
-    ({ app } = await testApp({ CLIENT_SIGNATURE_SECRET: SECRET }, { database }));
+    // The clientSignature and outbox keys are configured, so building the app reads nothing from
+    // the database.
+    ({ app } = await testApp({ CLIENT_SIGNATURE_SECRET: SECRET, OUTBOX_SECRET_KEY: SECRET }, { database }));
   });
 
   afterAll(async () => {
