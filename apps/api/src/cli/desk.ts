@@ -152,7 +152,8 @@ Commands:
       Write the whole desk (members, orders, identity photos, slips, staff and their second
       factors, settings) to a new file. PGlite: a consistent copy, also while the server runs.
       PostgreSQL: pg_dump (its client tools must be installed, of the server's version or newer).
-      No sign-in: it needs the database's files or credentials anyway; audited as the server user.
+      No sign-in and no audit row: it needs the database's files or credentials, which whoever runs
+      it can copy anyway.
   restore <file>
       Load a backup into a database that holds no desk yet: an empty DATA_DIR folder (PGlite),
       or an empty database named by DATABASE_URL (PostgreSQL, through pg_restore); then
