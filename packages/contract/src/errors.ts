@@ -385,8 +385,8 @@ export const E = {
   PROPOSAL_REQUIRED: def(
     31013,
     409,
-    'Making an admin account needs a second admin: propose it on the Staff screen of the back office.',
-    'การสร้างบัญชีผู้ดูแลระบบต้องได้รับอนุมัติจากผู้ดูแลระบบอีกคน กรุณาเสนอในหน้าเจ้าหน้าที่ของระบบหลังบ้าน',
+    'Making an admin or operator account needs a second admin: propose it on the Staff screen of the back office.',
+    'การสร้างบัญชีผู้ดูแลระบบหรือผู้ปฏิบัติงานต้องได้รับอนุมัติจากผู้ดูแลระบบอีกคน กรุณาเสนอในหน้าเจ้าหน้าที่ของระบบหลังบ้าน',
   ),
 
   // 40001-40010: rates.

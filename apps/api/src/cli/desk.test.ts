@@ -571,7 +571,7 @@ describe('desk staff:create', () => {
     const password = 'correct horse battery staple';
     const admin = await enrolledStaff(app, 'admin');
     const { code, stdout, stderr } = await desk(
-      ['staff:create', username, '--role', 'operator', '--password-stdin'],
+      ['staff:create', username, '--role', 'viewer', '--password-stdin'],
       {
         as: admin,
         stdin: [password],
@@ -581,7 +581,7 @@ describe('desk staff:create', () => {
     expect(stdout + stderr).not.toContain(password);
     const row = await staffRow(username);
     // As an account an admin makes in the console: its owner sets their own password first.
-    expect(row).toMatchObject({ role: 'operator', must_change_password: true });
+    expect(row).toMatchObject({ role: 'viewer', must_change_password: true });
     expect(row.password_hash).not.toContain(password);
     expect(await createPasswordHasher().verify(row.password_hash, password)).toBe(true);
     const audit = await lastAudit('staff.create');
@@ -604,7 +604,7 @@ describe('desk staff:create', () => {
     try {
       const username = unique('s');
       const ran = await desk(
-        ['staff:create', username, '--role', 'operator', '--password-stdin', '--as', admin.username],
+        ['staff:create', username, '--role', 'viewer', '--password-stdin', '--as', admin.username],
         { readLine: lineReader(fd) },
       );
       expect(ran.code, ran.stderr).toBe(0);
@@ -638,9 +638,9 @@ describe('desk staff:create', () => {
   it('refuses a taken username whatever its case, a short password and a bad username', async () => {
     const username = unique('s');
     const password = ['a long enough password'];
-    const operator = ['--role', 'operator', '--password-stdin'];
-    expect((await asAdmin(['staff:create', username, ...operator], { stdin: password })).code).toBe(0);
-    const taken = await asAdmin(['staff:create', username.toUpperCase(), ...operator], {
+    const viewer = ['--role', 'viewer', '--password-stdin'];
+    expect((await asAdmin(['staff:create', username, ...viewer], { stdin: password })).code).toBe(0);
+    const taken = await asAdmin(['staff:create', username.toUpperCase(), ...viewer], {
       stdin: password,
     });
     expect(taken).toMatchObject({ code: 1 });
@@ -650,17 +650,19 @@ describe('desk staff:create', () => {
     expect((await asAdmin(['staff:create', 'a b', '--password-stdin'], { stdin: password })).code).toBe(2);
   });
 
-  it('refuses a signed-in admin making an admin alone on a desk with two admins (31013): it is proposed in the console', async () => {
+  it('refuses a signed-in admin making an admin or an operator alone on a desk with two admins (31013): it is proposed in the console', async () => {
     await enrolledStaff(app, 'admin');
-    const username = unique('s');
-    const ran = await asAdmin(['staff:create', username, '--password-stdin'], {
-      stdin: ['a long enough password'],
-    });
-    expect(ran.code).toBe(1);
-    expect(ran.stderr).toContain('code 31013');
-    expect(
-      await database.db.selectFrom('staff').select('id').where('username', '=', username).execute(),
-    ).toEqual([]);
+    for (const role of ['admin', 'operator']) {
+      const username = unique('s');
+      const ran = await asAdmin(['staff:create', username, '--role', role, '--password-stdin'], {
+        stdin: ['a long enough password'],
+      });
+      expect(ran.code).toBe(1);
+      expect(ran.stderr).toContain('code 31013');
+      expect(
+        await database.db.selectFrom('staff').select('id').where('username', '=', username).execute(),
+      ).toEqual([]);
+    }
   });
 
   it('refuses an operator, and needs a sign-in on a desk that has staff accounts', async () => {
@@ -976,8 +978,10 @@ describe('desk opening the database from the environment', () => {
     try {
       const url = testDatabaseUrl();
       const env = url ? { DATABASE_URL: url } : { DATA_DIR: dataDir };
-      // PostgreSQL: the worker's database, which has admins; PGlite: a new desk's first account.
-      const created = await desk(['staff:create', unique('s'), '--password-stdin'], {
+      // PostgreSQL: the worker's database, which has admins (so a viewer: an admin or operator
+      // waits for a second admin there); PGlite: a new desk's first account, an admin.
+      const role = url ? ['--role', 'viewer'] : [];
+      const created = await desk(['staff:create', unique('s'), ...role, '--password-stdin'], {
         database: undefined,
         env,
         ...(url ? { as: await enrolledStaff(app, 'admin') } : {}),

@@ -113,7 +113,9 @@ Commands:
       asked for twice, or read from one line of standard input with --password-stdin (after the
       sign-in's lines; the rest of standard input is left unread). Nothing secret is printed.
       An account an admin makes sets a password of its own at its first back-office sign-in (/admin/),
-      which also sets up its two-factor authentication.
+      which also sets up its two-factor authentication. On a desk with two enabled admins, an admin
+      or operator account is not made here (code 31013): propose it in the back office (Staff),
+      where another admin approves it.
       The desk's first staff account needs no sign-in (a desk with no staff account yet).
   staff:reset-second-factor <username> [--break-glass]
       (admin) Remove a staff account's two-factor authentication and recovery codes and end its
@@ -150,7 +152,8 @@ Commands:
       Write the whole desk (members, orders, identity photos, slips, staff and their second
       factors, settings) to a new file. PGlite: a consistent copy, also while the server runs.
       PostgreSQL: pg_dump (its client tools must be installed, of the server's version or newer).
-      No sign-in: it needs the database's files or credentials anyway; audited as the server user.
+      No sign-in and no audit row: it needs the database's files or credentials, which whoever runs
+      it can copy anyway.
   restore <file>
       Load a backup into a database that holds no desk yet: an empty DATA_DIR folder (PGlite),
       or an empty database named by DATABASE_URL (PostgreSQL, through pg_restore); then

@@ -191,6 +191,43 @@ describe('the changes waiting for a second admin (decision 0091)', () => {
     expect((await screen.findByTestId('one-time-password')).textContent).toBe('k7m2q9xw4pAbCdEf');
   });
 
+  it('names a new operator and an operator enabled again as what they are, in English and in Thai', async () => {
+    const newOperator = {
+      ...newAdmin,
+      id: 9,
+      target: 'staff:new:dao',
+      username: 'dao',
+      value: { create: { username: 'dao', role: 'operator' } },
+    };
+    const enabling = {
+      ...base,
+      id: 10,
+      kind: 'staff',
+      target: 'staff:5',
+      username: 'nok',
+      value: { disabled: false },
+      replaces: { disabled: true },
+    };
+    const api = {
+      me: () => ok(profile('admin')),
+      dashboard: () => ok(dashboard),
+      changeProposals: () => ok({ items: [newOperator, enabling], twoPersonRules: dashboard.twoPersonRules }),
+      rateProposals: () => ok({ items: [] }),
+    };
+    mockApi(api);
+    const view = await renderConsole('/', 'tok');
+    expect(await screen.findByText('Make dao an operator')).toBeTruthy();
+    expect(screen.getByText('Enable nok again')).toBeTruthy();
+    view.unmount();
+
+    localStorage.setItem('adminLanguage', 'th');
+    mockApi(api);
+    await renderConsole('/', 'tok');
+    expect(await screen.findByText('ให้ dao เป็นผู้ปฏิบัติงาน')).toBeTruthy();
+    expect(screen.getByText('เปิดใช้งาน nok อีกครั้ง')).toBeTruthy();
+    localStorage.removeItem('adminLanguage');
+  });
+
   it('shows nothing while none waits', async () => {
     mockApi({
       me: () => ok(profile('viewer')),

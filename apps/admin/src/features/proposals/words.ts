@@ -105,7 +105,9 @@ export function useProposalWords() {
   function staffChange(p: StaffProposal): string {
     const username = p.username;
     const v = p.value;
-    if ('create' in v) return t('staff.create', { username });
+    if ('create' in v) {
+      return t(v.create.role === 'operator' ? 'staff.createOperator' : 'staff.create', { username });
+    }
     if ('role' in v) {
       const from = p.replaces?.role;
       return t('staff.role', {

@@ -249,7 +249,7 @@ const staffRow = (id: number) =>
     .executeTakeFirstOrThrow();
 
 describe('a staff change that lends admin power, by one admin of two', () => {
-  it('rule: making an admin is a proposal; the approving admin gets the one-time password; an operator is made at once', async () => {
+  it('rule: making an admin is a proposal; the approving admin gets the one-time password; a viewer is made at once', async () => {
     const username = unique('n').slice(0, 20);
     const res = await staffCall<CreateStaffResult>(app, a.token, 'POST', staffUrl(), {
       username,
@@ -276,16 +276,51 @@ describe('a staff change that lends admin power, by one admin of two', () => {
     });
     expect(login.json().code).toBe(0);
 
-    const operatorName = unique('o').slice(0, 20);
+    const viewerName = unique('v').slice(0, 20);
     const direct = periodOf(
       (
         await staffCall<CreateStaffResult>(app, a.token, 'POST', staffUrl(), {
-          username: operatorName,
-          role: 'operator',
+          username: viewerName,
+          role: 'viewer',
         })
       ).body,
     );
-    expect(direct).toMatchObject({ proposal: null, account: { username: operatorName, role: 'operator' } });
+    expect(direct).toMatchObject({ proposal: null, account: { username: viewerName, role: 'viewer' } });
+  });
+
+  it('rule: making an operator, raising a viewer to operator and enabling a disabled operator are proposals, so one admin holds no operator account of their own to approve a large payout they prepared', async () => {
+    const username = unique('o').slice(0, 20);
+    const asked = periodOf(
+      (await staffCall<CreateStaffResult>(app, a.token, 'POST', staffUrl(), { username, role: 'operator' }))
+        .body,
+    );
+    // Nothing is made, and no one-time password reaches the admin who asked.
+    expect(asked).toMatchObject({
+      account: null,
+      oneTimePassword: null,
+      proposal: {
+        target: `staff:new:${username.toLowerCase()}`,
+        value: { create: { username, role: 'operator' } },
+      },
+    });
+    const made = () =>
+      app.database.db.selectFrom('staff').select('role').where('username', '=', username).execute();
+    expect(await made()).toEqual([]);
+
+    const viewer = await createStaff(app, 'viewer');
+    const raising = periodOf((await staffChange(a, `/${viewer.id}/role`, { role: 'operator' })).body);
+    expect(raising).toMatchObject({ role: 'viewer', proposal: { value: { role: 'operator' } } });
+    expect((await staffRow(viewer.id)).role).toBe('viewer');
+
+    const away = await createStaff(app, 'operator', { disabled: true });
+    const enabling = periodOf((await staffChange(a, `/${away.id}/disabled`, { disabled: false })).body);
+    expect(enabling).toMatchObject({ disabled: true, proposal: { value: { disabled: false } } });
+    expect((await staffRow(away.id)).disabled).toBe(true);
+
+    // Another admin approves the new operator and gets its one-time password.
+    const approved = await decide(b, asked.proposal?.id ?? 0, 'approve');
+    expect(approved.result?.period.oneTimePassword?.length).toBeGreaterThanOrEqual(12);
+    expect(await made()).toEqual([{ role: 'operator' }]);
   });
 
   it('rule: the staff service itself refuses a staff member making an admin alone (31013), whoever calls it', async () => {

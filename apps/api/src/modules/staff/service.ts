@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import {
+  adminEndpoints,
   type ChangeProposal,
   type CreateStaffResult,
   E,
+  isStaffAccess,
   type StaffAccount,
   type StaffChangeResult,
   type StaffProposal,
@@ -71,16 +73,33 @@ const oneTimePassword = () => randomBytes(12).toString('base64url');
 const endsSessions = (what: StaffChange) => ('disabled' in what && what.disabled) || 'secondFactor' in what;
 
 /**
- * Whether a change to the account `row` would let one admin act as another (decision 0091):
- * raising a role to admin, enabling an admin again, resetting another admin's second factor, and
- * demoting or disabling an enabled admin when fewer than two enabled admins would be left.
+ * The roles of a second person in a two-person rule: an admin decides proposals, and an operator
+ * or admin approves a large payout (the roles of approvePayout, decision 0068). An account of one
+ * of them that one admin made alone would hold a one-time password only that admin knows, and be
+ * that admin's second person (decision 0091).
  */
-function lendsAdminPower(row: StaffAccountRow, what: StaffChange, actor: Actor, enabledAdmins: number) {
+const payoutApprovers = adminEndpoints.approvePayout.access;
+const SECOND_PERSON_ROLES: readonly StaffRole[] = [
+  'admin',
+  ...(isStaffAccess(payoutApprovers) ? payoutApprovers.staff : []),
+];
+const isSecondPerson = (role: StaffRole) => SECOND_PERSON_ROLES.includes(role);
+
+/**
+ * Whether a change to the account `row` would let one admin act as another person (decision
+ * 0091): raising a role to admin, or from viewer to one that approves payouts; enabling an admin or
+ * operator again; resetting another admin's second factor; and demoting or disabling an enabled
+ * admin when fewer than two enabled admins would be left.
+ */
+function lendsPower(row: StaffAccountRow, what: StaffChange, actor: Actor, enabledAdmins: number) {
   const leavesTooFew = row.role === 'admin' && !row.disabled && enabledAdmins - 1 < 2;
   if ('role' in what) {
-    return (what.role === 'admin' && row.role !== 'admin') || (what.role !== 'admin' && leavesTooFew);
+    const raises =
+      (what.role === 'admin' && row.role !== 'admin') ||
+      (isSecondPerson(what.role) && !isSecondPerson(row.role));
+    return raises || (what.role !== 'admin' && leavesTooFew);
   }
-  if ('disabled' in what) return what.disabled ? leavesTooFew : row.role === 'admin' && row.disabled;
+  if ('disabled' in what) return what.disabled ? leavesTooFew : isSecondPerson(row.role) && row.disabled;
   if ('secondFactor' in what) return row.role === 'admin' && String(row.id) !== actor.id;
   return false;
 }
@@ -102,8 +121,9 @@ export async function twoPersonRules(db: Kysely<DB>): Promise<TwoPersonRules> {
 
 /**
  * Staff accounts of the back office: separate from members, with roles (decision 0009). A staff
- * member's change that would let one admin act as another is only a proposal while two-person
- * rules hold (decision 0091); the approving admin's `applyProposal` makes it.
+ * member's change that would let one admin act as another person (another admin, or the operator
+ * who approves their payout) is only a proposal while two-person rules hold (decision 0091); the
+ * approving admin's `applyProposal` makes it.
  */
 export function createStaffService(
   db: Kysely<DB>,
@@ -133,9 +153,9 @@ export function createStaffService(
   }
 
   /**
-   * Makes an account (see `create`); an admin account, by a staff member while two-person rules
-   * hold, is only proposed, or refused with 31013 where the caller cannot hand over a proposal
-   * (`ifGuarded`).
+   * Makes an account (see `create`); an admin or operator account, by a staff member while
+   * two-person rules hold, is only proposed, or refused with 31013 where the caller cannot hand over
+   * a proposal (`ifGuarded`).
    */
   async function make(
     actor: Actor,
@@ -149,7 +169,7 @@ export function createStaffService(
     const write = async (t: Kysely<DB>): Promise<Created> => {
       await proposals.lock(t);
       const rules = await twoPersonRules(t);
-      const guarded = role === 'admin' && boundByTwoPersonRules(actor);
+      const guarded = isSecondPerson(role) && boundByTwoPersonRules(actor);
       if (guarded && rules.hold) {
         if (ifGuarded === 'refuse') throw new AppError(E.PROPOSAL_REQUIRED);
         if (await findStaffByUsername(t, username)) throw new AppError(E.STAFF_USERNAME_TAKEN);
@@ -193,8 +213,9 @@ export function createStaffService(
    * One admin change to an account, atomic with its audit row (before/after): the row is locked
    * first, so two racing changes apply one after the other. Disabling or resetting the second
    * factor ends the account's sessions. 30021 for an unknown id, 31003 for one's own role or
-   * disabling oneself. A change that lends admin power, by a staff member while two-person rules
-   * hold, is only proposed: the account stays as it is, and the proposal is answered.
+   * disabling oneself. A change that lends one admin another person's power (`lendsPower`), by a
+   * staff member while two-person rules hold, is only proposed: the account stays as it is, and the
+   * proposal is answered.
    */
   async function change(actor: Actor, id: number, what: StaffChange): Promise<StaffChangeResult> {
     const self = actor.type === 'staff' && actor.id === String(id);
@@ -206,7 +227,7 @@ export function createStaffService(
       const row = await lockStaffRow(trx, id);
       if (!row) throw new AppError(E.STAFF_NOT_FOUND);
       const rules = await twoPersonRules(trx);
-      const guarded = boundByTwoPersonRules(actor) && lendsAdminPower(row, what, actor, rules.enabledAdmins);
+      const guarded = boundByTwoPersonRules(actor) && lendsPower(row, what, actor, rules.enabledAdmins);
       if (guarded && rules.hold) {
         const proposal = await proposals.propose(trx, actor, {
           kind: 'staff',
@@ -252,9 +273,9 @@ export function createStaffService(
 
   /**
    * Creates a staff account with its audit row, in one transaction (`trx` to join the caller's).
-   * A username already taken (in any letter case) is 30022. An admin account, by a staff member
-   * while two-person rules hold, is refused (31013): it can only be proposed, with a one-time
-   * password for the approving admin to hand over (`createWithOneTimePassword`).
+   * A username already taken (in any letter case) is 30022. An admin or operator account, by a
+   * staff member while two-person rules hold, is refused (31013): it can only be proposed, with a
+   * one-time password for the approving admin to hand over (`createWithOneTimePassword`).
    */
   async function create(
     actor: Actor,
@@ -270,8 +291,8 @@ export function createStaffService(
     create,
 
     /**
-     * Creates an account with a random one-time password, answered once (createStaff); an admin
-     * account, by a staff member while two-person rules hold, is only proposed.
+     * Creates an account with a random one-time password, answered once (createStaff); an admin or
+     * operator account, by a staff member while two-person rules hold, is only proposed.
      */
     async createWithOneTimePassword(
       actor: Actor,

@@ -6,9 +6,10 @@ import { idParams, iso } from './common.ts';
 /**
  * Two-person changes (decision 0091). While the desk has at least two enabled admin accounts
  * ("two-person rules hold"), a staff member's change of a setting that guards money
- * (GUARDED_SETTING_KEYS) and a staff change that would let one admin act as another (making an
- * admin, raising a role to admin, enabling an admin again, resetting another admin's second factor,
- * and disabling or demoting an admin when fewer than two would be left) is only a proposal: the
+ * (GUARDED_SETTING_KEYS) and a staff change that would let one admin act as another person
+ * (making an admin or operator, raising a role to admin or from viewer to operator, enabling an
+ * admin or operator again, resetting another admin's second factor, and disabling or demoting an
+ * admin when fewer than two would be left) is only a proposal: the
  * value in force stays until an admin other than the proposer approves it, which applies it; or
  * discards it. One proposal waits per target: a later proposal, or a change that lands, replaces it.
  * With fewer than two admins a guarded change applies at once, audited as made alone, and the
@@ -18,7 +19,7 @@ import { idParams, iso } from './common.ts';
 export const PROPOSAL_STATUSES = ['pending', 'approved', 'discarded', 'superseded'] as const;
 export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
-/** A staff change that waits for a second admin: one account's change, or a new admin account. */
+/** A staff change that waits for a second admin: one account's change, or a new admin or operator account. */
 export const staffProposalValueSchema = z.union([
   z.object({ create: z.object({ username: usernameSchema, role: z.enum(STAFF_ROLES) }) }),
   z.object({ role: z.enum(STAFF_ROLES) }),

@@ -216,7 +216,7 @@ export const staffAdminEndpoints = {
     path: '/api/admin/staff',
     access: { staff: ['admin'] },
     summary:
-      'Creates a staff account with a one-time password, answered once: the new member of staff enrols a second factor and sets their own password on first sign-in. 30022 for a taken username. An admin account, on a desk with two enabled admins, is only proposed (`proposal`): the admin who approves it gets the one-time password (decision 0091).',
+      'Creates a staff account with a one-time password, answered once: the new member of staff enrols a second factor and sets their own password on first sign-in. 30022 for a taken username. An admin or operator account, on a desk with two enabled admins, is only proposed (`proposal`): the admin who approves it gets the one-time password, so no admin alone holds an account that decides their proposals or approves their payouts (decision 0091).',
     body: z.object({ username: staffUsernameSchema }).extend(staffRoleBody.shape),
     result: createStaffResultSchema,
   }),
@@ -225,7 +225,7 @@ export const staffAdminEndpoints = {
     path: '/api/admin/staff/:id/role',
     access: { staff: ['admin'] },
     summary:
-      "Changes a staff account's role (audited). An admin cannot change their own role (31003). On a desk with two enabled admins, raising a role to admin, or demoting an admin when fewer than two would be left, is only proposed (`proposal`; decision 0091).",
+      "Changes a staff account's role (audited). An admin cannot change their own role (31003). On a desk with two enabled admins, raising a role to admin or from viewer to operator, or demoting an admin when fewer than two would be left, is only proposed (`proposal`; decision 0091).",
     params: idParams,
     body: staffRoleBody,
     result: staffChangeResultSchema,
@@ -235,7 +235,7 @@ export const staffAdminEndpoints = {
     path: '/api/admin/staff/:id/disabled',
     access: { staff: ['admin'] },
     summary:
-      'Disables (ending every session of it) or re-enables a staff account (audited). An admin cannot disable themselves (31003). On a desk with two enabled admins, enabling an admin again, or disabling one when fewer than two would be left, is only proposed (`proposal`; decision 0091).',
+      'Disables (ending every session of it) or re-enables a staff account (audited). An admin cannot disable themselves (31003). On a desk with two enabled admins, enabling an admin or operator again, or disabling an admin when fewer than two would be left, is only proposed (`proposal`; decision 0091).',
     params: idParams,
     body: z.object({ disabled: z.boolean() }),
     result: staffChangeResultSchema,
