@@ -24,6 +24,7 @@ import * as noticeChoices from './migrations/20261129_0410_notice_choices.ts';
 import * as lineLinks from './migrations/20261129_0500_line_links.ts';
 import * as orderWaitAlerts from './migrations/20261129_0600_order_wait_alerts.ts';
 import * as memberChangeNotices from './migrations/20261130_0100_member_change_notices.ts';
+import * as recordsOfPaymentAndIdentity from './migrations/20261202_0700_records_of_payment_and_identity.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '20261129_0500_line_links': lineLinks,
   '20261129_0600_order_wait_alerts': orderWaitAlerts,
   '20261130_0100_member_change_notices': memberChangeNotices,
+  '20261202_0700_records_of_payment_and_identity': recordsOfPaymentAndIdentity,
 };
 
 const provider: MigrationProvider = {

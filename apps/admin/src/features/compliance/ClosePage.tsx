@@ -61,8 +61,7 @@ function Channel({ day, channel, onClosed }: { day: string; channel: CloseChanne
             <ul>
               {channel.orders.map((o) => (
                 <li key={`${o.id}-${o.direction}`} className="nowrap">
-                  {o.id} · {t(`close.direction.${o.direction}`)} {f.amount(o.amount)} ·{' '}
-                  {f.dateTime(o.completedAt)}
+                  {o.id} · {t(`close.direction.${o.direction}`)} {f.amount(o.amount)} · {f.dateTime(o.at)}
                 </li>
               ))}
             </ul>

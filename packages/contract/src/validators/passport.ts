@@ -1,0 +1,25 @@
+import { E } from '../errors.ts';
+import { codeMessage } from './messages.ts';
+import { cappedString, inputCap } from './text.ts';
+
+/**
+ * A passport's number as printed on its data page: 6 to 12 letters and digits, at least one of them
+ * a digit (ICAO 9303 gives the number nine characters; countries print fewer or, rarely, more).
+ * Spaces as some passports print them are ignored; letters are stored in upper case.
+ */
+const PASSPORT_NUMBER = /^(?=[A-Za-z]*[0-9])[A-Za-z0-9]{6,12}$/;
+
+/** Whether a typed passport number has the shape of one (spaces and case aside). */
+export function isValidPassportNumber(s: string): boolean {
+  return PASSPORT_NUMBER.test(s.replace(/\s/g, ''));
+}
+
+/** The number typed from the passport: its shape, or 10053. */
+export const passportNumberSchema = cappedString(
+  inputCap(12),
+  codeMessage(E.PASSPORT_NUMBER_INVALID),
+  codeMessage(E.PASSPORT_NUMBER_INVALID),
+)
+  .overwrite((s) => s.replace(/\s/g, ''))
+  .regex(PASSPORT_NUMBER, { error: codeMessage(E.PASSPORT_NUMBER_INVALID), abort: true })
+  .overwrite((s) => s.toUpperCase());
