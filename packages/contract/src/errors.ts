@@ -463,7 +463,7 @@ export const E = {
     40033,
     409,
     'This day has already been closed for this channel.',
-    'ช่องทางนี้ปิดยอดของวันนี้ไปแล้ว',
+    'ช่องทางนี้ปิดยอดของวันนั้นไปแล้ว',
   ),
   // 40050-40051: project additions, the daily close of ended days with exact amounts (decision 0096).
   CLOSE_DAY_NOT_ENDED: def(

@@ -121,9 +121,19 @@ export default function AmloPage() {
                         <span className="muted">{e.member.username}</span>
                       </td>
                       <td>
-                        {e.member.documentNumber
-                          ? `${e.member.documentType ?? ''} ${e.member.documentNumber}`.trim()
-                          : t('amlo.noDocument')}
+                        {e.member.documentType ? (
+                          <>
+                            {t(`amlo.documentType.${e.member.documentType}`)}
+                            <br />
+                            {e.member.documentNumber ? (
+                              <span className="nowrap">{e.member.documentNumber}</span>
+                            ) : (
+                              <span className="muted">{t('amlo.noNumber')}</span>
+                            )}
+                          </>
+                        ) : (
+                          t('amlo.noDocument')
+                        )}
                       </td>
                       <td>
                         {e.orders.map((o) => (

@@ -54,6 +54,14 @@ export default function KycReviewPage() {
               <dd className="nowrap">{formatIdCardNumber(s.idCardNumber)}</dd>
             </>
           ) : null}
+          {s.documentType === 'passport' ? (
+            <>
+              <dt>{t('review.passportNumber')}</dt>
+              <dd className="nowrap">
+                {s.passportNumber ?? <span className="muted">{t('review.notRecorded')}</span>}
+              </dd>
+            </>
+          ) : null}
           <dt>{t('review.phone')}</dt>
           <dd>{formatThaiPhone(s.member.phone)}</dd>
           <dt>{t('review.email')}</dt>
