@@ -52,7 +52,8 @@ describe('the AMLO report screen', () => {
       within((await screen.findByRole('link', { name })).closest('tr') as HTMLElement);
     const idCard = await row('Member 1');
     expect(idCard.getByText(t.amlo.documentType.thaiIdCard)).toBeTruthy();
-    expect(idCard.getByText('1103700012346')).toBeTruthy();
+    // As printed on the card; the CSV keeps the 13 digits alone.
+    expect(idCard.getByText('1-1037-00012-34-6')).toBeTruthy();
     const passport = await row('Member 2');
     expect(passport.getByText(t.amlo.documentType.passport)).toBeTruthy();
     expect(passport.getByText('AA1234567')).toBeTruthy();

@@ -1,4 +1,4 @@
-import { type AmloEntry, bangkokDate } from '@bahtdesk/contract';
+import { type AmloEntry, bangkokDate, formatThaiIdNumber } from '@bahtdesk/contract';
 import { SelectField, TextField } from '@bahtdesk/ui/forms';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -126,7 +126,11 @@ export default function AmloPage() {
                             {t(`amlo.documentType.${e.member.documentType}`)}
                             <br />
                             {e.member.documentNumber ? (
-                              <span className="nowrap">{e.member.documentNumber}</span>
+                              <span className="nowrap">
+                                {e.member.documentType === 'thaiIdCard'
+                                  ? formatThaiIdNumber(e.member.documentNumber)
+                                  : e.member.documentNumber}
+                              </span>
                             ) : (
                               <span className="muted">{t('amlo.noNumber')}</span>
                             )}

@@ -77,7 +77,7 @@ describe('the daily close screen', () => {
     const kbank = rowOf('Kasikornbank 123-4-56789-0: deposits (THB)');
     expect(kbank.getByText(/^Closed: statement 1,000.00, difference 0.00/)).toBeTruthy();
     expect(kbank.getByRole('status').textContent).toBe(
-      "Changed since the close: expected 1,000.00 from 1 orders then, 3,500.00 from 2 now; the statement differs by −2,500.00 from today's figures.",
+      "Changed since the close: expected then 1,000.00, now 3,500.00; orders then 1, now 2. Statement minus today's figures: −2,500.00.",
     );
     // A channel closed with nothing changed since shows no such note.
     expect(rowOf('Siam Commercial Bank 987-6-54321-0: deposits (THB)').queryByRole('status')).toBeNull();

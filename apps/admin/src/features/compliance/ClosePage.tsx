@@ -127,7 +127,9 @@ function Channel({
 
   return (
     <tr>
-      <th scope="row">{name}</th>
+      <th scope="row" className="words">
+        {name}
+      </th>
       <td className="num">{f.amount(channel.totalIn)}</td>
       <td className="num">{f.amount(channel.totalOut)}</td>
       <td className="num">
@@ -141,15 +143,19 @@ function Channel({
             <summary>{t('close.orders', { count: channel.orders.length })}</summary>
             <ul>
               {channel.orders.map((o) => (
-                <li key={`${o.id}-${o.direction}`} className="nowrap">
-                  {o.id} · {t(`close.direction.${o.direction}`)} {f.amount(o.amount)} · {f.dateTime(o.at)}
+                <li key={`${o.id}-${o.direction}`}>
+                  <span className="nowrap">{o.id}</span> ·{' '}
+                  <span className="nowrap">
+                    {t(`close.direction.${o.direction}`)} {f.amount(o.amount)}
+                  </span>{' '}
+                  · <span className="nowrap">{f.dateTime(o.at)}</span>
                 </li>
               ))}
             </ul>
           </details>
         )}
       </td>
-      <td>{closing}</td>
+      <td className="words">{closing}</td>
     </tr>
   );
 }
