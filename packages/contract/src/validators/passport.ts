@@ -7,11 +7,13 @@ import { cappedString, inputCap } from './text.ts';
  * a digit (ICAO 9303 gives the number nine characters; countries print fewer or, rarely, more).
  * Spaces as some passports print them are ignored; letters are stored in upper case.
  */
-const PASSPORT_NUMBER = /^(?=[A-Za-z]*[0-9])[A-Za-z0-9]{6,12}$/;
+const PASSPORT_NUMBER = /^[A-Za-z0-9]{6,12}$/;
+const hasDigit = (s: string) => /[0-9]/.test(s);
 
 /** Whether a typed passport number has the shape of one (spaces and case aside). */
 export function isValidPassportNumber(s: string): boolean {
-  return PASSPORT_NUMBER.test(s.replace(/\s/g, ''));
+  const typed = s.replace(/\s/g, '');
+  return PASSPORT_NUMBER.test(typed) && hasDigit(typed);
 }
 
 /** The number typed from the passport: its shape, or 10053. */
@@ -22,4 +24,5 @@ export const passportNumberSchema = cappedString(
 )
   .overwrite((s) => s.replace(/\s/g, ''))
   .regex(PASSPORT_NUMBER, { error: codeMessage(E.PASSPORT_NUMBER_INVALID), abort: true })
+  .refine(hasDigit, { error: codeMessage(E.PASSPORT_NUMBER_INVALID), abort: true })
   .overwrite((s) => s.toUpperCase());
