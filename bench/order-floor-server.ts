@@ -53,6 +53,11 @@ const buy = (memberId: number, address: { id: number; network: string; address: 
   network: address.network,
   usdt_address_id: address.id,
   usdt_address: address.address,
+  // The desk account the order shows, kept with it as createTransaction keeps it (decision 0096).
+  desk_bank_code: 'KBANK',
+  desk_account_number: '1234567890',
+  desk_account_name: 'BahtDesk Co., Ltd.',
+  desk_account_name_th: null,
   member_id: memberId,
   deadline_at: new Date(Date.now() + DEADLINE_MINUTES * 60_000),
   idempotency_key: null,

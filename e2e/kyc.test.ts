@@ -90,6 +90,8 @@ async function sendPhotos(
     await page.getByLabel(title, { exact: true }).setInputFiles(photos[FILES[i] ?? ''] ?? '');
     await page.getByRole('img', { name: account.kyc.thumbnail.replace('{{photo}}', title) }).waitFor();
   }
+  // A passport's number is typed beside its photos (a Thai ID card's number is typed before).
+  if (!idCard) await page.getByLabel(account.kyc.passportNumber.label, { exact: true }).fill('AA1234567');
   await page.getByRole('button', { name: account.kyc.submit }).click();
   await page.locator('#kyc').getByText(account.kyc.waiting, { exact: true }).first().waitFor();
   page.off('request', record);

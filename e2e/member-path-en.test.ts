@@ -104,6 +104,7 @@ test('an English member on a desktop signs up, verifies with a passport, buys by
     [t.account.kyc.slots.screenshot1Image.title, files.screen1],
     [t.account.kyc.slots.screenshot2Image.title, files.screen2],
   ] as const;
+  await page.getByLabel(t.account.kyc.passportNumber.label, { exact: true }).fill('AA1234567');
   await sendIdentityPhotos(page, 'en', slots, screen);
 
   // An operator approves in the console, from the queue; the four images load with the staff session,
@@ -117,6 +118,8 @@ test('an English member on a desktop signs up, verifies with a passport, buys by
   const size = await passport.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
   expect(Math.max(...size)).toBeLessThanOrEqual(2560);
   expect(Math.max(...size)).toBeGreaterThan(1000);
+  // The passport's number the member typed, for the reviewer to compare with the photo page.
+  await review.getByText('AA1234567', { exact: true }).waitFor();
   await review.getByRole('button', { name: kycEn.review.approve }).click();
   await review.getByRole('alertdialog').getByRole('button', { name: kycEn.review.approve }).click();
   await review.waitForURL(/#\/kyc$/);

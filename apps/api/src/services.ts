@@ -171,7 +171,7 @@ export async function createServices({
     flags: createFlagsService({ db, events, notices }),
     bans: createBansService(db, bans),
     amlo: createAmloQueue(db),
-    closes: createDailyCloses(db),
+    closes: createDailyCloses(db, publicReads),
     outbox: createOutboxService(db),
     publicReads,
     keptMemberReads,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { ORDER_ID_ALPHABET, type PaymentMethod, type TransactionStatus } from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
 
-/** A completed order written straight to the database at a chosen time, for the compliance reports. */
+/** A completed order written straight to the database at chosen times, for the compliance reports. */
 export interface PastOrder {
   memberId: number;
   type?: 'buy' | 'sell';
@@ -13,6 +13,12 @@ export interface PastOrder {
   network?: string;
   /** When staff completed it. */
   completedAt: Date;
+  /** When the member confirmed it (default: at completion). */
+  confirmedAt?: Date;
+  /** A cash deposit's time as the member gave it (default: none). */
+  depositAt?: Date;
+  /** The desk's bank account a buy was shown (default: none recorded). */
+  deskAccount?: { bankCode: string; accountNumber: string };
   location?: { en: string; th: string };
 }
 
@@ -40,9 +46,13 @@ export async function pastOrder(app: FastifyInstance, o: PastOrder): Promise<str
       appointment_location: o.location
         ? JSON.stringify({ id: 'silom', name: o.location, address: o.location })
         : null,
-      confirmed_at: o.completedAt,
+      deposit_at: o.depositAt ?? null,
+      desk_bank_code: o.deskAccount?.bankCode ?? null,
+      desk_account_number: o.deskAccount?.accountNumber ?? null,
+      desk_account_name: o.deskAccount ? 'BahtDesk Co., Ltd.' : null,
+      confirmed_at: o.confirmedAt ?? o.completedAt,
       reviewed_at: o.completedAt,
-      created_at: o.completedAt,
+      created_at: o.depositAt ?? o.confirmedAt ?? o.completedAt,
     })
     .execute();
   return id;

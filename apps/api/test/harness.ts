@@ -213,6 +213,46 @@ export function emptySnapshot(): Promise<Uint8Array> {
 }
 
 /**
+ * A brand-new empty database of the kind the project runs on (PGlite: a copy of the snapshot taken
+ * right after initdb); `open()` opens it once more, as another process would (PGlite is one
+ * process's, so there it hands out the same database).
+ */
+export async function freshDatabase(): Promise<{
+  database: Database;
+  open: () => Database;
+  drop: () => Promise<void>;
+}> {
+  if (process.env.TEST_DB !== 'pg') {
+    const loadDataDir = new Blob([new Uint8Array(await emptySnapshot())]);
+    const database = pgliteDatabase(await PGlite.create({ loadDataDir, parsers: pgliteParsers }));
+    return { database, open: () => database, drop: () => database.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL as string;
+  const name = `bahtdesk_fresh_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  const opened: Database[] = [];
+  const open = () => {
+    const database = openPostgres(parsed.toString());
+    opened.push(database);
+    return database;
+  };
+  return {
+    database: open(),
+    open,
+    drop: async () => {
+      await Promise.all(opened.map((database) => database.close()));
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/**
  * A PGlite snapshot tarball kept in the OS temp folder, keyed by `name`, the migrations and the
  * PGlite version: made once by the first worker that needs it (`fill` gets a fresh database),
  * while the others wait for it.

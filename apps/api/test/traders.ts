@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../src/db/schema.ts';
 import { createMember, signIn, type TestMember } from './members.ts';
 
 /**
  * A member who may trade, made straight in the database: a verified identity submission, a USDT
- * address and a bank account, both past their cooling-off period; with a session token.
+ * address and a bank account, both past their cooling-off period; with a session token. With
+ * `identity: 'none'` the member has no identity submission yet (the test sends one).
  */
 export interface Trader extends TestMember {
   token: string;
@@ -13,13 +16,12 @@ export interface Trader extends TestMember {
 
 const DAY_MS = 86_400_000;
 
-export async function createTrader(app: FastifyInstance): Promise<Trader> {
-  const member = await createMember(app);
-  const db = app.database.db;
+/** A verified identity submission of the member, written straight to the tables. */
+async function verifiedIdentity(db: Kysely<DB>, memberId: number): Promise<void> {
   const file = await db
     .insertInto('files')
     .values({
-      owner_member_id: member.id,
+      owner_member_id: memberId,
       purpose: 'kyc',
       mime: 'image/png',
       size: 1,
@@ -31,7 +33,7 @@ export async function createTrader(app: FastifyInstance): Promise<Trader> {
   await db
     .insertInto('kyc_submissions')
     .values({
-      member_id: member.id,
+      member_id: memberId,
       status: 'verified',
       passport_file_id: file.id,
       holding_file_id: file.id,
@@ -39,6 +41,15 @@ export async function createTrader(app: FastifyInstance): Promise<Trader> {
       screenshot2_file_id: file.id,
     })
     .execute();
+}
+
+export async function createTrader(
+  app: FastifyInstance,
+  { identity }: { identity: 'verified' | 'none' } = { identity: 'verified' },
+): Promise<Trader> {
+  const member = await createMember(app);
+  const db = app.database.db;
+  if (identity === 'verified') await verifiedIdentity(db, member.id);
   const past = new Date(Date.now() - DAY_MS);
   const usdt = await db
     .insertInto('usdt_addresses')

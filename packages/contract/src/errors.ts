@@ -221,6 +221,13 @@ export const E = {
     'This ID card number is not valid: its last digit does not match the others. Please check it against your card.',
     'เลขประจำตัวประชาชนนี้ไม่ถูกต้อง หลักสุดท้ายไม่ตรงกับหลักอื่น กรุณาตรวจสอบกับบัตรประชาชนอีกครั้ง',
   ),
+  // 10053: a passport's number at identity upload (decision 0096).
+  PASSPORT_NUMBER_INVALID: def(
+    10053,
+    400,
+    'Please enter the number printed on your passport: 6 to 12 letters and digits.',
+    'กรุณากรอกเลขที่หนังสือเดินทางตามที่พิมพ์ไว้ เป็นตัวอักษรและตัวเลข 6 ถึง 12 ตัว',
+  ),
   USERNAME_RESEND_TOO_SOON: def(
     10048,
     429,
@@ -476,14 +483,27 @@ export const E = {
   CLOSE_INVALID: def(
     40032,
     400,
-    'A close needs a past or current Bangkok day, a channel and the statement total.',
-    'การปิดยอดต้องระบุวันที่ (ไม่เกินวันนี้ตามเวลากรุงเทพฯ) ช่องทาง และยอดรวมตามรายการเดินบัญชี',
+    "A close needs a Bangkok day and one of that day's channels.",
+    'การปิดยอดต้องระบุวันที่ตามเวลากรุงเทพฯ และช่องทางหนึ่งของวันนั้น',
   ),
   CLOSE_ALREADY_DONE: def(
     40033,
     409,
     'This day has already been closed for this channel.',
-    'ช่องทางนี้ปิดยอดของวันนี้ไปแล้ว',
+    'ช่องทางนี้ปิดยอดของวันนั้นไปแล้ว',
+  ),
+  // 40050-40051: project additions, the daily close of ended days with exact amounts (decision 0096).
+  CLOSE_DAY_NOT_ENDED: def(
+    40050,
+    409,
+    "A day can be closed only once it has ended in Bangkok: close today's figures tomorrow.",
+    'ปิดยอดได้เมื่อวันนั้นสิ้นสุดแล้วตามเวลากรุงเทพฯ เท่านั้น กรุณาปิดยอดของวันนี้ในวันพรุ่งนี้',
+  ),
+  CLOSE_AMOUNT_INVALID: def(
+    40051,
+    400,
+    'Enter the statement total as an amount with at most 2 decimals, such as 12500.50 or -300.',
+    'กรุณากรอกยอดตามรายการเดินบัญชีเป็นจำนวนเงินที่มีทศนิยมไม่เกิน 2 ตำแหน่ง เช่น 12500.50 หรือ -300',
   ),
   // 40037-40040: project additions, member notices (decision 0078).
   NOTICE_SECURITY_CHANNELS: def(

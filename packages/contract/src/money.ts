@@ -46,6 +46,15 @@ export function toMoneyString(x: Amount): string {
   return truncate2(x).toFixed(2);
 }
 
+/**
+ * A figure of more than 2 decimals (a stored total) as every screen and file shows it: rounded half
+ * to even to 2 decimals (0.125 -> 0.12, 0.135 -> 0.14), exactly 2 decimals, never '-0.00'.
+ */
+export function roundMoney(x: Amount): string {
+  const rounded = toDecimal(x).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN);
+  return (rounded.isZero() ? new Decimal(0) : rounded).toFixed(2);
+}
+
 /** Display form: truncated to 2 decimals with comma thousand separators ('1,234,567.89'). */
 export function formatMoney(x: Amount): string {
   const [whole = '0', fraction = '00'] = toMoneyString(x).split('.');

@@ -1,3 +1,4 @@
+import type { KycDocumentType } from './endpoints/kyc.ts';
 import type { Lang } from './errors.ts';
 import { ORDER_REJECT_REASONS, type OrderRejectReason } from './order-reasons.ts';
 import type { PaymentMethod, TransactionStatus, TransactionType } from './transaction-kinds.ts';
@@ -22,11 +23,16 @@ const METHODS: Record<PaymentMethod, Record<Lang, string>> = {
   cash_appointment: { en: 'Cash at the desk', th: 'ชำระเงินสดที่เคาน์เตอร์' },
   usdt_transfer: { en: 'USDT transfer', th: 'โอน USDT' },
 };
+const DOCUMENTS: Record<KycDocumentType, Record<Lang, string>> = {
+  passport: { en: 'Passport', th: 'หนังสือเดินทาง' },
+  thaiIdCard: { en: 'Thai ID card', th: 'บัตรประจำตัวประชาชน' },
+};
 
 export const reportWords = {
   type: (type: TransactionType, lang: Lang): string => TYPES[type][lang],
   status: (status: TransactionStatus, lang: Lang): string => STATUSES[status][lang],
   method: (method: PaymentMethod | null, lang: Lang): string => (method ? METHODS[method][lang] : ''),
+  document: (type: KycDocumentType | null, lang: Lang): string => (type ? DOCUMENTS[type][lang] : ''),
   reason: (code: string | null, lang: Lang): string =>
     code && code in ORDER_REJECT_REASONS
       ? ORDER_REJECT_REASONS[code as OrderRejectReason][lang]

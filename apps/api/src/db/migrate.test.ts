@@ -1,53 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { PAYMENT_METHODS, STAFF_ROLES } from '@bahtdesk/contract';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { emptySnapshot, testDatabase } from '../../test/harness.ts';
-import { type Database, openPostgres, pgliteDatabase, pgliteParsers } from './connection.ts';
+import { freshDatabase, testDatabase } from '../../test/harness.ts';
 import { migrateToLatest, migrations } from './migrate.ts';
-
-/**
- * A brand-new empty database of the kind the project runs on (PGlite: a copy of the snapshot taken
- * right after initdb); `open()` opens it once more, as another process would (PGlite is one
- * process's, so there it hands out the same database).
- */
-async function freshDatabase(): Promise<{
-  database: Database;
-  open: () => Database;
-  drop: () => Promise<void>;
-}> {
-  if (process.env.TEST_DB !== 'pg') {
-    const loadDataDir = new Blob([new Uint8Array(await emptySnapshot())]);
-    const database = pgliteDatabase(await PGlite.create({ loadDataDir, parsers: pgliteParsers }));
-    return { database, open: () => database, drop: () => database.close() };
-  }
-  const url = process.env.TEST_DATABASE_URL as string;
-  const name = `bahtdesk_fresh_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  const opened: Database[] = [];
-  const open = () => {
-    const database = openPostgres(parsed.toString());
-    opened.push(database);
-    return database;
-  };
-  return {
-    database: open(),
-    open,
-    drop: async () => {
-      await Promise.all(opened.map((database) => database.close()));
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
 
 describe('migrations', () => {
   it('run all the way up on a fresh database, and a second run applies nothing', async () => {

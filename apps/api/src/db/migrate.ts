@@ -29,6 +29,7 @@ import * as changeProposals from './migrations/20261202_0200_change_proposals.ts
 import * as staffSignInBudgets from './migrations/20261202_0400_staff_sign_in_budgets.ts';
 import * as maskAuditAccountNumbers from './migrations/20261202_0500_mask_audit_account_numbers.ts';
 import * as outboxSecretsAndSendBegan from './migrations/20261202_0600_outbox_secrets_and_send_began.ts';
+import * as recordsOfPaymentAndIdentity from './migrations/20261202_0700_records_of_payment_and_identity.ts';
 
 /**
  * Every migration, by its timestamped name, imported in code rather than found on disk, so
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '20261202_0400_staff_sign_in_budgets': staffSignInBudgets,
   '20261202_0500_mask_audit_account_numbers': maskAuditAccountNumbers,
   '20261202_0600_outbox_secrets_and_send_began': outboxSecretsAndSendBegan,
+  '20261202_0700_records_of_payment_and_identity': recordsOfPaymentAndIdentity,
 };
 
 const provider: MigrationProvider = {

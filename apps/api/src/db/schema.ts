@@ -213,6 +213,8 @@ export interface KycSubmissionsTable {
   document_type: ColumnType<KycDocumentType, KycDocumentType | undefined, never>;
   /** A Thai ID card's 13 digits; null for a passport. */
   id_card_number: ColumnType<string | null, string | null | undefined, never>;
+  /** A passport's number (upper case, no spaces); null for a Thai ID card and where none was sent (decision 0096). */
+  passport_number: ColumnType<string | null, string | null | undefined, never>;
   /** One of the contract's KYC_REJECT_REASONS when failed; `reason` holds the staff's note. */
   reason_code: string | null;
   reason: string | null;
@@ -265,6 +267,17 @@ export interface TransactionsTable {
   bank_code: string | null;
   bank_account_number: string | null;
   bank_account_name: string | null;
+  /**
+   * The desk's bank account a buy was shown to deposit into, kept when it was placed (decision
+   * 0096); null on a sell and on orders placed before it was recorded.
+   */
+  desk_bank_code: string | null;
+  desk_account_number: string | null;
+  desk_account_name: string | null;
+  /** The account's Thai name as the web setting held it; null where it had none. */
+  desk_account_name_th: string | null;
+  /** The desk's receiving address a sell was shown, kept when it was placed; null on a buy and on earlier orders. */
+  desk_address: string | null;
   /** The USDT transfer's hash in its network's spelling (normaliseTxHash); unique among live orders. */
   proof_hash: string | null;
   proof_file_id: number | null;
@@ -534,7 +547,7 @@ export interface AmloFilingsTable {
   filed_at: CreatedAt;
 }
 
-/** A Bangkok day's close of one desk channel, 'bank' or 'network:<id>' (decision 0069). */
+/** A Bangkok day's close of one desk channel (CLOSE_CHANNEL_PATTERN; decisions 0069, 0096). */
 export interface DailyClosesTable {
   day: string;
   channel: string;

@@ -108,7 +108,11 @@ describe('CSV cells a spreadsheet would run as a formula', () => {
   it.each([
     ['=1+1'],
     ['+1'],
-    ['-1'],
+    ['-1+2'],
+    ['-1e5'],
+    ['-5.50)'],
+    ['-'],
+    ['+5.50'],
     ['@SUM(A1)'],
     ['\t=1'],
     ['\r=1'],
@@ -138,4 +142,11 @@ describe('CSV cells a spreadsheet would run as a formula', () => {
   it('leaves numbers alone, negative ones too', () => {
     expect(cell(-5)).toBe('-5');
   });
+
+  it.each([['-5.50'], ['-1'], ['-0.001'], ['12500.50']])(
+    'leaves a plain signed decimal a number a spreadsheet can add: %j',
+    (value) => {
+      expect(cell(value)).toBe(value);
+    },
+  );
 });

@@ -143,13 +143,20 @@ const MEDIA_TYPES = {
  */
 const FORMULA_START = /^(?:[\p{Cf}\s]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r])/u;
 
-/** One CSV line (RFC 4180): every value quoted, quotes doubled, a formula prefix defused. */
+/** A plain signed decimal ('-5.50'): a spreadsheet reads it as a number, nothing it runs. */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One CSV line (RFC 4180): every value quoted, quotes doubled, a formula prefix defused, except on
+ * a plain signed decimal, which stays a number a spreadsheet can add. Every CSV export writes its
+ * lines here (the 'csv' routes: orders, audit log, AMLO queue, daily closes).
+ */
 export function csvLine(values: readonly (string | number | null)[]): string {
   return `${values
     .map((v) => {
       let s = v === null ? '' : String(v);
       // A cell a spreadsheet would run as a formula is shown as text.
-      if (typeof v === 'string' && FORMULA_START.test(s)) s = `'${s}`;
+      if (typeof v === 'string' && FORMULA_START.test(s) && !PLAIN_DECIMAL.test(s)) s = `'${s}`;
       return `"${s.replaceAll('"', '""')}"`;
     })
     .join(',')}\r\n`;

@@ -5,6 +5,7 @@ import { E } from '../errors.ts';
 import { KYC_STAGED_PHOTO_HOURS } from '../limits.ts';
 import { imageBase64Schema } from '../validators/image.ts';
 import { codeMessage } from '../validators/messages.ts';
+import { passportNumberSchema } from '../validators/passport.ts';
 import { thaiIdNumberSchema } from '../validators/thaiId.ts';
 import { IMAGE_BODY_LIMIT, KYC_BODY_LIMIT } from './uploads.ts';
 
@@ -45,36 +46,59 @@ export type KycImageSlot = (typeof KYC_IMAGE_SLOTS)[number];
 /**
  * The identity document a member shows: a passport (the specification's path) or a Thai national
  * ID card, with the same four photos (the slots keep the specification's names: `passportImage`
- * holds the document, `holdingPassportImage` the member holding it). A Thai ID card's 13-digit
- * number is typed too, with its check digit (10044, 10045); staff see the type and the number.
+ * holds the document, `holdingPassportImage` the member holding it). The document's number is
+ * typed too: a Thai ID card's 13 digits with their check digit (10044, 10045), a passport's
+ * number as printed (10053); staff see the type and the number, and the AMLO report carries it.
  */
 export const KYC_DOCUMENT_TYPES = ['passport', 'thaiIdCard'] as const;
 export type KycDocumentType = (typeof KYC_DOCUMENT_TYPES)[number];
 
-/** The document's type (passport when not given) and, for a Thai ID card, its number. */
+/** The document's type (passport when not given) and its number. */
 const documentFields = {
   documentType: z.enum(KYC_DOCUMENT_TYPES, { error: codeMessage(E.INVALID_INPUT) }).default('passport'),
   idCardNumber: thaiIdNumberSchema.optional(),
+  passportNumber: passportNumberSchema.optional(),
 };
 
-/** A Thai ID card needs its number (10044 on the number's field); a passport's submission keeps none. */
-function withDocumentCheck<S extends z.ZodObject<typeof documentFields>>(schema: S) {
+type DocumentInput = { documentType: KycDocumentType; idCardNumber?: string; passportNumber?: string };
+
+/**
+ * A Thai ID card needs its number (10044 on the number's field); a passport needs its number when
+ * `passportNumber` is 'required' (10053: the member app's submitKyc), and may come without one on
+ * the specification's uploadKyc, which has no such field. Only the chosen document's number is kept.
+ */
+function withDocumentCheck<S extends z.ZodObject<typeof documentFields>>(
+  schema: S,
+  passportNumber: 'required' | 'optional',
+) {
   return schema
     .superRefine((v, ctx) => {
-      const { documentType, idCardNumber } = v as { documentType: KycDocumentType; idCardNumber?: string };
-      if (documentType === 'thaiIdCard' && idCardNumber === undefined) {
+      const value = v as DocumentInput;
+      if (value.documentType === 'thaiIdCard' && value.idCardNumber === undefined) {
         ctx.addIssue({
           code: 'custom',
           path: ['idCardNumber'],
           message: codeMessage(E.ID_CARD_NUMBER_INVALID),
         });
       }
+      if (
+        passportNumber === 'required' &&
+        value.documentType === 'passport' &&
+        value.passportNumber === undefined
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['passportNumber'],
+          message: codeMessage(E.PASSPORT_NUMBER_INVALID),
+        });
+      }
     })
     .transform((v) => {
-      const value = v as z.output<S> & { documentType: KycDocumentType; idCardNumber?: string };
+      const value = v as z.output<S> & DocumentInput;
       return {
         ...value,
         idCardNumber: value.documentType === 'thaiIdCard' ? (value.idCardNumber ?? null) : null,
+        passportNumber: value.documentType === 'passport' ? (value.passportNumber ?? null) : null,
       };
     });
 }
@@ -139,6 +163,7 @@ export const uploadKycBodySchema = withDocumentCheck(
     screenshot2Image: imageBase64Schema,
     ...documentFields,
   }),
+  'optional',
 );
 
 /**
@@ -165,6 +190,7 @@ export const submitKycBodySchema = withDocumentCheck(
     ),
     ...documentFields,
   }),
+  'required',
 );
 export type SubmitKycBody = z.input<typeof submitKycBodySchema>;
 
@@ -192,7 +218,7 @@ export const kycEndpoints = {
     path: '/api/external/user/uploadKyc',
     access: 'member',
     summary:
-      'Submits the four identity-verification images in one request, with the document type (passport by default; a Thai ID card needs its number, 10044/10045); the member becomes waiting. Allowed when unverified or failed (10036 otherwise). Each image is checked by its bytes (50007, 50008, 50016, 50037, 50038), re-encoded without metadata and stored with the submission in one transaction. Uploads are limited per member and address (50039), and in progress at once (50049); 50050 when the server has too many images waiting.',
+      "Submits the four identity-verification images in one request, with the document type (passport by default; a Thai ID card needs its number, 10044/10045; a passport's number may be sent, 10053 for a wrong one); the member becomes waiting. Allowed when unverified or failed (10036 otherwise). Each image is checked by its bytes (50007, 50008, 50016, 50037, 50038), re-encoded without metadata and stored with the submission in one transaction. Uploads are limited per member and address (50039), and in progress at once (50049); 50050 when the server has too many images waiting.",
     body: uploadKycBodySchema,
     bodyLimit: KYC_BODY_LIMIT,
     imageFields: KYC_IMAGE_SLOTS,
@@ -213,7 +239,7 @@ export const kycEndpoints = {
     path: '/api/external/user/submitKyc',
     access: 'member',
     summary:
-      "Submits identity verification with photos already checked by stageKycImage, named by their ids: each must be the member's own, staged for its slot (50032, with the slot) and not expired (50033); the same photo twice answers 50034. The document type as in uploadKyc (10044, 10045). The member becomes waiting (10036 unless unverified or failed).",
+      "Submits identity verification with photos already checked by stageKycImage, named by their ids: each must be the member's own, staged for its slot (50032, with the slot) and not expired (50033); the same photo twice answers 50034. The document type as in uploadKyc, with its number: a Thai ID card's (10044, 10045) or a passport's (10053). The member becomes waiting (10036 unless unverified or failed).",
     body: submitKycBodySchema,
     result: z.object({ kycStatus: z.enum(KYC_STATUSES) }),
   }),

@@ -89,6 +89,16 @@ export const transactionSchema = transactionSummarySchema.extend({
   usdtAddress: z.string().nullable(),
   /** Sell only: the member's account that receives the THB. */
   bankAccount: bankAccountSnapshot.nullable(),
+  /**
+   * Buy only: the desk's bank account the member was shown to deposit into, kept with the order
+   * when it was placed; null for a sell and for an order placed before the desk recorded it.
+   */
+  deskBankAccount: bankAccountSnapshot.nullable(),
+  /**
+   * Sell only: the desk's receiving address the member was shown, kept with the order when it was
+   * placed; null for a buy and for an order placed before the desk recorded it.
+   */
+  deskAddress: z.string().nullable(),
   payment: z
     .object({
       method: z.enum(PAYMENT_METHODS),
@@ -239,6 +249,7 @@ export const receivePaymentSchema = z.discriminatedUnion('type', [
     deadlineAt: z.iso.datetime({ offset: true }),
     /** False above the cash-deposit ceiling: only an appointment is allowed (code 10052). */
     cashDepositAllowed: z.boolean(),
+    /** The desk's account kept with the order (every account of the desk for an order placed before one was kept). */
     bankAccounts: z.array(bankAccountSnapshot),
     locations: z.array(
       appointmentPlace.extend({
@@ -258,7 +269,7 @@ export const receivePaymentSchema = z.discriminatedUnion('type', [
     amountUsdt: moneyString,
     deadlineAt: z.iso.datetime({ offset: true }),
     network: z.enum(NETWORK_IDS),
-    /** The desk's receiving address; the browser draws it as a QR code. */
+    /** The desk's receiving address kept with the order; the browser draws it as a QR code. */
     address: z.string(),
   }),
 ]);

@@ -3,6 +3,7 @@ export * from './bankAccount.ts';
 export * from './image.ts';
 export * from './member.ts';
 export * from './messages.ts';
+export * from './passport.ts';
 export * from './text.ts';
 export * from './thaiId.ts';
 export * from './txHash.ts';

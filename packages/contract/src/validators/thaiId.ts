@@ -12,6 +12,11 @@ export function normaliseThaiIdNumber(s: string): string {
   return s.trim().replace(/[\s-]/g, '');
 }
 
+/** A Thai ID number (13 digits) as printed on the card: 1-2345-67890-12-3. */
+export function formatThaiIdNumber(digits: string): string {
+  return `${digits.slice(0, 1)}-${digits.slice(1, 5)}-${digits.slice(5, 10)}-${digits.slice(10, 12)}-${digits.slice(12)}`;
+}
+
 /** The check digit of the first twelve digits of a Thai ID number. */
 export function thaiIdCheckDigit(twelve: string): number {
   let sum = 0;

@@ -1,4 +1,4 @@
-import { type AmloEntry, bangkokDate } from '@bahtdesk/contract';
+import { type AmloEntry, bangkokDate, formatThaiIdNumber } from '@bahtdesk/contract';
 import { SelectField, TextField } from '@bahtdesk/ui/forms';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -121,9 +121,23 @@ export default function AmloPage() {
                         <span className="muted">{e.member.username}</span>
                       </td>
                       <td>
-                        {e.member.documentNumber
-                          ? `${e.member.documentType ?? ''} ${e.member.documentNumber}`.trim()
-                          : t('amlo.noDocument')}
+                        {e.member.documentType ? (
+                          <>
+                            {t(`amlo.documentType.${e.member.documentType}`)}
+                            <br />
+                            {e.member.documentNumber ? (
+                              <span className="nowrap">
+                                {e.member.documentType === 'thaiIdCard'
+                                  ? formatThaiIdNumber(e.member.documentNumber)
+                                  : e.member.documentNumber}
+                              </span>
+                            ) : (
+                              <span className="muted">{t('amlo.noNumber')}</span>
+                            )}
+                          </>
+                        ) : (
+                          t('amlo.noDocument')
+                        )}
                       </td>
                       <td>
                         {e.orders.map((o) => (

@@ -1,6 +1,13 @@
-import { bangkokDate, type CloseChannel } from '@bahtdesk/contract';
+import {
+  BANKS,
+  bangkokDate,
+  type CloseChannel,
+  closeChannelParts,
+  Decimal,
+  formatAccountNumber,
+} from '@bahtdesk/contract';
 import { TextField } from '@bahtdesk/ui/forms';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Loaded } from '../../components/States.tsx';
 import { call, useApi } from '../../lib/api.ts';
 import { downloadCsv } from '../../lib/download-csv.ts';
@@ -11,10 +18,42 @@ import { useCan } from '../../lib/session.ts';
 import { showSnackbar } from '../../lib/store.ts';
 import { rangeProblem } from '../reports/ReportsPage.tsx';
 
-const AMOUNT = /^-?[0-9]{1,14}(\.[0-9]{1,8})?$/;
+/** A statement's total as the server takes it: a signed amount of at most 2 decimals (40051). */
+const AMOUNT = /^-?[0-9]{1,14}(\.[0-9]{1,2})?$/;
 
-/** One channel of the day as a table row: what came in and went out, its orders, and its close. */
-function Channel({ day, channel, onClosed }: { day: string; channel: CloseChannel; onClosed: () => void }) {
+/** A channel's name: one of the desk's accounts by bank and number, the bank channel, cash, a network. */
+function useChannelName() {
+  const t = useT('compliance');
+  const { lang } = useFormat();
+  return (channel: string) => {
+    const parts = closeChannelParts(channel);
+    if (parts.kind === 'account') {
+      const bank = BANKS.find((b) => b.code === parts.bankCode);
+      return t('close.account', {
+        bank: bank ? bank[lang] : parts.bankCode,
+        number: formatAccountNumber(parts.accountNumber),
+      });
+    }
+    if (parts.kind === 'network') return t('close.network', { network: parts.network });
+    return t(`close.${parts.kind}`);
+  };
+}
+
+/**
+ * One channel of the day as a table row: what came in and went out, its orders, and its close; a
+ * close whose figures changed since (an order recorded late) shows them beside today's.
+ */
+function Channel({
+  day,
+  ended,
+  channel,
+  onClosed,
+}: {
+  day: string;
+  ended: boolean;
+  channel: CloseChannel;
+  onClosed: () => void;
+}) {
   const t = useT('compliance');
   const f = useFormat();
   const canClose = useCan('closeDay');
@@ -22,10 +61,9 @@ function Channel({ day, channel, onClosed }: { day: string; channel: CloseChanne
   const [problem, setProblem] = useState(false);
   const [busy, setBusy] = useState(false);
   const signed = (v: string) => (v.startsWith('-') ? `−${f.amount(v.slice(1))}` : f.amount(v));
-  const name =
-    channel.channel === 'bank' || channel.channel === 'cash'
-      ? t(`close.${channel.channel}`)
-      : t('close.network', { network: channel.channel.slice('network:'.length) });
+  const name = useChannelName()(channel.channel);
+  const close = channel.close;
+  const changed = close && (close.expected !== channel.expected || close.orders !== channel.orders.length);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,9 +82,54 @@ function Channel({ day, channel, onClosed }: { day: string; channel: CloseChanne
     }
   };
 
+  let closing: ReactNode = '—';
+  if (close) {
+    closing = (
+      <>
+        {t('close.closed', {
+          statement: signed(close.statementTotal),
+          difference: signed(close.difference),
+          by: close.closedBy,
+          at: f.dateTime(close.closedAt),
+        })}
+        {changed ? (
+          <p className="form-alert" role="status">
+            {t('close.changed', {
+              expectedThen: signed(close.expected),
+              ordersThen: close.orders,
+              expectedNow: signed(channel.expected),
+              ordersNow: channel.orders.length,
+              differenceNow: signed(new Decimal(close.statementTotal).minus(channel.expected).toFixed(2)),
+            })}
+          </p>
+        ) : null}
+      </>
+    );
+  } else if (!ended) {
+    closing = <span className="muted">{t('close.notEnded')}</span>;
+  } else if (canClose) {
+    closing = (
+      <form onSubmit={submit} aria-label={`${t('close.closeButton')}: ${name}`}>
+        <TextField
+          label={t('close.statement')}
+          inputMode="decimal"
+          value={statement}
+          maxLength={40}
+          hint={problem ? t('close.statementProblem') : t('close.statementHint')}
+          onChange={(e) => setStatement(e.target.value)}
+        />
+        <button type="submit" className="button button--primary button--small" disabled={busy}>
+          {t('close.closeButton')}
+        </button>
+      </form>
+    );
+  }
+
   return (
     <tr>
-      <th scope="row">{name}</th>
+      <th scope="row" className="words">
+        {name}
+      </th>
       <td className="num">{f.amount(channel.totalIn)}</td>
       <td className="num">{f.amount(channel.totalOut)}</td>
       <td className="num">
@@ -60,46 +143,24 @@ function Channel({ day, channel, onClosed }: { day: string; channel: CloseChanne
             <summary>{t('close.orders', { count: channel.orders.length })}</summary>
             <ul>
               {channel.orders.map((o) => (
-                <li key={`${o.id}-${o.direction}`} className="nowrap">
-                  {o.id} · {t(`close.direction.${o.direction}`)} {f.amount(o.amount)} ·{' '}
-                  {f.dateTime(o.completedAt)}
+                <li key={`${o.id}-${o.direction}`}>
+                  <span className="nowrap">{o.id}</span> ·{' '}
+                  <span className="nowrap">
+                    {t(`close.direction.${o.direction}`)} {f.amount(o.amount)}
+                  </span>{' '}
+                  · <span className="nowrap">{f.dateTime(o.at)}</span>
                 </li>
               ))}
             </ul>
           </details>
         )}
       </td>
-      <td>
-        {channel.close ? (
-          t('close.closed', {
-            statement: signed(channel.close.statementTotal),
-            difference: signed(channel.close.difference),
-            by: channel.close.closedBy,
-            at: f.dateTime(channel.close.closedAt),
-          })
-        ) : canClose ? (
-          <form onSubmit={submit} aria-label={`${t('close.closeButton')}: ${name}`}>
-            <TextField
-              label={t('close.statement')}
-              inputMode="decimal"
-              value={statement}
-              maxLength={40}
-              hint={problem ? t('close.statementProblem') : t('close.statementHint')}
-              onChange={(e) => setStatement(e.target.value)}
-            />
-            <button type="submit" className="button button--primary button--small" disabled={busy}>
-              {t('close.closeButton')}
-            </button>
-          </form>
-        ) : (
-          '—'
-        )}
-      </td>
+      <td className="words">{closing}</td>
     </tr>
   );
 }
 
-/** The daily close: per channel, the day's completed orders against the statement staff enter. */
+/** The daily close: per channel, the money the day's completed orders moved against the statement staff enter. */
 export default function ClosePage() {
   const t = useT('compliance');
   const today = bangkokDate(new Date());
@@ -166,6 +227,7 @@ export default function ClosePage() {
                   <Channel
                     key={`${data.day}-${c.channel}`}
                     day={data.day}
+                    ended={data.ended}
                     channel={c}
                     onClosed={state.reload}
                   />

@@ -28,6 +28,7 @@ const submission = {
   ...summary,
   member: { phone: '0812345678', email: 'somchai@example.com', createdAt: SUBMITTED },
   idCardNumber: null,
+  passportNumber: 'AA1234567',
   usdtAddresses: [
     {
       id: 3,
@@ -92,6 +93,22 @@ describe('identity reviews in the console', () => {
     expect(screen.getByRole('img', { name: t.slots.screenshot1Image })).toBeTruthy();
     expect(screen.getByText(t.documentType.thaiIdCard)).toBeTruthy();
     expect(screen.getByText('1-1037-00012-34-6')).toBeTruthy();
+  });
+
+  it("rule: a passport's number is shown on its review, and one sent without it says not recorded", async () => {
+    mockApi({
+      me: () => ok(profile('operator')),
+      kycSubmission: (r) =>
+        ok(r.path.endsWith('/12') ? submission : { ...submission, id: 13, passportNumber: null }),
+      staffFile: image,
+    });
+    const view = await renderConsole('/kyc/12', 'tok');
+    const facts = (await screen.findByText(t.review.passportNumber)).closest('dl') as HTMLElement;
+    expect(within(facts).getByText('AA1234567')).toBeTruthy();
+    view.unmount();
+    await renderConsole('/kyc/13', 'tok');
+    const older = (await screen.findByText(t.review.passportNumber)).closest('dl') as HTMLElement;
+    expect(within(older).getByText(t.review.notRecorded)).toBeTruthy();
   });
 
   it('lists the document type of each submission in the queue', async () => {

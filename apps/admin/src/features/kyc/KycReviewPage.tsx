@@ -1,5 +1,6 @@
 import {
   E,
+  formatThaiIdNumber,
   formatThaiPhone,
   KYC_IMAGE_SLOTS,
   KYC_REJECT_REASONS,
@@ -13,10 +14,6 @@ import { call, useApi } from '../../lib/api.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useT } from '../../lib/i18n.ts';
 import { MemberRiskPanel } from '../risk/MemberRiskPanel.tsx';
-
-/** A Thai ID number as printed on the card: 1-2345-67890-12-3. */
-const formatIdCardNumber = (digits: string) =>
-  `${digits.slice(0, 1)}-${digits.slice(1, 5)}-${digits.slice(5, 10)}-${digits.slice(10, 12)}-${digits.slice(12)}`;
 
 /**
  * One identity submission: the member's risk above, the four images side by side, the member
@@ -51,7 +48,15 @@ export default function KycReviewPage() {
           {s.idCardNumber ? (
             <>
               <dt>{t('review.idCardNumber')}</dt>
-              <dd className="nowrap">{formatIdCardNumber(s.idCardNumber)}</dd>
+              <dd className="nowrap">{formatThaiIdNumber(s.idCardNumber)}</dd>
+            </>
+          ) : null}
+          {s.documentType === 'passport' ? (
+            <>
+              <dt>{t('review.passportNumber')}</dt>
+              <dd className="nowrap">
+                {s.passportNumber ?? <span className="muted">{t('review.notRecorded')}</span>}
+              </dd>
             </>
           ) : null}
           <dt>{t('review.phone')}</dt>

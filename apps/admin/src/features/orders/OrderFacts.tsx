@@ -23,6 +23,31 @@ function Fact({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/**
+ * The desk's bank account (a buy) or receiving address (a sell) the member was shown when the
+ * order was placed, as the order kept it; "not recorded" for an order placed before that.
+ */
+function DeskDestination({ order }: { order: StaffOrder['order'] }) {
+  const t = useT('orders');
+  const { lang } = useFormat();
+  if (order.type === 'sell') {
+    return order.deskAddress ? (
+      <code className="break">{order.deskAddress}</code>
+    ) : (
+      <span className="muted">{t('detail.notRecorded')}</span>
+    );
+  }
+  const account = order.deskBankAccount;
+  if (!account) return <span className="muted">{t('detail.notRecorded')}</span>;
+  const bank = bankByCode(account.bankCode);
+  return (
+    <>
+      {bank ? bank[lang] : account.bankCode} · <code>{formatAccountNumber(account.accountNumber)}</code> ·{' '}
+      {account.accountName}
+    </>
+  );
+}
+
 /** Everything about the order: amounts, where the money or USDT goes, the payment and the outcome. */
 export function OrderFacts({ detail }: { detail: StaffOrder }) {
   const t = useT('orders');
@@ -71,6 +96,9 @@ export function OrderFacts({ detail }: { detail: StaffOrder }) {
               )}
             </>
           ) : null}
+        </Fact>
+        <Fact term={t(order.type === 'buy' ? 'detail.deskAccount' : 'detail.deskAddress')}>
+          <DeskDestination order={order} />
         </Fact>
         <Fact term={t('detail.payment')}>{payment ? t(`method.${payment.method}`) : null}</Fact>
         <Fact term={t('detail.depositAmount')}>

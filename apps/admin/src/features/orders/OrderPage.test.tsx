@@ -29,6 +29,8 @@ const order = {
   network: 'BEP20',
   usdtAddress: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
   bankAccount: null,
+  deskBankAccount: { bankCode: 'KBANK', accountNumber: '1234567890', accountName: 'BahtDesk Co., Ltd.' },
+  deskAddress: null,
   payment: {
     method: 'cash_deposit',
     depositAmount: '35000.00',
@@ -87,6 +89,40 @@ afterEach(() => vi.unstubAllGlobals());
 const button = (name: string) => screen.findByRole('button', { name });
 
 describe('one order at the desk', () => {
+  it("rule: the order names the desk's account or address the member was shown when it was placed; an older order says not recorded", async () => {
+    mockApi({
+      me: () => ok(profile('viewer')),
+      staffOrder: (r) => {
+        if (r.path.endsWith('B2611230001')) return ok(detail());
+        if (r.path.endsWith('S2611230002'))
+          return ok(
+            detail(
+              {},
+              {
+                ...sellTo('Somchai Jaidee'),
+                id: 'S2611230002',
+                deskAddress: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+              },
+            ),
+          );
+        return ok(detail({}, { id: 'B2611230003', deskBankAccount: null }));
+      },
+      staffFile: image,
+    });
+    const fact = async (term: string) =>
+      (await screen.findByText(term, { selector: 'dt' })).nextElementSibling?.textContent;
+    for (const [path, term, shown] of [
+      ['/orders/B2611230001', t.detail.deskAccount, 'Kasikornbank · 123-4-56789-0 · BahtDesk Co., Ltd.'],
+      ['/orders/S2611230002', t.detail.deskAddress, '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'],
+    ] as const) {
+      const view = await renderConsole(path, 'tok');
+      expect(await fact(term)).toBe(shown);
+      view.unmount();
+    }
+    await renderConsole('/orders/B2611230003', 'tok');
+    expect(await fact(t.detail.deskAccount)).toBe(t.detail.notRecorded);
+  });
+
   it('shows the slip beside the legal name and the phone grouped, flags earlier orders with the same slip, links the tx hash', async () => {
     mockApi({
       me: () => ok(profile('operator')),

@@ -6,9 +6,10 @@ import {
   Decimal,
   E,
   isIsoDate,
+  type KycDocumentType,
   toMoneyString,
 } from '@bahtdesk/contract';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import { AppError } from '../../http/app-error.ts';
 import { type Actor, recordAudit } from '../audit/index.ts';
@@ -37,22 +38,22 @@ function parseLocation(text: string | null): { en: string; th: string } | null {
 }
 
 /**
- * The member's identity document, read tolerantly: whatever document columns the newest verified
- * identity submission holds (`document_type`, `document_number`), null where the desk has none.
+ * Each member's identity document: the newest verified submission's type and number (a Thai ID
+ * card's 13 digits, a passport's number); the number is null where none was recorded.
  */
 async function documents(db: Kysely<DB>, memberIds: number[]) {
-  const found = new Map<number, { type: string | null; number: string | null }>();
+  const found = new Map<number, { type: KycDocumentType; number: string | null }>();
   if (memberIds.length === 0) return found;
   const rows = await db
     .selectFrom('kyc_submissions as k')
-    .select(['k.member_id', sql<Record<string, unknown>>`to_jsonb(k)`.as('row')])
+    .select(['k.member_id', 'k.document_type', 'k.id_card_number', 'k.passport_number'])
     .where('k.member_id', 'in', memberIds)
     .where('k.status', '=', 'verified')
     .orderBy('k.id', 'asc')
     .execute();
+  // Oldest first: a member's newest verified submission is the one kept.
   for (const r of rows) {
-    const text = (key: string) => (typeof r.row[key] === 'string' ? (r.row[key] as string) : null);
-    found.set(r.member_id, { type: text('document_type'), number: text('document_number') });
+    found.set(r.member_id, { type: r.document_type, number: r.id_card_number ?? r.passport_number });
   }
   return found;
 }

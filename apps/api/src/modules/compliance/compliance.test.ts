@@ -1,11 +1,22 @@
-import { type AmloEntry, type DailyClose, E } from '@bahtdesk/contract';
+import {
+  type AmloEntry,
+  bangkokDate,
+  type DailyClose,
+  E,
+  KYC_IMAGE_SLOTS,
+  type KycSubmissionSummary,
+  type StaffOrder,
+  settingDefaults,
+} from '@bahtdesk/contract';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bangkok, pastOrder } from '../../../test/compliance.ts';
 import { testApp } from '../../../test/harness.ts';
-import { createStaff, type TestStaff } from '../../../test/members.ts';
+import { createStaff, post, type TestStaff } from '../../../test/members.ts';
+import { buy, DEPOSIT_CHECKED, orderCalls, slipImage } from '../../../test/orders.ts';
 import { auditRows, periodOf, staffCall } from '../../../test/staff-calls.ts';
-import { createTrader } from '../../../test/traders.ts';
+import { createTrader, deskReady } from '../../../test/traders.ts';
 
 /** The AMLO report queue, the daily close, and the CSV exports in both languages. */
 
@@ -13,6 +24,7 @@ let app: FastifyInstance;
 let operator: TestStaff;
 let admin: TestStaff;
 let viewer: TestStaff;
+let slip: string;
 
 beforeAll(async () => {
   ({ app } = await testApp());
@@ -21,8 +33,11 @@ beforeAll(async () => {
     createStaff(app, 'admin'),
     createStaff(app, 'viewer'),
   ]);
+  slip = await slipImage('compliance-slip');
 });
 afterAll(() => app.close());
+
+const orders = orderCalls(() => ({ app, operator, slip }));
 
 const queue = async (day: string, state = 'all') =>
   periodOf(
@@ -201,6 +216,113 @@ describe('the AMLO report queue', () => {
   });
 });
 
+describe("the AMLO report carries the member's identity document, read back from the real flow", () => {
+  const system = { type: 'system' as const, id: null };
+
+  /** Four different photos, as the member app sends them. */
+  async function photos() {
+    const images: Record<string, string> = {};
+    for (const [i, slot] of KYC_IMAGE_SLOTS.entries()) {
+      images[slot] = (
+        await sharp({
+          create: { width: 320, height: 200, channels: 3, background: { r: 30 * i, g: 80, b: 120 } },
+        })
+          .jpeg()
+          .toBuffer()
+      ).toString('base64');
+    }
+    return images;
+  }
+
+  /**
+   * A member who sends `document` at identity upload, verified by an operator, then pays
+   * 2,000,000 THB in cash by deposit, completed by staff: one AMLO entry of today.
+   */
+  async function reported(document: Record<string, string>): Promise<{ entry?: AmloEntry; csv: string[][] }> {
+    const t = await createTrader(app, { identity: 'none' });
+    expect(
+      (
+        await post(
+          app,
+          '/api/external/user/uploadKyc',
+          { ...(await photos()), ...document },
+          { token: t.token },
+        )
+      ).body.code,
+    ).toBe(0);
+    const { items } = periodOf(
+      (
+        await staffCall<{ items: KycSubmissionSummary[] }>(
+          app,
+          operator.token,
+          'GET',
+          '/api/admin/kyc?pageSize=100',
+        )
+      ).body,
+    );
+    const submission = items.find((i) => i.memberId === t.id);
+    const decided = await staffCall(
+      app,
+      operator.token,
+      'POST',
+      `/api/admin/kyc/${submission?.id}/decision`,
+      {
+        decision: 'verified',
+      },
+    );
+    expect(decided.body.code).toBe(0);
+    const order = await orders.created(t, buy(t, '2000000.00'));
+    expect((await orders.confirm(t, orders.deposit(order.id, '2000000.00'))).body.code).toBe(0);
+    const done = periodOf((await orders.complete(operator.token, order.id, DEPOSIT_CHECKED)).body);
+    if (done.order.status !== 'success') {
+      // At or over the payout approval threshold: a second staff member approves.
+      const approved = await staffCall<StaffOrder>(
+        app,
+        admin.token,
+        'POST',
+        `/api/admin/orders/${order.id}/approve`,
+        {},
+      );
+      expect(periodOf(approved.body).order.status).toBe('success');
+    }
+    const today = bangkokDate(new Date());
+    const entry = (await queue(today)).find((e) => e.member.id === t.id);
+    const url = `/api/admin/reports/amlo.csv?from=${today}&to=${today}`;
+    const rows = cells((await csv(url, 'en')).body);
+    return { entry, csv: [rows[0] ?? [], ...rows.filter((r) => r.includes(order.id))] };
+  }
+
+  beforeAll(async () => {
+    await deskReady(app);
+    // 2,000,000 THB may be paid by cash deposit at this desk.
+    await app.services.settings.set(system, 'cashDepositCeilingThb', '3000000.00');
+  });
+  afterAll(() =>
+    app.services.settings.set(system, 'cashDepositCeilingThb', settingDefaults.cashDepositCeilingThb),
+  );
+
+  it("rule: a member verified with a Thai ID card is reported with the card's 13 digits, in the API and the CSV", async () => {
+    const { entry, csv: rows } = await reported({
+      documentType: 'thaiIdCard',
+      idCardNumber: '1-1037-00012-34-6',
+    });
+    expect(entry?.member).toMatchObject({ documentType: 'thaiIdCard', documentNumber: '1103700012346' });
+    const [head, row] = rows;
+    const column = (name: string) => row?.[head?.indexOf(name) ?? -1];
+    expect(column('Document')).toBe('Thai ID card');
+    expect(column('Document number')).toBe('1103700012346');
+  });
+
+  it("rule: a member verified with a passport is reported with the passport's number, in the API and the CSV", async () => {
+    const { entry, csv: rows } = await reported({ documentType: 'passport', passportNumber: 'aa 1234567' });
+    expect(entry?.member).toMatchObject({ documentType: 'passport', documentNumber: 'AA1234567' });
+    const [head, row] = rows;
+    const column = (name: string) => row?.[head?.indexOf(name) ?? -1];
+    expect(column('Document')).toBe('Passport');
+    expect(column('Document number')).toBe('AA1234567');
+  });
+});
+
 describe('the daily close', () => {
   const read = async (day: string) =>
     periodOf(
@@ -271,13 +393,14 @@ describe('the daily close', () => {
     expect(rows[0]?.after).toMatchObject({ expected: '6999.75', statementTotal: statement });
   });
 
-  it('rule: a close for a day after today, an unknown channel or a bad amount is refused with 40032; a viewer cannot close', async () => {
-    for (const body of [
-      { day: '2999-01-01', channel: 'bank', statementTotal: '1' },
-      { day: '2025-03-09', channel: 'network:NOPE', statementTotal: '1' },
-      { day: '2025-03-09', channel: 'cash', statementTotal: '1e5' },
-    ]) {
-      expect((await close(operator.token, body)).body.code, JSON.stringify(body)).toBe(E.CLOSE_INVALID.code);
+  it('rule: a close for a channel the day does not have is refused with 40032, a bad amount with 40051; a viewer cannot close', async () => {
+    for (const [body, refused] of [
+      [{ day: '2025-03-09', channel: 'network:NOPE', statementTotal: '1' }, E.CLOSE_INVALID],
+      [{ day: '2025-03-09', channel: 'bank:KBANK:9999999999', statementTotal: '1' }, E.CLOSE_INVALID],
+      [{ day: '2025-03-09', channel: 'cash', statementTotal: '1e5' }, E.CLOSE_AMOUNT_INVALID],
+      [{ day: '2025-03-09', channel: 'cash', statementTotal: '-0.001' }, E.CLOSE_AMOUNT_INVALID],
+    ] as const) {
+      expect((await close(operator.token, body)).body.code, JSON.stringify(body)).toBe(refused.code);
     }
     expect(
       (await close(viewer.token, { day: '2025-03-09', channel: 'cash', statementTotal: '1' })).status,
@@ -298,12 +421,220 @@ describe('the daily close', () => {
       'Difference',
       'Closed by',
       'Closed at',
+      'Orders now',
+      'Expected total now',
     ]);
-    // A negative amount starts with '-', so the CSV defusing shows it as text, as any such cell.
-    expect(row?.slice(0, 6)).toEqual([day, 'Cash at the desk (THB)', '0', '0.00', "'-5.50", "'-5.50"]);
+    // A negative amount is a plain signed decimal: a number a spreadsheet adds, not defused text.
+    expect(row?.slice(0, 6)).toEqual([day, 'Cash at the desk (THB)', '0', '0.00', '-5.50', '-5.50']);
     expect(row?.[7]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
+    expect(row?.slice(8)).toEqual(['0', '0.00']);
     const [thHead, thRow] = cells((await csv(url, 'th')).body);
     expect(thHead?.[1]).toBe('ช่องทาง');
     expect(thRow?.[1]).toBe('เงินสดที่เคาน์เตอร์ (บาท)');
+  });
+
+  it('rule: only an ended Bangkok day closes: today and later are refused with 40050; yesterday closes, and an order recorded after the close shows beside its figures', async () => {
+    const t = await createTrader(app);
+    const now = new Date();
+    const today = bangkokDate(now);
+    const yesterday = bangkokDate(new Date(now.getTime() - 86_400_000));
+    // An account of this test alone, so no other test's orders share its channel.
+    const account = { bankCode: 'GSB', accountNumber: String(Date.now()).padStart(12, '0').slice(-12) };
+    const channel = `bank:${account.bankCode}:${account.accountNumber}`;
+    await pastOrder(app, {
+      memberId: t.id,
+      amountThb: '1000.00',
+      deskAccount: account,
+      depositAt: bangkok(`${yesterday}T09:00`),
+      completedAt: bangkok(`${yesterday}T09:30`),
+    });
+    for (const day of [today, '2999-01-01']) {
+      const refused = await close(operator.token, { day, channel: 'cash', statementTotal: '0' });
+      expect(refused.body.code, day).toBe(E.CLOSE_DAY_NOT_ENDED.code);
+    }
+    expect((await read(today)).ended).toBe(false);
+    const closed = periodOf(
+      (await close(operator.token, { day: yesterday, channel, statementTotal: '1000.00' })).body,
+    );
+    expect(closed.ended).toBe(true);
+    expect(closed.channels.find((c) => c.channel === channel)).toMatchObject({
+      expected: '1000.00',
+      close: { statementTotal: '1000.00', difference: '0.00', expected: '1000.00', orders: 1 },
+    });
+
+    // Deposited yesterday, completed by staff after the close: yesterday's money, recorded late.
+    await pastOrder(app, {
+      memberId: t.id,
+      amountThb: '2500.00',
+      deskAccount: account,
+      depositAt: bangkok(`${yesterday}T23:00`),
+      completedAt: new Date(),
+    });
+    const after = (await read(yesterday)).channels.find((c) => c.channel === channel);
+    expect(after).toMatchObject({
+      totalIn: '3500.00',
+      expected: '3500.00',
+      close: { statementTotal: '1000.00', difference: '0.00', expected: '1000.00', orders: 1 },
+    });
+    expect(after?.orders).toHaveLength(2);
+    const [head, ...rows] = cells(
+      (await csv(`/api/admin/reports/closes.csv?from=${yesterday}&to=${yesterday}`, 'en')).body,
+    );
+    const row = rows.find((r) => r[1]?.startsWith('Government Savings Bank')) ?? [];
+    expect(Object.fromEntries(head?.map((h, i) => [h, row[i]]) ?? [])).toMatchObject({
+      Orders: '1',
+      'Expected total': '1000.00',
+      Difference: '0.00',
+      'Orders now': '2',
+      'Expected total now': '3500.00',
+    });
+    expect((await close(admin.token, { day: yesterday, channel, statementTotal: '3500.00' })).body.code).toBe(
+      E.CLOSE_ALREADY_DONE.code,
+    );
+  });
+
+  it('rule: the close counts each desk account and each network apart, deposits at their deposit time and payouts at completion, across a Bangkok midnight', async () => {
+    const t = await createTrader(app);
+    const kbank = { bankCode: 'KBANK', accountNumber: '5550001111' };
+    const scb = { bankCode: 'SCB', accountNumber: '5550002222' };
+    // Deposited before midnight into KBANK, its USDT sent after midnight.
+    const late = await pastOrder(app, {
+      memberId: t.id,
+      amountThb: '10000.00',
+      amountUsdt: '280.00',
+      deskAccount: kbank,
+      depositAt: bangkok('2025-05-10T23:50'),
+      completedAt: bangkok('2025-05-11T00:10'),
+    });
+    const noon = await pastOrder(app, {
+      memberId: t.id,
+      amountThb: '5000.50',
+      amountUsdt: '140.00',
+      network: 'BEP20',
+      deskAccount: scb,
+      depositAt: bangkok('2025-05-10T10:00'),
+      completedAt: bangkok('2025-05-10T10:30'),
+    });
+    // Deposited into KBANK the day before, its USDT sent this morning.
+    const early = await pastOrder(app, {
+      memberId: t.id,
+      amountThb: '7000.00',
+      amountUsdt: '196.00',
+      deskAccount: kbank,
+      depositAt: bangkok('2025-05-09T23:59'),
+      completedAt: bangkok('2025-05-10T09:00'),
+    });
+    // A sell whose USDT came in before midnight, paid out after it.
+    const sold = await pastOrder(app, {
+      memberId: t.id,
+      type: 'sell',
+      method: 'usdt_transfer',
+      network: 'BEP20',
+      amountThb: '3000.25',
+      amountUsdt: '90.00',
+      confirmedAt: bangkok('2025-05-09T23:55'),
+      completedAt: bangkok('2025-05-10T00:05'),
+    });
+    // Placed before the desk kept the account: its deposit is in the bank channel.
+    const unrecorded = await pastOrder(app, {
+      memberId: t.id,
+      amountThb: '1200.00',
+      depositAt: bangkok('2025-05-10T12:00'),
+      completedAt: bangkok('2025-05-10T12:30'),
+    });
+    const channels = async (day: string) =>
+      Object.fromEntries((await read(day)).channels.map((c) => [c.channel, c]));
+
+    const day = await channels('2025-05-10');
+    expect(day['bank:KBANK:5550001111']).toMatchObject({
+      totalIn: '10000.00',
+      totalOut: '0.00',
+      expected: '10000.00',
+    });
+    expect(day['bank:KBANK:5550001111']?.orders).toEqual([
+      {
+        id: late,
+        type: 'buy',
+        direction: 'in',
+        amount: '10000.00',
+        at: bangkok('2025-05-10T23:50').toISOString(),
+      },
+    ]);
+    expect(day['bank:SCB:5550002222']).toMatchObject({ totalIn: '5000.50', expected: '5000.50' });
+    expect(day['bank:SCB:5550002222']?.orders.map((o) => o.id)).toEqual([noon]);
+    expect(day.bank).toMatchObject({ totalIn: '1200.00', totalOut: '3000.25', expected: '-1800.25' });
+    expect(day.bank?.orders.map((o) => o.id)).toEqual([sold, unrecorded]);
+    expect(day['network:TETHER']).toMatchObject({ totalIn: '0.00', totalOut: '296.00', expected: '-296.00' });
+    expect(day['network:TETHER']?.orders.map((o) => o.id)).toEqual([early, unrecorded]);
+    expect(day['network:BEP20']).toMatchObject({ totalIn: '0.00', totalOut: '140.00', expected: '-140.00' });
+
+    const before = await channels('2025-05-09');
+    expect(before['bank:KBANK:5550001111']).toMatchObject({ totalIn: '7000.00' });
+    expect(before['network:BEP20']).toMatchObject({ totalIn: '90.00', totalOut: '0.00' });
+    const next = await channels('2025-05-11');
+    expect(next['network:TETHER']).toMatchObject({ totalOut: '280.00' });
+    expect(next['bank:KBANK:5550001111']?.totalIn ?? '0.00').toBe('0.00');
+
+    // Each account closes apart, named by its bank and number in the CSV.
+    periodOf(
+      (
+        await close(operator.token, {
+          day: '2025-05-10',
+          channel: 'bank:SCB:5550002222',
+          statementTotal: '5000.50',
+        })
+      ).body,
+    );
+    const [, ...rows] = cells(
+      (await csv('/api/admin/reports/closes.csv?from=2025-05-10&to=2025-05-10', 'en')).body,
+    );
+    expect(rows.map((r) => r[1])).toContain('Siam Commercial Bank 555-0-00222-2: deposits (THB)');
+    const [, ...thRows] = cells(
+      (await csv('/api/admin/reports/closes.csv?from=2025-05-10&to=2025-05-10', 'th')).body,
+    );
+    expect(thRows.map((r) => r[1])).toContain('ธนาคารไทยพาณิชย์ 555-0-00222-2: เงินฝาก (บาท)');
+  });
+
+  it('rule: a figure stored with more than 2 decimals reads rounded half to even, never -0.00, the same on screen and in the CSV', async () => {
+    // Closes recorded before statement totals were held to 2 decimals.
+    const closedBy = (
+      await app.database.db
+        .selectFrom('staff')
+        .select('id')
+        .where('username', '=', admin.username)
+        .executeTakeFirstOrThrow()
+    ).id;
+    await app.database.db
+      .insertInto('daily_closes')
+      .values([
+        {
+          day: '2025-05-20',
+          channel: 'cash',
+          orders: 0,
+          expected: '0',
+          statement_total: '-0.001',
+          difference: '-0.001',
+          closed_by: closedBy,
+        },
+        {
+          day: '2025-05-20',
+          channel: 'bank',
+          orders: 0,
+          expected: '0',
+          statement_total: '2.125',
+          difference: '2.135',
+          closed_by: closedBy,
+        },
+      ])
+      .execute();
+    const channels = Object.fromEntries((await read('2025-05-20')).channels.map((c) => [c.channel, c]));
+    expect(channels.cash?.close).toMatchObject({ statementTotal: '0.00', difference: '0.00' });
+    expect(channels.bank?.close).toMatchObject({ statementTotal: '2.12', difference: '2.14' });
+    const [, ...rows] = cells(
+      (await csv('/api/admin/reports/closes.csv?from=2025-05-20&to=2025-05-20', 'en')).body,
+    );
+    const byChannel = Object.fromEntries(rows.map((r) => [r[1], r.slice(3, 6)]));
+    expect(byChannel['Cash at the desk (THB)']).toEqual(['0.00', '0.00', '0.00']);
+    expect(Object.values(byChannel)).toContainEqual(['0.00', '2.12', '2.14']);
   });
 });

@@ -1,4 +1,14 @@
-import { type AmloEntry, bangkokTimestamp, type Lang, reportWords, toMoneyString } from '@bahtdesk/contract';
+import {
+  type AmloEntry,
+  bangkokTimestamp,
+  bankByCode,
+  closeChannelParts,
+  formatAccountNumber,
+  type Lang,
+  reportWords,
+  roundMoney,
+  toMoneyString,
+} from '@bahtdesk/contract';
 import type { DailyCloses } from './closes.ts';
 
 type CsvLine = (values: readonly (string | number | null)[]) => string;
@@ -39,13 +49,27 @@ const CLOSE_HEADINGS: readonly (readonly [string, string])[] = [
   ['Difference', 'ส่วนต่าง'],
   ['Closed by', 'ผู้ปิดยอด'],
   ['Closed at', 'เวลาที่ปิดยอด'],
+  ['Orders now', 'จำนวนรายการปัจจุบัน'],
+  ['Expected total now', 'ยอดตามรายการปัจจุบัน'],
 ];
 
-/** A close channel as words: the desk's bank accounts, cash at the desk, or a USDT network. */
+/**
+ * A close channel as words: one of the desk's bank accounts (its bank and number), the desk's
+ * bank accounts where no account is recorded, cash at the desk, or a USDT network.
+ */
 export function channelName(channel: string, lang: Lang): string {
-  if (channel === 'bank') return lang === 'th' ? 'บัญชีธนาคารของร้าน (บาท)' : "Desk's bank accounts (THB)";
-  if (channel === 'cash') return lang === 'th' ? 'เงินสดที่เคาน์เตอร์ (บาท)' : 'Cash at the desk (THB)';
-  return `USDT ${channel.slice('network:'.length)}`;
+  const parts = closeChannelParts(channel);
+  if (parts.kind === 'account') {
+    const bank = bankByCode(parts.bankCode)?.[lang] ?? parts.bankCode;
+    const number = formatAccountNumber(parts.accountNumber);
+    return lang === 'th' ? `${bank} ${number}: เงินฝาก (บาท)` : `${bank} ${number}: deposits (THB)`;
+  }
+  if (parts.kind === 'bank')
+    return lang === 'th'
+      ? 'บัญชีธนาคารของร้าน: การจ่ายเงินและเงินฝากที่ไม่มีบันทึกบัญชี (บาท)'
+      : "Desk's bank accounts: payouts, and deposits with no account recorded (THB)";
+  if (parts.kind === 'cash') return lang === 'th' ? 'เงินสดที่เคาน์เตอร์ (บาท)' : 'Cash at the desk (THB)';
+  return `USDT ${parts.network}`;
 }
 
 const headings = (columns: readonly (readonly [string, string])[], lang: Lang) =>
@@ -64,7 +88,7 @@ export function* amloCsv(entries: AmloEntry[], lang: Lang, line: CsvLine): Itera
         e.member.name,
         e.member.phone,
         e.member.email,
-        e.member.documentType,
+        reportWords.document(e.member.documentType, lang),
         e.member.documentNumber,
         o.id,
         reportWords.type(o.type, lang),
@@ -82,7 +106,7 @@ export function* amloCsv(entries: AmloEntry[], lang: Lang, line: CsvLine): Itera
   }
 }
 
-/** The recorded daily closes as CSV lines, in `lang`. */
+/** The recorded daily closes as CSV lines, in `lang`: amounts rounded half to even as the console shows them. */
 export function* closesCsv(
   rows: Awaited<ReturnType<DailyCloses['recorded']>>,
   lang: Lang,
@@ -94,11 +118,13 @@ export function* closesCsv(
       r.day,
       channelName(r.channel, lang),
       r.orders,
-      toMoneyString(r.expected),
-      toMoneyString(r.statement_total),
-      toMoneyString(r.difference),
+      roundMoney(r.expected),
+      roundMoney(r.statement_total),
+      roundMoney(r.difference),
       r.username,
       bangkokTimestamp(r.closed_at),
+      r.ordersNow,
+      r.expectedNow,
     ]);
   }
 }

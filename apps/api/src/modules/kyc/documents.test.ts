@@ -26,6 +26,8 @@ const SUBMIT = '/api/external/user/submitKyc';
 const UPLOAD = '/api/external/user/uploadKyc';
 /** A Thai ID number whose check digit is right: (11 - 148 mod 11) mod 10 = 6. */
 const ID_NUMBER = '1103700012346';
+/** A passport's number as a Thai passport prints it. */
+const PASSPORT_NUMBER = 'AA1234567';
 
 let app: FastifyInstance;
 let operator: TestStaff;
@@ -62,8 +64,9 @@ async function stageAll(token: string): Promise<Record<KycImageSlot, number>> {
   return ids;
 }
 
+/** submitKyc as the member app sends it: a passport's number unless the body says otherwise. */
 const submit = (token: string, body: Record<string, unknown>) =>
-  post<{ kycStatus: KycStatus }>(app, SUBMIT, body, { token });
+  post<{ kycStatus: KycStatus }>(app, SUBMIT, { passportNumber: PASSPORT_NUMBER, ...body }, { token });
 
 async function latestSubmission(memberId: number): Promise<KycSubmission> {
   const row = await app.database.db
@@ -77,6 +80,15 @@ async function latestSubmission(memberId: number): Promise<KycSubmission> {
   );
 }
 
+async function submissionCount(memberId: number): Promise<number> {
+  const row = await app.database.db
+    .selectFrom('kyc_submissions')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 async function fileCount(memberId: number): Promise<number> {
   const row = await app.database.db
     .selectFrom('files')
@@ -87,10 +99,54 @@ async function fileCount(memberId: number): Promise<number> {
 }
 
 describe('a member shows a passport or a Thai ID card, and staff see which', () => {
-  it('a submission without a document type is a passport, with no number (the specification path)', async () => {
+  it('a submission without a document type is a passport: the specification call needs no number, the app call its number (10053)', async () => {
+    const uploaded = await member();
+    expect((await post(app, UPLOAD, photos, { token: uploaded.token })).body.code).toBe(0);
+    expect(await latestSubmission(uploaded.id)).toMatchObject({
+      documentType: 'passport',
+      idCardNumber: null,
+      passportNumber: null,
+    });
     const m = await member();
-    expect((await submit(m.token, { photos: await stageAll(m.token) })).body.code).toBe(0);
-    expect(await latestSubmission(m.id)).toMatchObject({ documentType: 'passport', idCardNumber: null });
+    const ids = await stageAll(m.token);
+    const refused = await submit(m.token, { photos: ids, passportNumber: undefined });
+    expect(refused.body.code).toBe(E.PASSPORT_NUMBER_INVALID.code);
+    expect(await submissionCount(m.id)).toBe(0);
+    expect((await submit(m.token, { photos: ids })).body.code).toBe(0);
+    expect(await latestSubmission(m.id)).toMatchObject({
+      documentType: 'passport',
+      idCardNumber: null,
+      passportNumber: PASSPORT_NUMBER,
+    });
+  });
+
+  it("rule: a passport's number is kept as printed, without spaces and in capitals, and staff read it; a wrong shape is refused with 10053 and nothing changes", async () => {
+    const m = await member();
+    const ids = await stageAll(m.token);
+    for (const passportNumber of ['A1234', 'ABCDEFGHI', 'AA-1234567', 'AA12345678901', 'AA1234567ไ', '']) {
+      const res = await submit(m.token, { photos: ids, passportNumber });
+      expect(res.body.code, passportNumber).toBe(E.PASSPORT_NUMBER_INVALID.code);
+      expect(res.status).toBe(400);
+    }
+    expect(await submissionCount(m.id)).toBe(0);
+    expect((await submit(m.token, { photos: ids, passportNumber: ' aa 1234567 ' })).body.code).toBe(0);
+    expect(await latestSubmission(m.id)).toMatchObject({
+      documentType: 'passport',
+      passportNumber: 'AA1234567',
+      idCardNumber: null,
+    });
+  });
+
+  it('a Thai ID card keeps no passport number even when one is sent', async () => {
+    const m = await member();
+    const res = await submit(m.token, {
+      photos: await stageAll(m.token),
+      documentType: 'thaiIdCard',
+      idCardNumber: ID_NUMBER,
+      passportNumber: PASSPORT_NUMBER,
+    });
+    expect(res.body.code).toBe(0);
+    expect(await latestSubmission(m.id)).toMatchObject({ idCardNumber: ID_NUMBER, passportNumber: null });
   });
 
   it('a Thai ID card is sent with its number, as printed on the card, and staff read the type and the 13 digits', async () => {

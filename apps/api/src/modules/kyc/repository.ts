@@ -19,10 +19,11 @@ export const SLOT_COLUMN = {
   screenshot2Image: 'screenshot2_file_id',
 } as const satisfies Record<KycImageSlot, string>;
 
-/** The document a submission shows: its type and, for a Thai ID card, its number. */
+/** The document a submission shows: its type and its number (a Thai ID card's, a passport's). */
 export interface KycDocument {
   documentType: KycDocumentType;
   idCardNumber: string | null;
+  passportNumber: string | null;
 }
 
 export function insertSubmission(
@@ -38,6 +39,7 @@ export function insertSubmission(
       status: 'waiting',
       document_type: document.documentType,
       id_card_number: document.idCardNumber,
+      passport_number: document.passportNumber,
       passport_file_id: files.passportImage,
       holding_file_id: files.holdingPassportImage,
       screenshot1_file_id: files.screenshot1Image,
@@ -63,6 +65,7 @@ function submissions(db: Kysely<DB>) {
       'k.screenshot2_file_id',
       'k.document_type',
       'k.id_card_number',
+      'k.passport_number',
       'k.reason_code',
       'k.reason',
       'k.reviewed_at',

@@ -140,6 +140,7 @@ export function createKycService({ db, events, payments, notices }: Deps) {
         const row = await insertSubmission(t, memberId, files, {
           documentType: document.documentType,
           idCardNumber: document.idCardNumber,
+          passportNumber: document.passportNumber,
         });
         await recordAudit(t, actor, {
           action: 'kyc.submit',
@@ -263,6 +264,7 @@ export function createKycService({ db, events, payments, notices }: Deps) {
         ...toSummary(row),
         member: { phone: row.phone, email: row.email, createdAt: row.member_created_at.toISOString() },
         idCardNumber: row.id_card_number,
+        passportNumber: row.passport_number,
         usdtAddresses,
         images,
       };

@@ -60,6 +60,17 @@ function parseLocation(text: string | null) {
   }
 }
 
+/** The desk's bank account kept with a buy when it was placed; null on a sell and where none was kept. */
+export function deskBankAccountOf(row: OrderRow): Transaction['deskBankAccount'] {
+  if (!row.desk_bank_code || !row.desk_account_number || !row.desk_account_name) return null;
+  return {
+    bankCode: row.desk_bank_code as NonNullable<Transaction['deskBankAccount']>['bankCode'],
+    accountNumber: row.desk_account_number,
+    accountName: row.desk_account_name,
+    ...(row.desk_account_name_th ? { accountNameTh: row.desk_account_name_th } : {}),
+  };
+}
+
 /** An order in full; `proofUrl` is the member's own read path (staff read the file by its id). */
 export function toTransaction(row: OrderRow): Transaction {
   const proofFile = row.slip_file_id ?? row.proof_file_id;
@@ -77,6 +88,8 @@ export function toTransaction(row: OrderRow): Transaction {
             accountName: row.bank_account_name,
           }
         : null,
+    deskBankAccount: deskBankAccountOf(row),
+    deskAddress: row.desk_address,
     payment: row.payment_method
       ? {
           method: row.payment_method,

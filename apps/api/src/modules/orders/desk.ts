@@ -28,7 +28,7 @@ import { type Actor, type AuditLog, recordAudit } from '../audit/index.ts';
 import { activeFlagsOf, hasActiveFlag } from '../flags/index.ts';
 import type { PublicReads } from '../home/index.ts';
 import type { KycService } from '../kyc/index.ts';
-import { orderTarget, orderUpdated, toQueueItem, toStaffOrder } from './answers.ts';
+import { deskBankAccountOf, orderTarget, orderUpdated, toQueueItem, toStaffOrder } from './answers.ts';
 import { createPayoutApproval } from './approval.ts';
 import { notifying } from './notices.ts';
 import {
@@ -77,6 +77,21 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
     return accountNameMatches(row.bank_account_name ?? '', member.first_name, member.last_name);
   }
 
+  /**
+   * The desk's accounts a cash deposit may be in: the one kept with the order, or, for an order
+   * placed before one was kept, every account of the web setting.
+   */
+  async function deskAccountsOf(row: OrderRow): Promise<StaffOrder['deskAccounts']> {
+    if (row.payment_method !== 'cash_deposit') return [];
+    const kept = deskBankAccountOf(row);
+    const accounts = kept ? [kept] : (await reads.setting('deskBankAccounts')).value;
+    return accounts.map(({ bankCode, accountNumber, accountName }) => ({
+      bankCode,
+      accountNumber,
+      accountName,
+    }));
+  }
+
   async function staffOrder(row: OrderRow): Promise<StaffOrder> {
     const [member, duplicates, history, decidedBy, kycStatus, kycHistory, others, deskAccounts] =
       await Promise.all([
@@ -88,9 +103,7 @@ export function createOrderDesk({ db, events, kyc, auditLog, reads, slips, notic
         // The same list as the member's page (KycService.history), so both screens agree.
         kyc.history(row.member_id),
         otherOrdersOfMember(db, row, OTHER_ORDERS_SHOWN),
-        row.payment_method === 'cash_deposit'
-          ? reads.setting('deskBankAccounts').then((s) => s.value)
-          : Promise.resolve([]),
+        deskAccountsOf(row),
       ]);
     return toStaffOrder(row, {
       member,

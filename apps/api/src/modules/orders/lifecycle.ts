@@ -20,6 +20,7 @@ import {
   type RateResult,
   type receivePaymentSchema,
   type SettingKey,
+  type SettingValue,
   sellQuote,
   type Transaction,
   type transactionEndpoints,
@@ -44,7 +45,7 @@ import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
 import { rateResultOf } from '../rates/index.ts';
 import { limitPeriods, type RiskService } from '../risk/index.ts';
-import { iso, orderUpdated, toTransaction } from './answers.ts';
+import { deskBankAccountOf, iso, orderUpdated, toTransaction } from './answers.ts';
 import { notifying, orderNotice } from './notices.ts';
 import {
   expirePastDeadline,
@@ -85,6 +86,21 @@ function newOrderId(type: 'buy' | 'sell', now: Date): string {
   for (let i = 0; i < ORDER_ID_TAIL_LENGTH; i++)
     tail += ORDER_ID_ALPHABET[randomInt(ORDER_ID_ALPHABET.length)];
   return `${ORDER_ID_PREFIX[type]}${day}${tail}`;
+}
+
+/**
+ * The desk's bank account a new buy is shown to deposit into, as the order keeps it (decision
+ * 0096): one of the accounts of the web setting, picked at random so deposits spread over them;
+ * none while the desk has none.
+ */
+function shownDeskAccount(accounts: SettingValue<'deskBankAccounts'>) {
+  const account = accounts.length > 0 ? accounts[randomInt(accounts.length)] : undefined;
+  return {
+    desk_bank_code: account?.bankCode ?? null,
+    desk_account_number: account?.accountNumber ?? null,
+    desk_account_name: account?.accountName ?? null,
+    desk_account_name_th: account?.accountNameTh || null,
+  };
 }
 
 /** A value as JSON with the keys of every object sorted: one text for one request, however sent. */
@@ -230,6 +246,7 @@ export function createOrderLifecycle({
           network: payout.network,
           usdt_address_id: payout.id,
           usdt_address: payout.address,
+          ...shownDeskAccount(await setting('deskBankAccounts')),
         };
       } else {
         if (!('bankCode' in payout)) throw new AppError(E.TRANSACTION_INVALID);
@@ -248,6 +265,7 @@ export function createOrderLifecycle({
           bank_code: payout.bankCode,
           bank_account_number: payout.accountNumber,
           bank_account_name: payout.accountName,
+          desk_address: receiving[body.network] ?? null,
         };
       }
       const made = await db.transaction().execute(async (t): Promise<Created> => {
@@ -335,9 +353,9 @@ export function createOrderLifecycle({
         throw new AppError(E.TRANSACTION_EXPIRED);
       }
       if (row.type === 'sell') {
-        const receiving = await setting('receivingAddresses');
-        const network = row.network as keyof typeof receiving;
-        const address = receiving[network];
+        const network = row.network as Transaction['network'];
+        // The address kept with the order; an order placed before one was kept reads the setting.
+        const address = row.desk_address ?? (await setting('receivingAddresses'))[network];
         if (!address) throw new AppError(E.RECEIVE_ADDRESS_NOT_FOUND);
         return {
           type: 'sell',
@@ -347,6 +365,8 @@ export function createOrderLifecycle({
           address,
         };
       }
+      // The account kept with the order; an order placed before one was kept shows every account.
+      const kept = deskBankAccountOf(row);
       const [ceiling, accounts, locations] = await Promise.all([
         setting('cashDepositCeilingThb'),
         setting('deskBankAccounts'),
@@ -359,7 +379,7 @@ export function createOrderLifecycle({
         amountThb: row.amount_thb,
         deadlineAt: iso(row.deadline_at),
         cashDepositAllowed: new Decimal(row.amount_thb).lte(ceiling),
-        bankAccounts: accounts,
+        bankAccounts: kept ? [kept] : accounts,
         locations,
         holidays: (await calendar.closedDays(today, lastAppointmentDate)).map(({ date, name }) => ({
           date,

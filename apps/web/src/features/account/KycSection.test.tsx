@@ -129,11 +129,13 @@ function stagingServer(submitted: (body: unknown) => Envelope = () => ok({ kycSt
   });
 }
 
+/** Chooses the four photos and types the passport's number. */
 async function chooseAll(kyc: ReturnType<typeof within>) {
   for (const title of Object.values(SLOT_TITLES)) {
     await userEvent.upload(kyc.getByLabelText(title), PHOTO);
     await waitFor(() => expect(kyc.getByAltText(`Your photo: ${title}`)).toBeTruthy());
   }
+  await userEvent.type(kyc.getByLabelText('Passport number'), 'aa1234567');
 }
 
 describe('identity photos are sent once, when chosen', () => {
@@ -163,10 +165,12 @@ describe('identity photos are sent once, when chosen', () => {
     const staged = requests.filter((r) => r.path === STAGE);
     expect(staged.map((r) => (r.body as { slot: string }).slot)).toEqual(Object.keys(SLOT_TITLES));
     expect(requests.some((r) => r.path === '/api/external/user/uploadImgFile')).toBe(false);
+    await userEvent.type(kyc.getByLabelText('Passport number'), ' AA1234567 ');
     await userEvent.click(kyc.getByRole('button', { name: 'Send for verification' }));
     await waitFor(() => expect(requests.some((r) => r.path === SUBMIT)).toBe(true));
     expect(requests.find((r) => r.path === SUBMIT)?.body).toEqual({
       documentType: 'passport',
+      passportNumber: 'AA1234567',
       photos: { passportImage: 100, holdingPassportImage: 101, screenshot1Image: 102, screenshot2Image: 103 },
     });
   });
@@ -232,6 +236,55 @@ describe('identity photos are sent once, when chosen', () => {
       await userEvent.type(number, '1-1037-00012-34-6');
       await waitFor(() => expect(kyc.queryByText(wholeText(E.ID_CARD_NUMBER_CHECK_DIGIT[lang]))).toBeNull());
       expect(requests.some((r) => r.path === SUBMIT)).toBe(false);
+    },
+  );
+});
+
+describe("a passport's number at identity upload", () => {
+  it.each([
+    ['en', 'Passport number', 'Send for verification'],
+    ['th', 'เลขที่หนังสือเดินทาง', 'ส่งเพื่อยืนยันตัวตน'],
+  ] as const)(
+    "(%s) a passport asks for its number, checks its shape before anything is sent, and shows the server's refusal at the field",
+    async (lang, label, submit) => {
+      browserDrawsPhotos();
+      let refuse = true;
+      const { requests } = stagingServer(() =>
+        refuse
+          ? { code: E.PASSPORT_NUMBER_INVALID.code, message: E.PASSPORT_NUMBER_INVALID[lang], result: null }
+          : ok({ kycStatus: 'waiting' }),
+      );
+      if (lang === 'th') localStorage.setItem('forceLanguage', 'th');
+      await renderApp('/account?action=openKyc');
+      const kyc = await kycSection();
+      for (const input of document.querySelectorAll<HTMLInputElement>('#kyc input[type="file"]')) {
+        await userEvent.upload(input, PHOTO);
+      }
+      await waitFor(() => expect(requests.filter((r) => r.path === STAGE)).toHaveLength(4));
+      const number = kyc.getByLabelText(label);
+      const send = kyc.getByRole('button', { name: submit });
+      await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
+      // Nothing typed, then a number with a dash: refused on the page, nothing sent.
+      await userEvent.click(send);
+      expect(await kyc.findByText(wholeText(E.PASSPORT_NUMBER_INVALID[lang]))).toBeTruthy();
+      await userEvent.type(number, 'AA-1234567');
+      await userEvent.tab();
+      expect(number.getAttribute('aria-invalid')).toBe('true');
+      expect(requests.some((r) => r.path === SUBMIT)).toBe(false);
+      // A number of the right shape is sent; the server's refusal shows at the field.
+      await userEvent.clear(number);
+      await userEvent.type(number, 'AA1234567');
+      await waitFor(() => expect(number.getAttribute('aria-invalid')).not.toBe('true'));
+      await userEvent.click(send);
+      await waitFor(() => expect(requests.filter((r) => r.path === SUBMIT)).toHaveLength(1));
+      await waitFor(() => expect(number.getAttribute('aria-invalid')).toBe('true'));
+      refuse = false;
+      await userEvent.click(send);
+      await waitFor(() => expect(requests.filter((r) => r.path === SUBMIT)).toHaveLength(2));
+      expect(requests.filter((r) => r.path === SUBMIT)[1]?.body).toMatchObject({
+        documentType: 'passport',
+        passportNumber: 'AA1234567',
+      });
     },
   );
 });

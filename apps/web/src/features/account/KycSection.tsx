@@ -1,5 +1,6 @@
 import {
   E,
+  isValidPassportNumber,
   isValidThaiIdNumber,
   KYC_DOCUMENT_TYPES,
   KYC_IMAGE_SLOTS,
@@ -81,8 +82,20 @@ function Example({ slot, document }: { slot: KycImageSlot; document: KycDocument
   );
 }
 
+/** The locale group of each document's number field. */
+const NUMBER_FIELD: Record<KycDocumentType, 'passportNumber' | 'idNumber'> = {
+  passport: 'passportNumber',
+  thaiIdCard: 'idNumber',
+};
+/** The server's refusals of a document number, shown at its field. */
+const NUMBER_CODES = [
+  E.ID_CARD_NUMBER_INVALID.code,
+  E.ID_CARD_NUMBER_CHECK_DIGIT.code,
+  E.PASSPORT_NUMBER_INVALID.code,
+];
+
 /**
- * The document's type, its number for a Thai ID card, and the four photos: each picked, shrunk in
+ * The document's type, its number (a passport's, a Thai ID card's), and the four photos: each picked, shrunk in
  * the browser and sent once, with its progress in per cent, to be checked and kept on the server
  * (stageKycImage); the submission then names the kept photos (submitKyc). A photo the submission
  * refuses is marked, and only that one is chosen again.
@@ -91,16 +104,23 @@ function KycUpload() {
   const t = useT('account');
   const lang = useClientState((s) => s.language);
   const [document, setDocument] = useState<KycDocumentType>('passport');
-  const [idNumber, setIdNumber] = useState('');
-  const [idProblem, setIdProblem] = useState<string | null>(null);
+  const [numbers, setNumbers] = useState<Record<KycDocumentType, string>>({ passport: '', thaiIdCard: '' });
+  const [numberProblem, setNumberProblem] = useState<string | null>(null);
+  const number = numbers[document];
   const [photos, setPhotos] = useState(NO_PHOTOS);
   const [problems, setProblems] = useState(NO_PROBLEMS);
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const ready = KYC_IMAGE_SLOTS.every((slot) => photos[slot] !== null && !problems[slot]);
 
-  /** The catalogue code of what is wrong with the typed ID number (10044, 10045); null when right. */
-  function idNumberProblem(typed: string): string | null {
+  /**
+   * The catalogue code of what is wrong with the typed document number: an ID card's 13 digits and
+   * check digit (10044, 10045), a passport's shape (10053); null when right.
+   */
+  function numberProblemOf(type: KycDocumentType, typed: string): string | null {
+    if (type === 'passport') {
+      return isValidPassportNumber(typed) ? null : String(E.PASSPORT_NUMBER_INVALID.code);
+    }
     const digits = normaliseThaiIdNumber(typed);
     if (!/^[0-9]{13}$/.test(digits)) return String(E.ID_CARD_NUMBER_INVALID.code);
     if (!isValidThaiIdNumber(digits)) return String(E.ID_CARD_NUMBER_CHECK_DIGIT.code);
@@ -120,9 +140,8 @@ function KycUpload() {
     };
 
   async function submit() {
-    const idCard = document === 'thaiIdCard';
-    const wrongNumber = idCard ? idNumberProblem(idNumber) : null;
-    setIdProblem(wrongNumber);
+    const wrongNumber = numberProblemOf(document, number);
+    setNumberProblem(wrongNumber);
     if (wrongNumber) return;
     setSending(true);
     setProblem(null);
@@ -130,7 +149,9 @@ function KycUpload() {
       await call('submitKyc', {
         body: {
           documentType: document,
-          ...(idCard ? { idCardNumber: normaliseThaiIdNumber(idNumber) } : {}),
+          ...(document === 'thaiIdCard'
+            ? { idCardNumber: normaliseThaiIdNumber(number) }
+            : { passportNumber: number.trim() }),
           photos: photos as Slots<number>,
         },
         dialog: false,
@@ -145,11 +166,8 @@ function KycUpload() {
         setPhotos((all) => ({ ...all, [slot]: null }));
         setProblems((all) => ({ ...all, [slot]: message }));
         setProblem(t('kyc.replaceOne', { photo: slotTitle(slot) }));
-      } else if (
-        error instanceof ApiError &&
-        (error.code === E.ID_CARD_NUMBER_CHECK_DIGIT.code || error.code === E.ID_CARD_NUMBER_INVALID.code)
-      ) {
-        setIdProblem(String(error.code));
+      } else if (error instanceof ApiError && NUMBER_CODES.includes(error.code)) {
+        setNumberProblem(String(error.code));
       } else {
         setProblem(message);
       }
@@ -184,29 +202,32 @@ function KycUpload() {
                 value={type}
                 checked={document === type}
                 disabled={sending}
-                onChange={() => setDocument(type)}
+                onChange={() => {
+                  setDocument(type);
+                  setNumberProblem(null);
+                }}
               />
               {t(`kyc.document.${type}`)}
             </label>
           ))}
         </div>
       </fieldset>
-      {document === 'thaiIdCard' ? (
-        <TextField
-          label={t('kyc.idNumber.label')}
-          hint={t('kyc.idNumber.hint')}
-          inputMode="numeric"
-          autoComplete="off"
-          value={idNumber}
-          disabled={sending}
-          onChange={(event) => {
-            setIdNumber(event.target.value);
-            if (idProblem) setIdProblem(idNumberProblem(event.target.value));
-          }}
-          onBlur={() => setIdProblem(idNumber ? idNumberProblem(idNumber) : null)}
-          problem={idProblem ? { message: idProblem } : undefined}
-        />
-      ) : null}
+      <TextField
+        key={document}
+        label={t(`kyc.${NUMBER_FIELD[document]}.label`)}
+        hint={t(`kyc.${NUMBER_FIELD[document]}.hint`)}
+        inputMode={document === 'thaiIdCard' ? 'numeric' : 'text'}
+        autoComplete="off"
+        value={number}
+        disabled={sending}
+        onChange={(event) => {
+          const typed = event.target.value;
+          setNumbers((all) => ({ ...all, [document]: typed }));
+          if (numberProblem) setNumberProblem(numberProblemOf(document, typed));
+        }}
+        onBlur={() => setNumberProblem(number ? numberProblemOf(document, number) : null)}
+        problem={numberProblem ? { message: numberProblem } : undefined}
+      />
       <p>{t('kyc.uploadIntro')}</p>
       <ol className="kyc-slots">
         {KYC_IMAGE_SLOTS.map((slot) => (

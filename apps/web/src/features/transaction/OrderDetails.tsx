@@ -69,6 +69,26 @@ export function OrderDetails({ order }: { order: Transaction }) {
     ]);
   }
   const p = order.payment;
+  // Where the member paid: the desk's account or address the order kept when it was placed.
+  const desk = order.deskBankAccount;
+  if (desk && p?.method === 'cash_deposit') {
+    rows.push([
+      t('fields.deskAccount'),
+      <span key="v8">
+        {bankName(BANKS, desk.bankCode, lang)}{' '}
+        <span className="mono keep">{formatAccountNumber(desk.accountNumber)}</span> ·{' '}
+        {lang === 'th' ? desk.accountNameTh || desk.accountName : desk.accountName}
+      </span>,
+    ]);
+  }
+  if (order.deskAddress) {
+    rows.push([
+      t('fields.deskAddress'),
+      <span key="v9" className="mono wrap">
+        {order.deskAddress}
+      </span>,
+    ]);
+  }
   if (p) {
     rows.push([t('fields.paymentMethod'), t(`pay.${p.method}`)]);
     if (p.depositAmount)

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accountServer } from '../../../test/account.ts';
 import { currentPath, fail, type Handler, mockApi, ok, publicServer, renderApp } from '../../../test/app.tsx';
-import { SELL_RECEIVE, sellOrder, TRADER, TX_HASH } from '../../../test/orders.ts';
+import { buyOrder, SELL_RECEIVE, sellOrder, TRADER, TX_HASH } from '../../../test/orders.ts';
 import { queries } from '../../lib/api.ts';
 
 function trader(handlers: Record<string, Handler> = {}) {
@@ -21,6 +21,31 @@ function trader(handlers: Record<string, Handler> = {}) {
 const ORDER_PAGE = `/transaction?id=${sellOrder().id}`;
 
 describe('order page', () => {
+  it("rule: a paid order names the desk's account or address it kept when placed, not the desk's settings now", async () => {
+    const kept = { bankCode: 'SCB', accountNumber: '5550002222', accountName: 'BahtDesk Two Co., Ltd.' };
+    trader({
+      getTransaction: () =>
+        ok({
+          ...buyOrder('request'),
+          deskBankAccount: kept,
+          payment: {
+            method: 'cash_deposit',
+            depositAmount: '3550.00',
+            depositAt: new Date().toISOString(),
+            location: null,
+            appointmentAt: null,
+            txHash: null,
+            proofUrl: null,
+          },
+        }),
+    });
+    await renderApp(`/transaction?id=${buyOrder().id}`);
+    const term = await screen.findByText("Deposited into the desk's account");
+    expect(term.nextElementSibling?.textContent).toBe(
+      'Siam Commercial Bank 555-0-00222-2 · BahtDesk Two Co., Ltd.',
+    );
+  });
+
   it('offers the payment form with its countdown while the contract lets the member confirm', async () => {
     trader({ getTransaction: () => ok(sellOrder('pending')) });
     await renderApp(ORDER_PAGE);

@@ -6,11 +6,13 @@ import { moneyString } from '../../money.ts';
 import { PAYMENT_METHODS, TRANSACTION_TYPES } from '../../transaction-kinds.ts';
 import { codeMessage } from '../../validators/messages.ts';
 import { cappedString, NO_CONTROL_CHARS } from '../../validators/text.ts';
+import { KYC_DOCUMENT_TYPES } from '../kyc.ts';
 import { ORDER_HANDLERS } from './orders.ts';
 
 /**
- * Compliance reports (decision 0069): the queue of cash transactions to report to the Anti-Money
- * Laundering Office (AMLO) and the daily close of the desk's bank accounts, cash and USDT networks.
+ * Compliance reports (decisions 0069, 0096): the queue of cash transactions to report to the
+ * Anti-Money Laundering Office (AMLO) and the daily close of each of the desk's bank accounts, its
+ * cash and each USDT network.
  */
 
 /** The AMLO reporting threshold for cash transactions, in THB: one order or a member's Bangkok day. */
@@ -53,8 +55,11 @@ export const amloEntrySchema = z.object({
     name: z.string(),
     phone: z.string(),
     email: z.string(),
-    /** The identity document's kind and number when the desk holds them, else null. */
-    documentType: z.string().nullable(),
+    /**
+     * The newest verified identity document: its kind and number (a Thai ID card's 13 digits, a
+     * passport's number); null where the desk holds none (a passport sent without its number).
+     */
+    documentType: z.enum(KYC_DOCUMENT_TYPES).nullable(),
     documentNumber: z.string().nullable(),
   }),
   orders: z.array(amloOrderSchema),
@@ -78,32 +83,68 @@ export const fileAmloBodySchema = z.object({
     .regex(NO_CONTROL_CHARS, codeMessage(E.INVALID_INPUT)),
 });
 
-export const CLOSE_CHANNEL_PATTERN = /^(bank|cash|network:[A-Z0-9]{1,16})$/;
+/**
+ * A close channel: `bank:<bank code>:<account number>` (deposits into one of the desk's bank
+ * accounts, as the order recorded it), `bank` (the desk's bank accounts where no account is
+ * recorded: sell payouts, and deposits of orders placed before the account was recorded), `cash`
+ * (cash at the desk) or `network:<id>` (USDT on one network).
+ */
+export const CLOSE_CHANNEL_PATTERN = /^(bank|cash|bank:[A-Z]{2,10}:[0-9]{1,20}|network:[A-Z0-9]{1,16})$/;
+
+export type CloseChannelParts =
+  | { kind: 'account'; bankCode: string; accountNumber: string }
+  | { kind: 'bank' }
+  | { kind: 'cash' }
+  | { kind: 'network'; network: string };
+
+/** What a close channel's name says: which bank account, network, or the bank or cash channel. */
+export function closeChannelParts(channel: string): CloseChannelParts {
+  if (channel === 'bank' || channel === 'cash') return { kind: channel };
+  if (channel.startsWith('network:')) return { kind: 'network', network: channel.slice('network:'.length) };
+  const [, bankCode = '', accountNumber = ''] = channel.split(':');
+  return { kind: 'account', bankCode, accountNumber };
+}
+
+/** The channel of deposits into one of the desk's bank accounts. */
+export const accountChannel = (bankCode: string, accountNumber: string) =>
+  `bank:${bankCode}:${accountNumber}`;
 
 export const dailyCloseQuerySchema = z.object({ day: day(codeMessage(E.CLOSE_INVALID)) });
 
 export const closeChannelSchema = z.object({
-  /** 'bank' (the desk's bank accounts), 'cash' (cash at the desk) or 'network:<id>'. */
+  /** See CLOSE_CHANNEL_PATTERN. */
   channel: z.string(),
   currency: z.enum(['THB', 'USDT']),
+  /**
+   * The money of completed orders that moved through the channel on the day: a deposit at the
+   * member's payment time (the slip's time; a cash appointment's completion; a sell's
+   * confirmation), a payout at its completion.
+   */
   orders: z.array(
     z.object({
       id: z.string(),
       type: z.enum(TRANSACTION_TYPES),
       direction: z.enum(['in', 'out']),
       amount: moneyString,
-      completedAt: z.iso.datetime({ offset: true }),
+      /** When the money moved, as above. */
+      at: z.iso.datetime({ offset: true }),
     }),
   ),
-  /** What came in and went out through the channel on the day, and in minus out. */
+  /** What came in and went out through the channel on the day, and in minus out, as counted now. */
   totalIn: z.string(),
   totalOut: z.string(),
   expected: z.string(),
   close: z
     .object({
       statementTotal: z.string(),
-      /** The statement's total minus the expected one. */
+      /** The statement's total minus the expected total of the close. */
       difference: z.string(),
+      /**
+       * The figures as they stood when the day was closed: an order completed since (its money
+       * moved that day) changes `expected` and the orders above, not these.
+       */
+      expected: z.string(),
+      orders: z.number().int(),
       closedBy: z.string(),
       closedAt: z.iso.datetime({ offset: true }),
     })
@@ -111,21 +152,28 @@ export const closeChannelSchema = z.object({
 });
 export type CloseChannel = z.infer<typeof closeChannelSchema>;
 
-export const dailyCloseSchema = z.object({ day: z.string(), channels: z.array(closeChannelSchema) });
+export const dailyCloseSchema = z.object({
+  day: z.string(),
+  /** Whether the Bangkok day has ended: only then may its channels be closed (40050). */
+  ended: z.boolean(),
+  channels: z.array(closeChannelSchema),
+});
 export type DailyClose = z.infer<typeof dailyCloseSchema>;
 
-const amountText = cappedString(40, codeMessage(E.CLOSE_INVALID), codeMessage(E.CLOSE_INVALID)).regex(
-  /^-?[0-9]{1,14}(\.[0-9]{1,8})?$/,
-  codeMessage(E.CLOSE_INVALID),
-);
+/** A statement's total: a signed amount of at most 2 decimals, stored and shown as entered (40051). */
+const amountText = cappedString(
+  40,
+  codeMessage(E.CLOSE_AMOUNT_INVALID),
+  codeMessage(E.CLOSE_AMOUNT_INVALID),
+).regex(/^-?[0-9]{1,14}(\.[0-9]{1,2})?$/, codeMessage(E.CLOSE_AMOUNT_INVALID));
 
 export const closeDayBodySchema = z.object({
   day: day(codeMessage(E.CLOSE_INVALID)),
-  channel: cappedString(40, codeMessage(E.CLOSE_INVALID), codeMessage(E.CLOSE_INVALID)).regex(
+  channel: cappedString(60, codeMessage(E.CLOSE_INVALID), codeMessage(E.CLOSE_INVALID)).regex(
     CLOSE_CHANNEL_PATTERN,
     codeMessage(E.CLOSE_INVALID),
   ),
-  /** The statement's net total for the day (money in minus money out), as a decimal. */
+  /** The statement's net total for the day (money in minus money out). */
   statementTotal: amountText,
 });
 
@@ -168,7 +216,7 @@ export const complianceEndpoints = {
     path: '/api/admin/compliance/closes',
     access: { staff: ANY_STAFF },
     summary:
-      "A Bangkok day's orders completed per channel (the desk's bank accounts, cash at the desk, each USDT network), their totals, and the close staff recorded if any. 40032 for a bad day.",
+      "A Bangkok day's money per channel (each of the desk's bank accounts, the desk's bank accounts where none is recorded, cash at the desk, each USDT network): the completed orders whose deposit or payout fell on the day, their totals, and the close staff recorded if any, with its figures as they stood then. 40032 for a bad day.",
     query: dailyCloseQuerySchema,
     result: dailyCloseSchema,
   }),
@@ -177,7 +225,7 @@ export const complianceEndpoints = {
     path: '/api/admin/compliance/closes',
     access: { staff: ORDER_HANDLERS },
     summary:
-      "Closes a channel's Bangkok day with the statement's total; the difference to the expected total is kept. Once per day and channel (40033; of two at once, one wins); 40032 for a day after today or a bad channel or amount. Audited.",
+      "Closes a channel's ended Bangkok day with the statement's total (at most 2 decimals, 40051); the expected total and the difference are kept. Once per day and channel (40033; of two at once, one wins); 40050 for today or a later day; 40032 for a bad day or a channel the day does not have. Audited.",
     body: closeDayBodySchema,
     result: dailyCloseSchema,
   }),
@@ -187,7 +235,7 @@ export const complianceEndpoints = {
     access: { staff: ANY_STAFF },
     response: 'csv',
     summary:
-      "The daily closes of Bangkok days `from`-`to` as CSV, one line per day and channel, in the caller's language, Bangkok times with +07:00.",
+      "The daily closes of Bangkok days `from`-`to` as CSV, one line per day and channel, the figures of the close beside the day's figures now, in the caller's language, Bangkok times with +07:00, amounts as plain signed decimals.",
     query: complianceReportQuerySchema,
     result: z.string(),
   }),

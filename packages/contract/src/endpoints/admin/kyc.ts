@@ -46,6 +46,8 @@ export const kycSubmissionSchema = kycSubmissionSummarySchema.extend({
   }),
   /** A Thai ID card's 13-digit number as the member typed it (its check digit passed); null for a passport. */
   idCardNumber: z.string().nullable(),
+  /** A passport's number as the member typed it (upper case, no spaces); null for an ID card and where none was sent. */
+  passportNumber: z.string().nullable(),
   /** The member's exchange accounts with their UIDs, to compare with the two screenshots. */
   usdtAddresses: z.array(usdtAddressEntrySchema),
   /** File ids of the four images, read through `staffFile`. */

@@ -65,7 +65,7 @@ export const orderQueueItemSchema = transactionSummarySchema.extend({
 });
 export type OrderQueueItem = z.infer<typeof orderQueueItemSchema>;
 
-/** One of the desk's bank accounts a cash deposit may have gone into (web settings). */
+/** A desk bank account a cash deposit went into. */
 const deskAccountSchema = z.object({
   bankCode: z.enum(BANK_CODES),
   accountNumber: z.string(),
@@ -116,7 +116,10 @@ export const staffOrderSchema = z.object({
   ),
   decidedBy: z.string().nullable(),
   decidedAt: iso.nullable(),
-  /** Cash deposits: the desk's bank accounts, in which staff look for the money; else empty. */
+  /**
+   * Cash deposits: the desk's bank account in which staff look for the money, the one kept with the
+   * order (every account of the desk, from the web settings, for an order placed before one was kept); else empty.
+   */
   deskAccounts: z.array(deskAccountSchema),
 });
 export type StaffOrder = z.infer<typeof staffOrderSchema>;
