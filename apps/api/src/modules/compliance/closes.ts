@@ -146,20 +146,7 @@ export function createDailyCloses(db: Kysely<DB>, reads: Pick<PublicReads, 'sett
   async function read(day: string, now: Date): Promise<DailyClose> {
     const [counted, closes, accounts] = await Promise.all([
       figures(day, day),
-      db
-        .selectFrom('daily_closes as c')
-        .innerJoin('staff as s', 's.id', 'c.closed_by')
-        .select([
-          'c.channel',
-          'c.orders',
-          'c.expected',
-          'c.statement_total',
-          'c.difference',
-          'c.closed_at',
-          's.username',
-        ])
-        .where('c.day', '=', day)
-        .execute(),
+      storedCloses(db).where('c.day', '=', day).execute(),
       reads.setting('deskBankAccounts'),
     ]);
     const today = counted.get(day) ?? new Map<string, Figures>();
@@ -253,19 +240,7 @@ export function createDailyCloses(db: Kysely<DB>, reads: Pick<PublicReads, 'sett
      */
     async recorded(from: string, to: string) {
       const [rows, now] = await Promise.all([
-        db
-          .selectFrom('daily_closes as c')
-          .innerJoin('staff as s', 's.id', 'c.closed_by')
-          .select([
-            'c.day',
-            'c.channel',
-            'c.orders',
-            'c.expected',
-            'c.statement_total',
-            'c.difference',
-            'c.closed_at',
-            's.username',
-          ])
+        storedCloses(db)
           .where('c.day', '>=', from)
           .where('c.day', '<=', to)
           .orderBy('c.day', 'asc')
@@ -282,3 +257,20 @@ export function createDailyCloses(db: Kysely<DB>, reads: Pick<PublicReads, 'sett
 }
 
 export type DailyCloses = ReturnType<typeof createDailyCloses>;
+
+/** The closes recorded, with who closed each: one row per day and channel. */
+function storedCloses(db: Kysely<DB>) {
+  return db
+    .selectFrom('daily_closes as c')
+    .innerJoin('staff as s', 's.id', 'c.closed_by')
+    .select([
+      'c.day',
+      'c.channel',
+      'c.orders',
+      'c.expected',
+      'c.statement_total',
+      'c.difference',
+      'c.closed_at',
+      's.username',
+    ]);
+}
