@@ -379,7 +379,8 @@ export interface ChangeProposalsTable {
   /** The setting's key, `staff:<id>`, or `staff:new:<username>`. */
   target: string;
   value: Json;
-  replaces: ColumnType<unknown, string | null | undefined, never>;
+  /** What the change replaces, as JSON; null for a new account (nothing replaced). */
+  replaces: ColumnType<string | number | boolean | object | null, string | null | undefined, never>;
   proposed_by_staff_id: number | null;
   /** Who proposed it, as `rates.set_by` records a setter. */
   proposed_by: string;
