@@ -36,9 +36,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { buildApi } from '../scripts/build.mjs';
 import { assetSizes, homePageScripts, screenScripts } from './assets.mjs';
+import { bundle } from './bundle.mjs';
 import { printDrills, runDrills } from './drills.mjs';
 import {
   measureFrozenDatabase,
@@ -152,32 +152,6 @@ function printAssets() {
       ` (budget ${kb(CONSOLE_SIGN_IN_JS_BUDGET_BROTLI)} brotli: ${signInBrotli <= CONSOLE_SIGN_IN_JS_BUDGET_BROTLI ? 'within' : 'OVER'})`,
   );
   recordFigure('console sign-in JS', kb(signInBrotli), signInBrotli <= CONSOLE_SIGN_IN_JS_BUDGET_BROTLI);
-}
-
-/** Bundles a bench entry (TypeScript that imports the API's sources) into bench/dist. */
-async function bundle(name) {
-  const outfile = join(repoRoot, `bench/dist/${name}.mjs`);
-  await build({
-    entryPoints: [join(repoRoot, `bench/${name}.ts`)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    plugins: [
-      {
-        // npm packages stay external; the workspace's own (TypeScript sources) are bundled in.
-        name: 'externalize-npm-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@bahtdesk/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return outfile;
 }
 
 /** Section (c): the in-process stage table (bench/stages.ts), in its own process, at most 5 minutes. */
