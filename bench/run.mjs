@@ -26,9 +26,10 @@
 //   notifications  10,000 queued messages drained through a fake channel adapter, unbounded and at
 //               NOTIFY_RATE_PER_SECOND, each against its target, on PGlite and with BENCH_DATABASE_URL
 //               on PostgreSQL (bench/notifications.ts); needs nothing built, under a minute idle
-//   drills      only when asked (about 2 minutes): three API processes on a private PostgreSQL and a
-//               Redis of their own under order load, through a PostgreSQL restart, a SIGKILL of a
-//               process and a Redis stop (bench/drills.mjs)
+//   drills      only when asked (about 3 minutes): three API processes on a private PostgreSQL, a
+//               Redis and stand-in mail and SMS servers of their own under order load while the rate
+//               changes, through a PostgreSQL restart and an immediate stop, a SIGKILL of a process
+//               (started again) and a Redis stop; each figure with its target (bench/drills.mjs)
 // After them, the performance table (bench/table.mjs): every figure of the requirement with its
 // target and verdict, from the sections that ran (assets, http, lighthouse, orders).
 // Everything runs against 127.0.0.1 only and each measurement is bounded in time.
