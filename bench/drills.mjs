@@ -152,14 +152,30 @@ export async function runDrills() {
   const loadBefore = loadAverage();
   const folder = mkdtempSync(join(tmpdir(), 'bahtdesk-drill-'));
   const cleanups = [];
-  const cleanUp = async () => {
-    for (const step of cleanups.reverse()) await step().catch(() => {});
-    rmSync(folder, { recursive: true, force: true });
+  let cleaned;
+  /** Stops everything the drill started, once, however many ways it is asked to. */
+  const cleanUp = () => {
+    cleaned ??= (async () => {
+      for (const step of cleanups.reverse()) await step().catch(() => {});
+      rmSync(folder, { recursive: true, force: true });
+    })();
+    return cleaned;
   };
-  const limit = setTimeout(() => {
-    console.error(`drills: over ${DRILL_LIMIT_MS / 1000} s, stopping`);
+  const abort = (why) => {
+    console.error(`drills: ${why}, stopping`);
     cleanUp().finally(() => process.exit(1));
-  }, DRILL_LIMIT_MS);
+  };
+  const limit = setTimeout(() => abort(`over ${DRILL_LIMIT_MS / 1000} s`), DRILL_LIMIT_MS);
+  // Whatever ends the bench early (an error nobody caught, Ctrl-C) stops the drill's processes first.
+  const crashed = (error) => abort(`stopped by ${error?.stack ?? error}`);
+  const interrupted = (signal) => abort(`stopped by ${signal}`);
+  const exits = [
+    ['uncaughtException', crashed],
+    ['unhandledRejection', crashed],
+    ['SIGINT', interrupted],
+    ['SIGTERM', interrupted],
+  ];
+  for (const [event, handler] of exits) process.on(event, handler);
   try {
     const postgres = await startPostgres(folder);
     cleanups.push(() => postgres.stop());
@@ -323,6 +339,7 @@ export async function runDrills() {
   } finally {
     clearTimeout(limit);
     await cleanUp();
+    for (const [event, handler] of exits) process.off(event, handler);
   }
 }
 
