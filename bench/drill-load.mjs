@@ -28,6 +28,7 @@ export function createLoad(servers) {
   });
   return {
     live: [...servers],
+    started: performance.now(),
     stopping: false,
     /** Resolves once the load is told to stop, for the clients' pauses. */
     stopped,
@@ -37,8 +38,14 @@ export function createLoad(servers) {
     },
     /** Every attempt of a call: { at, url, path, answer, status, retryAfter, ok }. */
     attempts: [],
-    /** Per Idempotency-Key, every answer that was not a fault: { ok, id } or { refused, answer }. */
+    /**
+     * Per Idempotency-Key, every answer that was not a fault: { ok, id, rate } or { refused, answer }
+     * (with the rate a 50017 names),
+     * each with its time (ms since the load began) and the port of the process that gave it.
+     */
     answers: new Map(),
+    /** Members whose load a refusal ended (the open-order cap, say): how many of each answer. */
+    endedBy: {},
     created: [],
     confirmed: [],
     /** Creates refused with 50017 (the rate had changed), each followed by a new create at the new rate. */
@@ -101,9 +108,13 @@ async function attempt(url, path, { token, key, body, headers = {} }) {
 export async function memberClient(member, load, { buyRate, appointmentAt }) {
   let turn = member.index;
   const next = () => load.live[turn++ % load.live.length].url;
-  const keep = (key, answer) => {
+  const keep = (key, url, answer) => {
     if (!load.answers.has(key)) load.answers.set(key, []);
-    load.answers.get(key).push(answer);
+    const at = Math.round(performance.now() - load.started);
+    load.answers.get(key).push({ ...answer, at, port: new URL(url).port });
+  };
+  const end = (result) => {
+    load.endedBy[result.answer] = (load.endedBy[result.answer] ?? 0) + 1;
   };
   const send = async (path, key, body) => {
     const started = performance.now();
@@ -112,8 +123,9 @@ export async function memberClient(member, load, { buyRate, appointmentAt }) {
       const at = performance.now();
       const result = await attempt(url, path, { token: member.token, key, body });
       load.attempts.push({ at, url, path, ...result });
-      if (result.ok) keep(key, { ok: true, id: result.period.id });
-      if (result.refused) keep(key, { refused: true, answer: result.answer });
+      if (result.ok) keep(key, url, { ok: true, id: result.period.id, rate: result.period.rate });
+      if (result.refused)
+        keep(key, url, { refused: true, answer: result.answer, rate: result.period?.buyRate });
       if (result.ok || result.refused) return result;
       await sleep(100 + Math.random() * 200);
     }
@@ -142,7 +154,7 @@ export async function memberClient(member, load, { buyRate, appointmentAt }) {
       rate = created.period.buyRate;
       continue;
     }
-    if (!created.ok) return;
+    if (!created.ok) return end(created);
     const order = created.period;
     load.created.push(order.id);
     const confirmed = await perform(CONFIRM, `${key}-f`, {
@@ -152,7 +164,7 @@ export async function memberClient(member, load, { buyRate, appointmentAt }) {
       appointmentAt,
     });
     if (confirmed?.ok) load.confirmed.push(order.id);
-    else if (confirmed) return;
+    else if (confirmed) return end(confirmed);
   }
 }
 
@@ -215,19 +227,30 @@ export async function rateChanges(adminToken, rates, load) {
 
 /**
  * What the Idempotency-Keys were answered: keys answered with a success more than once (both sends,
- * or a retry), keys whose successes named more than one order, and keys refused beside a success
- * (either send, in either order: one request, two different outcomes).
+ * or a retry), keys whose successes named more than one order, and keys refused beside a success,
+ * by either send in either order (one request, two outcomes), of them those refused after the
+ * success. Each listed key shows its answers: the order and its rate, or the refusal and the rate it
+ * names; @ the process's port; + ms after the key's first answer.
  */
 export function keyFigures(answers) {
   let answeredTwice = 0;
+  let refusedAfterSuccess = 0;
   const splitIds = [];
   const refusedBesideSuccess = [];
   for (const [key, list] of answers) {
-    const ids = new Set(list.filter((a) => a.ok).map((a) => a.id));
-    if (list.filter((a) => a.ok).length > 1) answeredTwice += 1;
-    const told = `${key}: ${list.map((a) => (a.ok ? a.id : a.answer)).join(', ')}`;
+    const successes = list.filter((a) => a.ok);
+    const ids = new Set(successes.map((a) => a.id));
+    if (successes.length > 1) answeredTwice += 1;
+    const first = Math.min(...list.map((a) => a.at));
+    const answer = (a) =>
+      `${a.ok ? a.id : a.answer}${a.rate ? ` at ${a.rate}` : ''} @${a.port} +${a.at - first} ms`;
+    const told = `${key}: ${list.map(answer).join(', ')}`;
     if (ids.size > 1) splitIds.push(told);
-    if (ids.size > 0 && list.some((a) => a.refused)) refusedBesideSuccess.push(told);
+    const refusals = list.filter((a) => a.refused);
+    if (ids.size > 0 && refusals.length > 0) {
+      refusedBesideSuccess.push(told);
+      if (refusals.some((r) => r.at > Math.min(...successes.map((a) => a.at)))) refusedAfterSuccess += 1;
+    }
   }
-  return { keys: answers.size, answeredTwice, splitIds, refusedBesideSuccess };
+  return { keys: answers.size, answeredTwice, splitIds, refusedBesideSuccess, refusedAfterSuccess };
 }
