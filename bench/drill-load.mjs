@@ -29,6 +29,8 @@ export function createLoad(servers) {
   return {
     live: [...servers],
     started: performance.now(),
+    /** The same moment on Date.now(), the clock of the times the database writes. */
+    startedAt: Date.now(),
     stopping: false,
     /** Resolves once the load is told to stop, for the clients' pauses. */
     stopped,
@@ -225,18 +227,29 @@ export async function rateChanges(adminToken, rates, load) {
   }
 }
 
+/** A rate as whole satang, to compare two rates exactly. */
+const satangOf = (rate) => {
+  const [whole, cents = '0'] = rate.split('.');
+  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+};
+
 /**
  * What the Idempotency-Keys were answered: keys answered with a success more than once (both sends,
  * or a retry), keys whose successes named more than one order, and keys refused beside a success,
- * by either send in either order (one request, two outcomes), of them those refused after the
- * success. Each listed key shows its answers: the order and its rate, or the refusal and the rate it
- * names; @ the process's port; + ms after the key's first answer.
+ * by either send in either order (one request, two outcomes): of them, those refused after the
+ * success, and those whose refusal (50017) named a newer rate than the order's (the refused send
+ * looked its key up before the order committed, and its process had heard of a change since) or an
+ * older one (its process had not heard of the change the order's rate came from: the rates only go
+ * up in the drill). Each listed key shows its answers: the order and its rate, or the refusal and
+ * the rate it names; @ the process's port; + ms after the key's first answer, which is given in s
+ * into the load.
  */
 export function keyFigures(answers) {
   let answeredTwice = 0;
   let refusedAfterSuccess = 0;
   const splitIds = [];
   const refusedBesideSuccess = [];
+  const refusalNamed = { newer: 0, older: 0 };
   for (const [key, list] of answers) {
     const successes = list.filter((a) => a.ok);
     const ids = new Set(successes.map((a) => a.id));
@@ -244,13 +257,25 @@ export function keyFigures(answers) {
     const first = Math.min(...list.map((a) => a.at));
     const answer = (a) =>
       `${a.ok ? a.id : a.answer}${a.rate ? ` at ${a.rate}` : ''} @${a.port} +${a.at - first} ms`;
-    const told = `${key}: ${list.map(answer).join(', ')}`;
+    const told = `${key} (${(first / 1000).toFixed(1)} s): ${list.map(answer).join(', ')}`;
     if (ids.size > 1) splitIds.push(told);
     const refusals = list.filter((a) => a.refused);
     if (ids.size > 0 && refusals.length > 0) {
       refusedBesideSuccess.push(told);
       if (refusals.some((r) => r.at > Math.min(...successes.map((a) => a.at)))) refusedAfterSuccess += 1;
+      const stored = satangOf(successes[0].rate);
+      for (const r of refusals.filter((r) => r.rate)) {
+        if (satangOf(r.rate) > stored) refusalNamed.newer += 1;
+        if (satangOf(r.rate) < stored) refusalNamed.older += 1;
+      }
     }
   }
-  return { keys: answers.size, answeredTwice, splitIds, refusedBesideSuccess, refusedAfterSuccess };
+  return {
+    keys: answers.size,
+    answeredTwice,
+    splitIds,
+    refusedBesideSuccess,
+    refusedAfterSuccess,
+    refusalNamed,
+  };
 }

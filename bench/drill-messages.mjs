@@ -56,11 +56,11 @@ export async function drainOutbox(databaseUrl, limitMs) {
  * Every outbox row against the copies its channel's stand-in received under its key: messages
  * queued by state; keys received more than once, for kinds that go at most once and for kinds a
  * copy of which is harmless; messages lost (marked sent and never received, never settled, failed);
- * rows in `unknown` (the send began and its outcome was never recorded), received or not, and how
- * many of them began in the second before `killedAt` (Date.now() at the kill: this machine's
- * clock, the database's too); and copies received under a key no row has.
+ * rows in `unknown` (the send began and its outcome was never recorded), received or not, and when
+ * each one's send began (ms, the database's clock: this machine's); and copies received under a key
+ * no row has.
  */
-export async function messageFigures(databaseUrl, delivery, { killedAt }) {
+export async function messageFigures(databaseUrl, delivery) {
   const rows = await query(databaseUrl, 'select channel, kind, state, retry_key, send_began_at from outbox');
   const copiesOf = (row) => delivery.copies[row.channel]?.get(row.retry_key) ?? 0;
   const byState = {};
@@ -96,10 +96,7 @@ export async function messageFigures(databaseUrl, delivery, { killedAt }) {
     failed: rows.filter((row) => row.state === 'failed').length,
     unknownReceived: unknown.filter((row) => copiesOf(row) > 0).length,
     unknownNotReceived: unknown.filter((row) => copiesOf(row) === 0).length,
-    unknownBeganBeforeKill: unknown.filter((row) => {
-      const began = row.send_began_at?.getTime();
-      return began !== undefined && began <= killedAt && began > killedAt - 1000;
-    }).length,
+    unknownBegan: unknown.map((row) => row.send_began_at?.getTime()).filter((t) => t !== undefined),
     strangers,
   };
 }

@@ -49,11 +49,13 @@ const REDIS_DOWN_MS = 4_000;
 const KILL_WINDOW_MS = 3_000;
 /**
  * A message left `sending` by a process that died is taken again, or settled, after this long
- * (NOTIFY_SENDING_TIMEOUT_SECONDS; 300 by default): short, so the killed process's messages are
- * settled within the drill; long enough that a send under way is never taken as stuck while the
- * database restarts (its mark is retried for half of it).
+ * from its claim (NOTIFY_SENDING_TIMEOUT_SECONDS; 300 by default): short enough that the killed
+ * process's messages are settled within the drill. A message claimed just before PostgreSQL stops
+ * begins its send once it is back, seconds later, and its mark is retried for half of this while
+ * the pools are crowded: at 20 s, 20 messages delivered and not yet marked were settled `unknown`
+ * in one run.
  */
-const SENDING_TIMEOUT_SECONDS = 20;
+const SENDING_TIMEOUT_SECONDS = 60;
 /** The wait for the outbox to drain after the load, at most. */
 const DRAIN_LIMIT_MS = 90_000;
 const DRILL_LIMIT_MS = 6 * 60_000;
@@ -135,11 +137,26 @@ function staleOrders(rateHistory, rateChanges, orders) {
   });
 }
 
+/**
+ * Events a process could not publish after their change committed (`/metrics`,
+ * bahtdesk_event_bus_publish_failures_total, decision 0097): each leaves the other processes with
+ * what they keep until the `bus.resync` it owes goes out, a second later or more.
+ */
+async function busPublishFailures(url) {
+  try {
+    const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+    const line = text.split('\n').find((l) => l.startsWith('bahtdesk_event_bus_publish_failures_total'));
+    return line ? Number(line.split(' ').at(-1)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** An answer a fault must never give: a 5xx other than 503 with Retry-After. */
 const broken = (a) => a.status >= 500 && !(a.status === 503 && a.retryAfter);
 
 /** Answers seen from `from` to `to`, and the first success after `from` and after `to`. */
-function faultFigures(attempts, name, { from, to }) {
+function faultFigures(attempts, { name, from, to }) {
   const inside = attempts.filter((a) => a.at >= from && a.at < to);
   const answers = {};
   for (const a of inside) answers[a.answer] = (answers[a.answer] ?? 0) + 1;
@@ -251,26 +268,34 @@ export async function runDrills() {
       rateChanges(adminSession, rates, load),
     ];
 
-    const postgresDown = async (mode) => {
-      const from = performance.now();
+    /** A fault begins: its name and its start. */
+    const begins = (name) => ({ name, from: performance.now() });
+    const ends = (fault) => ({ ...fault, to: performance.now() });
+    const postgresDown = async (mode, name) => {
+      const fault = begins(name);
       await postgres.stop(mode);
       await sleep(POSTGRES_DOWN_MS);
       await postgres.start();
       while (!(await postgres.answers())) await sleep(20);
-      return { from, to: performance.now() };
+      return ends(fault);
     };
+    const faults = [];
     await sleep(STEADY_MS);
-    const postgresFast = await postgresDown('fast');
+    faults.push(await postgresDown('fast', 'PostgreSQL stopped (fast) and started again'));
     await sleep(STEADY_MS);
-    const postgresImmediate = await postgresDown('immediate');
+    faults.push(
+      await postgresDown(
+        'immediate',
+        'PostgreSQL stopped at once (immediate) and started again (crash recovery)',
+      ),
+    );
 
     await sleep(STEADY_MS);
-    let from = performance.now();
     const victim = PROCESSES - 1;
-    const killedAt = Date.now();
+    let fault = begins(`one API process killed (SIGKILL), ${KILL_WINDOW_MS / 1000} s after`);
     process.kill(servers[victim].pid, 'SIGKILL');
     await sleep(KILL_WINDOW_MS);
-    const kill = { from, to: performance.now() };
+    faults.push(ends(fault));
     // By now a load balancer's health check has taken the dead process out of its pool, and a
     // supervisor starts it again on its port; the health check puts it back once it is ready.
     load.live = servers.filter((_, i) => i !== victim);
@@ -286,32 +311,30 @@ export async function runDrills() {
     load.live = [...servers];
 
     await sleep(STEADY_MS);
-    from = performance.now();
+    fault = begins('Redis stopped, then started again');
     await redis.stop();
     await sleep(REDIS_DOWN_MS);
     redis = await startRedis(redisPort);
-    const redisFault = { from, to: performance.now() };
+    faults.push(ends(fault));
 
     await sleep(STEADY_MS);
     load.stop();
     await Promise.all(clients);
     const loadMs = performance.now() - started;
     const drainMs = await drainOutbox(databaseUrl, DRAIN_LIMIT_MS);
+    const publishFailures = await Promise.all(servers.map((server) => busPublishFailures(server.url)));
 
     const firstOnRestarted = load.attempts
       .filter((a) => a.ok && a.url === restarted.url && a.at >= readyAt)
       .sort((a, b) => a.at - b.at)[0]?.at;
-    const faults = [
-      faultFigures(load.attempts, 'PostgreSQL stopped (fast) and started again', postgresFast),
-      faultFigures(
-        load.attempts,
-        'PostgreSQL stopped at once (immediate) and started again (crash recovery)',
-        postgresImmediate,
-      ),
-      faultFigures(load.attempts, `one API process killed (SIGKILL), ${KILL_WINDOW_MS / 1000} s after`, kill),
-      faultFigures(load.attempts, 'Redis stopped, then started again', redisFault),
-    ];
     const stored = await readStored(databaseUrl);
+    const messages = await messageFigures(databaseUrl, delivery);
+    // The database's clock is this machine's: a time it wrote, in s into the load.
+    const intoLoad = (t) => `${((t - load.startedAt) / 1000).toFixed(1)} s`;
+    const unknownBeganIntoLoad = {};
+    for (const t of messages.unknownBegan) {
+      unknownBeganIntoLoad[intoLoad(t)] = (unknownBeganIntoLoad[intoLoad(t)] ?? 0) + 1;
+    }
     const storedIds = new Set(stored.orders.map((o) => o.public_id));
     const statusOf = new Map(stored.orders.map((o) => [o.public_id, o.status]));
     return {
@@ -340,14 +363,16 @@ export async function runDrills() {
       stale: staleOrders(stored.rateHistory, load.rateChanges, stored.orders),
       keys: keyFigures(load.answers),
       codes: load.codes,
-      faults,
+      faults: faults.map((f) => ({ ...faultFigures(load.attempts, f), intoLoadMs: f.from - load.started })),
       restart: {
         readyMs: readyAt - restartedAt,
         firstSuccessMs: firstOnRestarted === undefined ? undefined : firstOnRestarted - readyAt,
       },
       drainMs,
       membersEndedBy: load.endedBy,
-      messages: await messageFigures(databaseUrl, delivery, { killedAt }),
+      publishFailures,
+      messages,
+      unknownBeganIntoLoad,
     };
   } finally {
     clearTimeout(limit);
@@ -374,6 +399,10 @@ export function printDrills(r) {
       `pools of ${r.poolSize} connections)`,
   );
   console.log(`  members whose load a refusal ended: ${listed(r.membersEndedBy)}`);
+  console.log(
+    `  events not published after their change committed, per process (the restarted one counts since its start): ` +
+      `${r.publishFailures.map((n) => n ?? '?').join(', ')} (no target: each owes a bus.resync, decision 0097)`,
+  );
   console.log(
     `  load average (1, 5, 15 min) before: ${r.loadBefore}; after: ${r.loadAfter}; the drill took ` +
       `${(r.drillMs / 1000).toFixed(0)} s in all (limit ${DRILL_LIMIT_MS / 1000} s)`,
@@ -406,11 +435,15 @@ export function printDrills(r) {
   );
   console.log(
     `  keys refused beside a success (one request, two outcomes): ${r.keys.refusedBesideSuccess.length}, ` +
-      `${r.keys.refusedAfterSuccess} of them after it; target 0: ` +
+      `${r.keys.refusedAfterSuccess} of them after it; the refusal named a newer rate than the order's ${r.keys.refusalNamed.newer} times ` +
+      `(its send looked the key up before the order committed), an older, replaced one ${r.keys.refusalNamed.older} times ` +
+      `(its process had not heard of the change); target 0: ` +
       `${verdict(r.keys.refusedBesideSuccess.length === 0)}${examples(r.keys.refusedBesideSuccess)}`,
   );
   for (const f of r.faults) {
-    console.log(`  ${f.name} (${(f.lastedMs / 1000).toFixed(1)} s):`);
+    console.log(
+      `  ${f.name} (${(f.lastedMs / 1000).toFixed(1)} s, from ${(f.intoLoadMs / 1000).toFixed(1)} s into the load):`,
+    );
     console.log(`    answers meanwhile (HTTP status and code, or network error): ${listed(f.answers)}`);
     console.log(
       `    5xx other than 503 with Retry-After: ${f.broken}; target 0: ${verdict(f.broken === 0)}; first success ` +
@@ -442,8 +475,8 @@ export function printDrills(r) {
   );
   console.log(
     `    outcome unknown (the send began, its end was never recorded; not sent again): ${m.unknownReceived + m.unknownNotReceived}, ` +
-      `${m.unknownReceived} of them received, ${m.unknownNotReceived} never; ${m.unknownBeganBeforeKill} began in the second ` +
-      'before the kill (no target: the price of sending at most once, decision 0095)',
+      `${m.unknownReceived} of them received, ${m.unknownNotReceived} never; their sends began at ${listed(r.unknownBeganIntoLoad)} into the load ` +
+      '(no target: the price of sending at most once, decision 0095)',
   );
 }
 
