@@ -1,25 +1,43 @@
 // `npm run bench -- drills`: the fault drills on the deployment shape for growth (three API
 // processes, one PostgreSQL, one Redis), rerunnable by anyone (decision 0057). It starts a private
-// PostgreSQL cluster (initdb and pg_ctl in a temporary folder, on a free loopback port) and a
-// Redis of its own, three built API servers on them, and members who may trade; then runs order
-// load (create, then confirm, each call with an Idempotency-Key and retried with it as a client
-// would) while it, in turn, restarts PostgreSQL, kills one API process with SIGKILL and stops
-// Redis (then starts it again). It prints acknowledged against stored orders, duplicates per
-// Idempotency-Key, orders without their audit row, the answers seen during each fault and the
-// time to the first success after it. It asserts nothing. Loopback only; at most DRILL_LIMIT_MS
-// in all; every process and folder it made is gone at the end, whatever happened.
-import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// PostgreSQL cluster and a Redis of its own (bench/drill-services.mjs), a stand-in SMTP server and
+// SMS gateway (bench/drill-messages.mjs), three built API servers on them, and members who may
+// trade and get their order notices by email and SMS. Then it runs the load (bench/drill-load.mjs):
+// members creating and confirming orders, each call with an Idempotency-Key, sent twice at once and
+// retried with it as a client would; members asking for one-time codes; an admin moving the buy
+// rate every two seconds. Meanwhile it, in turn, restarts PostgreSQL (fast), stops it at once
+// (immediate: the next start recovers as after a crash), kills one API process with SIGKILL and
+// starts it again on its port (as a supervisor would), and stops Redis (then starts it again). At
+// the end it waits for the outbox to drain and prints each figure with its target: acknowledged
+// against stored orders, duplicates per Idempotency-Key, orders without their audit row, orders
+// stored at a rate a change had replaced, keys answered with two orders or with a refusal beside
+// a success, the answers during each fault and the time to the first success after it, the
+// restarted process's first success, and per message the copies received (at-most-once kinds and
+// harmless ones apart), messages lost and messages whose outcome is unknown; and the load average.
+// It asserts nothing. Loopback only; at most DRILL_LIMIT_MS in all; every process and folder it
+// made is gone at the end, whatever happened.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import sharp from 'sharp';
+import { codeRequests, createLoad, keyFigures, memberClient, rateChanges } from './drill-load.mjs';
+import { drainOutbox, messageFigures, startDelivery } from './drill-messages.mjs';
+import { startPostgres, startRedis } from './drill-services.mjs';
 import { adminToken, call, createBenchAdmin, nextBusinessDay, verifiedMember } from './orders.mjs';
 import { freePort, startNode } from './processes.mjs';
 
+const SERVER = 'apps/api/dist/server.js';
 const PROCESSES = 3;
-const MEMBERS = 12;
+const MEMBERS = 24;
+/**
+ * Each process's PostgreSQL pool (DATABASE_POOL_SIZE; 10 by default): smaller than the sends it
+ * serves at once, so creates queue for a connection as under load, as in rate-race.test.ts. The
+ * wait between the rate checked in memory and the order's transaction is where an order at a
+ * replaced rate slipped through before decision 0097.
+ */
+const POOL_SIZE = 3;
 /** Open orders a member may hold (the setting's maximum): MEMBERS x this bounds the orders of a run. */
 const OPEN_ORDER_CAP = 100;
 /** Load runs this long before the first fault, between faults and after the last. */
@@ -27,170 +45,22 @@ const STEADY_MS = 4_000;
 /** How long PostgreSQL stays down, how long Redis stays stopped. */
 const POSTGRES_DOWN_MS = 2_000;
 const REDIS_DOWN_MS = 4_000;
-/** After a kill, answers are counted against that fault for this long. */
+/** After a kill, answers are counted against that fault for this long; then the process is started again. */
 const KILL_WINDOW_MS = 3_000;
-/** A client gives up retrying one call after this long (it never learns whether it was stored). */
-const CALL_GIVE_UP_MS = 20_000;
+/**
+ * A message left `sending` by a process that died is taken again, or settled, after this long
+ * from its claim (NOTIFY_SENDING_TIMEOUT_SECONDS; 300 by default): short enough that the killed
+ * process's messages are settled within the drill. A message claimed just before PostgreSQL stops
+ * begins its send once it is back, seconds later, and its mark is retried for half of this while
+ * the pools are crowded: at 20 s, 20 messages delivered and not yet marked were settled `unknown`
+ * in one run.
+ */
+const SENDING_TIMEOUT_SECONDS = 60;
+/** The wait for the outbox to drain after the load, at most. */
+const DRAIN_LIMIT_MS = 90_000;
 const DRILL_LIMIT_MS = 6 * 60_000;
 
-// --- A private PostgreSQL and Redis ------------------------------------------------------------
-
-function postgresBin() {
-  const versions = readdirSync('/usr/lib/postgresql')
-    .filter((v) => existsSync(`/usr/lib/postgresql/${v}/bin/initdb`))
-    .sort((a, b) => Number(b) - Number(a));
-  if (versions.length === 0) throw new Error('no PostgreSQL server binaries under /usr/lib/postgresql/*/bin');
-  return `/usr/lib/postgresql/${versions[0]}/bin`;
-}
-
-/** PostgreSQL refuses to run as root: as root, its tools run as the `postgres` user. */
-function asPostgres(tool, args) {
-  const runAs = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--'] : [];
-  const [command, ...rest] = [...runAs, tool, ...args];
-  execFileSync(command, rest, { stdio: ['ignore', 'ignore', 'pipe'] });
-}
-
-async function startPostgres(folder) {
-  const bin = postgresBin();
-  const data = join(folder, 'pgdata');
-  if (process.getuid?.() === 0) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }));
-    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
-    chownSync(folder, uid, gid);
-  }
-  asPostgres(`${bin}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-  const port = await freePort();
-  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c max_connections=200`;
-  const pgCtl = (...args) => asPostgres(`${bin}/pg_ctl`, ['-D', data, '-l', join(folder, 'pg.log'), ...args]);
-  pgCtl('-o', options, '-w', 'start');
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  return {
-    url,
-    version: bin.split('/').at(-2),
-    stop: () => pgCtl('-m', 'fast', '-w', 'stop'),
-    start: () => pgCtl('-o', options, '-w', 'start'),
-    async answers() {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 500 });
-      client.on('error', () => {});
-      try {
-        await client.connect();
-        await client.query('select 1');
-        return true;
-      } catch {
-        return false;
-      } finally {
-        await client.end().catch(() => {});
-      }
-    },
-  };
-}
-
-async function startRedis(port) {
-  const child = spawn(
-    'redis-server',
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: 'ignore' },
-  );
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let i = 0; i < 100; i++) {
-    try {
-      execFileSync('redis-cli', ['-p', String(port), 'ping'], { stdio: 'ignore' });
-      return {
-        async stop() {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      };
-    } catch {
-      await sleep(50);
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('redis-server did not start');
-}
-
-// --- The client load -----------------------------------------------------------------------
-
-/** One attempt of a call: its HTTP status and envelope code, or the network error's name. */
-async function attempt(url, path, token, key, body) {
-  try {
-    const response = await fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${token}`,
-        'idempotency-key': key,
-      },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(10_000),
-    });
-    const text = await response.text();
-    let envelope;
-    try {
-      envelope = JSON.parse(text);
-    } catch {}
-    const retryAfter = response.headers.get('retry-after');
-    return {
-      answer: `${response.status}${envelope ? ` ${envelope.code}` : ''}${retryAfter ? ` Retry-After ${retryAfter}` : ''}`,
-      ok: envelope?.code === 0,
-      envelope,
-    };
-  } catch (error) {
-    return { answer: error.cause?.code ?? error.name ?? 'error', ok: false };
-  }
-}
-
-/**
- * A member's client: creates an order, then confirms it, each call with its own Idempotency-Key,
- * retried with that key (on the next process, after a short pause) until it succeeds or gives up.
- * Every attempt is logged with its time, for the fault windows.
- */
-async function memberClient(member, shared) {
-  let turn = member.index;
-  const next = () => shared.live[turn++ % shared.live.length].url;
-  let refused = false;
-  const perform = async (path, key, body) => {
-    const started = performance.now();
-    while (performance.now() - started < CALL_GIVE_UP_MS) {
-      const at = performance.now();
-      const result = await attempt(next(), path, member.token, key, body);
-      shared.attempts.push({ at, answer: result.answer, ok: result.ok, path });
-      if (result.ok) return result.envelope.result.period;
-      // A refusal that retrying cannot change (the member's open-order cap, say) ends this member's load.
-      if (/^4\d\d /.test(result.answer)) {
-        refused = true;
-        return undefined;
-      }
-      await sleep(100 + Math.random() * 200);
-    }
-    return undefined;
-  };
-  let n = 0;
-  while (!shared.stopping && !refused) {
-    n += 1;
-    const key = `drill-${member.index}-${n}-${Date.now().toString(36)}`;
-    shared.keys.push(key);
-    const order = await perform('/api/external/transaction/createTransaction', `${key}-c`, {
-      type: 'buy',
-      amountThb: '5000.00',
-      rate: shared.buyRate,
-      usdtAddressId: member.usdtAddressId,
-    });
-    if (!order) continue;
-    shared.created.push(order.id);
-    const confirmed = await perform('/api/external/transaction/confrimTransaction', `${key}-f`, {
-      id: order.id,
-      method: 'cash_appointment',
-      locationId: 'silom',
-      appointmentAt: shared.appointmentAt,
-    });
-    if (confirmed) shared.confirmed.push(order.id);
-  }
-}
-
-// --- The drill -----------------------------------------------------------------------------
-
-function serverEnv(databaseUrl, redisPort) {
+function serverEnv(databaseUrl, redisPort, delivery) {
   return {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -199,18 +69,26 @@ function serverEnv(databaseUrl, redisPort) {
     SEED_DEMO: 'true',
     RATE_LIMIT_FACTOR: '1000000',
     MAX_CONNECTIONS_PER_IP: '0',
-    SMTP_URL: '',
+    ...delivery.env,
+    DATABASE_POOL_SIZE: String(POOL_SIZE),
+    NOTIFY_RATE_PER_SECOND: '100',
+    NOTIFY_SENDING_TIMEOUT_SECONDS: String(SENDING_TIMEOUT_SECONDS),
     API_URL: '',
     TRUST_PROXY: '',
   };
 }
+
+const loadAverage = () =>
+  loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
 
 async function readStored(databaseUrl) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const orders = await client.query(
-      `select public_id, status, idempotency_key from transactions where idempotency_key like 'drill-%'`,
+      `select public_id, status, rate, created_at from transactions where idempotency_key like 'drill-%'`,
     );
     const duplicates = await client.query(
       `select count(*)::int as n from (select idempotency_key from transactions
@@ -224,8 +102,10 @@ async function readStored(databaseUrl) {
       `select count(*)::int as n from transactions t where t.idempotency_key like 'drill-%' and t.status = 'request'
         and not exists (select 1 from audit_log a where a.target = 'order:' || t.public_id and a.action = 'order.confirm')`,
     );
+    const history = await client.query('select buy_rate from rates order by created_at, id');
     return {
       orders: orders.rows,
+      rateHistory: history.rows.map((row) => row.buy_rate),
       duplicateKeys: duplicates.rows[0].n,
       withoutCreateAudit: unaudited.rows[0].n,
       confirmedWithoutAudit: unauditedConfirms.rows[0].n,
@@ -235,8 +115,48 @@ async function readStored(databaseUrl) {
   }
 }
 
+/**
+ * Orders stored at a rate that a change had replaced before their transaction began, decided as
+ * `apps/api/src/modules/orders/rate-race.test.ts` does: the last change answered at least 1 ms
+ * before an order's created_at (its transaction's start, on the database's clock, this machine's;
+ * Date.now() truncates) had committed by then, so its rate or a later one was in force. The rates
+ * history gives the order of the changes (each change is a new rate); a change whose answer a fault
+ * lost is in it too, but says nothing of when it was in force.
+ */
+function staleOrders(rateHistory, rateChanges, orders) {
+  const position = new Map(rateHistory.map((rate, i) => [rate, i]));
+  return orders.flatMap((order) => {
+    const at = order.created_at.getTime();
+    const inForce = rateChanges
+      .filter((change) => change.at + 1 <= at)
+      .reduce((found, change) => Math.max(found, position.get(change.rate) ?? 0), 0);
+    const stored = position.get(order.rate);
+    return stored !== undefined && stored >= inForce
+      ? []
+      : [`${order.public_id} at ${order.rate}, while ${rateHistory[inForce]} was in force`];
+  });
+}
+
+/**
+ * Events a process could not publish after their change committed (`/metrics`,
+ * bahtdesk_event_bus_publish_failures_total, decision 0097): each leaves the other processes with
+ * what they keep until the `bus.resync` it owes goes out, a second later or more.
+ */
+async function busPublishFailures(url) {
+  try {
+    const text = await (await fetch(`${url}/metrics`, { signal: AbortSignal.timeout(10_000) })).text();
+    const line = text.split('\n').find((l) => l.startsWith('bahtdesk_event_bus_publish_failures_total'));
+    return line ? Number(line.split(' ').at(-1)) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An answer a fault must never give: a 5xx other than 503 with Retry-After. */
+const broken = (a) => a.status >= 500 && !(a.status === 503 && a.retryAfter);
+
 /** Answers seen from `from` to `to`, and the first success after `from` and after `to`. */
-function faultFigures(attempts, name, from, to) {
+function faultFigures(attempts, { name, from, to }) {
   const inside = attempts.filter((a) => a.at >= from && a.at < to);
   const answers = {};
   for (const a of inside) answers[a.answer] = (answers[a.answer] ?? 0) + 1;
@@ -247,25 +167,44 @@ function faultFigures(attempts, name, from, to) {
     name,
     lastedMs: to - from,
     answers,
+    broken: inside.filter(broken).length,
     firstSuccessAfterStartMs: afterStart === undefined ? undefined : afterStart - from,
     firstSuccessAfterEndMs: afterEnd === undefined ? undefined : afterEnd - to,
   };
 }
 
 export async function runDrills() {
+  const loadBefore = loadAverage();
+  const drillStarted = performance.now();
   const folder = mkdtempSync(join(tmpdir(), 'bahtdesk-drill-'));
   const cleanups = [];
-  const cleanUp = async () => {
-    for (const step of cleanups.reverse()) await step().catch(() => {});
-    rmSync(folder, { recursive: true, force: true });
+  let cleaned;
+  /** Stops everything the drill started, once, however many ways it is asked to. */
+  const cleanUp = () => {
+    cleaned ??= (async () => {
+      for (const step of cleanups.reverse()) await step().catch(() => {});
+      rmSync(folder, { recursive: true, force: true });
+    })();
+    return cleaned;
   };
-  const limit = setTimeout(() => {
-    console.error(`drills: over ${DRILL_LIMIT_MS / 1000} s, stopping`);
+  const abort = (why) => {
+    console.error(`drills: ${why}, stopping`);
     cleanUp().finally(() => process.exit(1));
-  }, DRILL_LIMIT_MS);
+  };
+  const limit = setTimeout(() => abort(`over ${DRILL_LIMIT_MS / 1000} s`), DRILL_LIMIT_MS);
+  // Whatever ends the bench early (an error nobody caught, Ctrl-C) stops the drill's processes first.
+  const crashed = (error) => abort(`stopped by ${error?.stack ?? error}`);
+  const interrupted = (signal) => abort(`stopped by ${signal}`);
+  const exits = [
+    ['uncaughtException', crashed],
+    ['unhandledRejection', crashed],
+    ['SIGINT', interrupted],
+    ['SIGTERM', interrupted],
+  ];
+  for (const [event, handler] of exits) process.on(event, handler);
   try {
     const postgres = await startPostgres(folder);
-    cleanups.push(async () => postgres.stop());
+    cleanups.push(() => postgres.stop());
     const databaseUrl = postgres.url.replace(/\/postgres$/, '/bahtdesk');
     const admin = new pg.Client({ connectionString: postgres.url });
     await admin.connect();
@@ -274,19 +213,22 @@ export async function runDrills() {
 
     const redisPort = await freePort();
     let redis = await startRedis(redisPort);
-    cleanups.push(async () => redis.stop());
+    cleanups.push(() => redis.stop());
 
-    const env = serverEnv(databaseUrl, redisPort);
+    const delivery = await startDelivery();
+    cleanups.push(() => delivery.close());
+
+    const env = serverEnv(databaseUrl, redisPort, delivery);
     const servers = [];
     for (let i = 0; i < PROCESSES; i++) {
-      const server = await startNode('apps/api/dist/server.js', { env, readyPath: '/readyz' });
+      const server = await startNode(SERVER, { env, readyPath: '/readyz' });
       servers.push(server);
       cleanups.push(() => server.stop());
     }
     // The drill's admin, beside the running servers (PostgreSQL), once the first start has seeded.
     createBenchAdmin(env);
 
-    // Members who may trade, and the desk's limits raised for the load.
+    // Members who may trade and get their order notices by email and SMS; the desk's limits raised.
     const url = servers[0].url;
     const adminSession = await adminToken(url);
     for (const [key, value] of [
@@ -304,125 +246,238 @@ export async function runDrills() {
     const members = [];
     for (let index = 0; index < MEMBERS; index++) {
       const token = await verifiedMember(url, adminSession, photo);
-      const { usdtAddresses } = await call(url, '/api/external/user/profile', { token, body: {} });
-      members.push({ index, token, usdtAddressId: usdtAddresses[0].id });
+      const { usdtAddresses, email, phone } = await call(url, '/api/external/user/profile', {
+        token,
+        body: {},
+      });
+      await call(url, '/api/external/user/setNoticeChoice', {
+        token,
+        body: { kind: 'orderCreated', channels: ['email', 'sms'] },
+      });
+      members.push({ index, token, email, phone, usdtAddressId: usdtAddresses[0].id });
     }
-    const { buyRate } = await call(url, '/api/external/home/getRate', { body: {} });
+    const rates = await call(url, '/api/external/home/getRate', { body: {} });
 
-    const shared = {
-      stopping: false,
-      buyRate,
-      appointmentAt: nextBusinessDay(),
-      attempts: [],
-      keys: [],
-      created: [],
-      confirmed: [],
-      /** The processes the clients spread their calls over (a load balancer's pool). */
-      live: [...servers],
-    };
+    const load = createLoad(servers);
     const started = performance.now();
-    const clients = members.map((m) => memberClient(m, shared));
+    const clients = [
+      ...members.map((m) =>
+        memberClient(m, load, { buyRate: rates.buyRate, appointmentAt: nextBusinessDay() }),
+      ),
+      codeRequests(members, load),
+      rateChanges(adminSession, rates, load),
+    ];
+
+    /** A fault begins: its name and its start. */
+    const begins = (name) => ({ name, from: performance.now() });
+    const ends = (fault) => ({ ...fault, to: performance.now() });
+    const postgresDown = async (mode, name) => {
+      const fault = begins(name);
+      await postgres.stop(mode);
+      await sleep(POSTGRES_DOWN_MS);
+      await postgres.start();
+      while (!(await postgres.answers())) await sleep(20);
+      return ends(fault);
+    };
+    const faults = [];
+    await sleep(STEADY_MS);
+    faults.push(await postgresDown('fast', 'PostgreSQL stopped (fast) and started again'));
+    await sleep(STEADY_MS);
+    faults.push(
+      await postgresDown(
+        'immediate',
+        'PostgreSQL stopped at once (immediate) and started again (crash recovery)',
+      ),
+    );
 
     await sleep(STEADY_MS);
-    let from = performance.now();
-    postgres.stop();
-    await sleep(POSTGRES_DOWN_MS);
-    postgres.start();
-    while (!(await postgres.answers())) await sleep(20);
-    const postgresFault = { from, to: performance.now() };
-
-    await sleep(STEADY_MS);
-    from = performance.now();
-    const victim = servers[PROCESSES - 1];
-    process.kill(victim.pid, 'SIGKILL');
+    const victim = PROCESSES - 1;
+    let fault = begins(`one API process killed (SIGKILL), ${KILL_WINDOW_MS / 1000} s after`);
+    process.kill(servers[victim].pid, 'SIGKILL');
     await sleep(KILL_WINDOW_MS);
-    const killFault = { from, to: performance.now() };
-    // By now a load balancer's health check has taken the dead process out of its pool.
-    shared.live = servers.filter((server) => server !== victim);
+    faults.push(ends(fault));
+    // By now a load balancer's health check has taken the dead process out of its pool, and a
+    // supervisor starts it again on its port; the health check puts it back once it is ready.
+    load.live = servers.filter((_, i) => i !== victim);
+    const restartedAt = performance.now();
+    const restarted = await startNode(SERVER, {
+      env,
+      readyPath: '/readyz',
+      port: Number(new URL(servers[victim].url).port),
+    });
+    cleanups.push(() => restarted.stop());
+    const readyAt = performance.now();
+    servers[victim] = restarted;
+    load.live = [...servers];
 
     await sleep(STEADY_MS);
-    from = performance.now();
+    fault = begins('Redis stopped, then started again');
     await redis.stop();
     await sleep(REDIS_DOWN_MS);
     redis = await startRedis(redisPort);
-    const redisFault = { from, to: performance.now() };
+    faults.push(ends(fault));
 
     await sleep(STEADY_MS);
-    shared.stopping = true;
+    load.stop();
     await Promise.all(clients);
     const loadMs = performance.now() - started;
+    const drainMs = await drainOutbox(databaseUrl, DRAIN_LIMIT_MS);
+    const publishFailures = await Promise.all(servers.map((server) => busPublishFailures(server.url)));
 
-    const faults = [
-      faultFigures(
-        shared.attempts,
-        'PostgreSQL stopped (fast) and started again',
-        postgresFault.from,
-        postgresFault.to,
-      ),
-      faultFigures(
-        shared.attempts,
-        `one API process killed (SIGKILL), ${KILL_WINDOW_MS / 1000} s after`,
-        killFault.from,
-        killFault.to,
-      ),
-      faultFigures(shared.attempts, 'Redis stopped, then started again', redisFault.from, redisFault.to),
-    ];
+    const firstOnRestarted = load.attempts
+      .filter((a) => a.ok && a.url === restarted.url && a.at >= readyAt)
+      .sort((a, b) => a.at - b.at)[0]?.at;
     const stored = await readStored(databaseUrl);
+    const messages = await messageFigures(databaseUrl, delivery);
+    // The database's clock is this machine's: a time it wrote, in s into the load.
+    const intoLoad = (t) => `${((t - load.startedAt) / 1000).toFixed(1)} s`;
+    const unknownBeganIntoLoad = {};
+    for (const t of messages.unknownBegan) {
+      unknownBeganIntoLoad[intoLoad(t)] = (unknownBeganIntoLoad[intoLoad(t)] ?? 0) + 1;
+    }
     const storedIds = new Set(stored.orders.map((o) => o.public_id));
     const statusOf = new Map(stored.orders.map((o) => [o.public_id, o.status]));
     return {
       postgresVersion: postgres.version,
       processes: PROCESSES,
       members: MEMBERS,
+      poolSize: POOL_SIZE,
       loadMs,
-      attempts: shared.attempts.length,
-      keys: shared.keys.length,
-      acknowledgedCreates: shared.created.length,
-      acknowledgedCreatesStored: shared.created.filter((id) => storedIds.has(id)).length,
-      acknowledgedConfirms: shared.confirmed.length,
-      acknowledgedConfirmsStored: shared.confirmed.filter((id) => statusOf.get(id) === 'request').length,
+      drillMs: performance.now() - drillStarted,
+      loadBefore,
+      loadAfter: loadAverage(),
+      attempts: load.attempts.length,
+      acknowledgedCreates: load.created.length,
+      acknowledgedCreatesStored: load.created.filter((id) => storedIds.has(id)).length,
+      acknowledgedConfirms: load.confirmed.length,
+      acknowledgedConfirmsStored: load.confirmed.filter((id) => statusOf.get(id) === 'request').length,
       storedOrders: stored.orders.length,
       storedConfirmed: stored.orders.filter((o) => o.status === 'request').length,
       duplicateKeys: stored.duplicateKeys,
       withoutCreateAudit: stored.withoutCreateAudit,
       confirmedWithoutAudit: stored.confirmedWithoutAudit,
-      faults,
+      rateChanges: load.rateChanges.length,
+      rateChangesNotAnswered: load.rateChangesNotAnswered,
+      rateHistory: stored.rateHistory.length,
+      rateRefusals: load.rateRefusals,
+      stale: staleOrders(stored.rateHistory, load.rateChanges, stored.orders),
+      keys: keyFigures(load.answers),
+      codes: load.codes,
+      faults: faults.map((f) => ({ ...faultFigures(load.attempts, f), intoLoadMs: f.from - load.started })),
+      restart: {
+        readyMs: readyAt - restartedAt,
+        firstSuccessMs: firstOnRestarted === undefined ? undefined : firstOnRestarted - readyAt,
+      },
+      drainMs,
+      membersEndedBy: load.endedBy,
+      publishFailures,
+      messages,
+      unknownBeganIntoLoad,
     };
   } finally {
     clearTimeout(limit);
     await cleanUp();
+    for (const [event, handler] of exits) process.off(event, handler);
   }
 }
 
 const ms = (v) => (v === undefined ? 'none' : `${Math.round(v)} ms`);
+const verdict = (met) => (met ? 'met' : 'NOT met');
+const listed = (counts) =>
+  Object.entries(counts)
+    .sort((a, b) => b[1] - a[1])
+    .map(([what, n]) => `${what} x${n}`)
+    .join(', ') || 'none';
+/** Up to three examples of a list, for a figure that is not 0. */
+const examples = (list) => (list.length === 0 ? '' : ` (${list.slice(0, 3).join('; ')})`);
 
 export function printDrills(r) {
   console.log(
-    `${r.processes} API processes on a private PostgreSQL ${r.postgresVersion} and a Redis of their own; ${r.members} members ` +
-      `creating and confirming orders for ${(r.loadMs / 1000).toFixed(1)} s (${r.attempts} calls, retried with their Idempotency-Key)`,
+    `${r.processes} API processes on a private PostgreSQL ${r.postgresVersion}, a Redis, a stand-in SMTP server and SMS gateway ` +
+      `of their own; ${r.members} members creating and confirming orders for ${(r.loadMs / 1000).toFixed(1)} s ` +
+      `(${r.attempts} calls, each sent twice at once and retried with its Idempotency-Key; ` +
+      `pools of ${r.poolSize} connections)`,
+  );
+  console.log(`  members whose load a refusal ended: ${listed(r.membersEndedBy)}`);
+  console.log(
+    `  events not published after their change committed, per process (the restarted one counts since its start): ` +
+      `${r.publishFailures.map((n) => n ?? '?').join(', ')} (no target: each owes a bus.resync, decision 0097)`,
   );
   console.log(
-    `  orders: ${r.acknowledgedCreates} creates acknowledged, ${r.acknowledgedCreatesStored} of them stored; ` +
-      `${r.storedOrders} stored in all (a create whose answer was lost may be stored unacknowledged)`,
+    `  load average (1, 5, 15 min) before: ${r.loadBefore}; after: ${r.loadAfter}; the drill took ` +
+      `${(r.drillMs / 1000).toFixed(0)} s in all (limit ${DRILL_LIMIT_MS / 1000} s)`,
   );
   console.log(
-    `  confirms: ${r.acknowledgedConfirms} acknowledged, ${r.acknowledgedConfirmsStored} of them stored as confirmed; ${r.storedConfirmed} confirmed in all`,
+    `  creates: ${r.acknowledgedCreates} acknowledged, ${r.acknowledgedCreatesStored} of them stored; target all: ` +
+      `${verdict(r.acknowledgedCreatesStored === r.acknowledgedCreates)} (${r.storedOrders} stored in all: a create whose answers were all lost may be stored unacknowledged)`,
   );
   console.log(
-    `  duplicates per Idempotency-Key: ${r.duplicateKeys}; orders without their order.create audit row: ${r.withoutCreateAudit}; ` +
-      `confirmed orders without their order.confirm audit row: ${r.confirmedWithoutAudit}`,
+    `  confirms: ${r.acknowledgedConfirms} acknowledged, ${r.acknowledgedConfirmsStored} of them stored as confirmed; target all: ` +
+      `${verdict(r.acknowledgedConfirmsStored === r.acknowledgedConfirms)} (${r.storedConfirmed} confirmed in all)`,
+  );
+  console.log(
+    `  orders per Idempotency-Key above one: ${r.duplicateKeys}; target 0: ${verdict(r.duplicateKeys === 0)}`,
+  );
+  console.log(
+    `  orders without their order.create audit row: ${r.withoutCreateAudit}; target 0: ${verdict(r.withoutCreateAudit === 0)}; ` +
+      `confirmed without order.confirm: ${r.confirmedWithoutAudit}; target 0: ${verdict(r.confirmedWithoutAudit === 0)}`,
+  );
+  console.log(
+    `  rate changes: ${r.rateChanges} answered in force, not answered so: ${listed(r.rateChangesNotAnswered)}; ${r.rateHistory} rows in the rates history; creates refused with 50017 and placed again at the new rate: ${r.rateRefusals}`,
+  );
+  console.log(
+    `  orders stored at a rate a change had replaced before their transaction began: ${r.stale.length}; target 0: ` +
+      `${verdict(r.stale.length === 0)}${examples(r.stale)}`,
+  );
+  console.log(
+    `  Idempotency-Keys: ${r.keys.keys}, ${r.keys.answeredTwice} answered with a success more than once; ` +
+      `keys whose successes named more than one order: ${r.keys.splitIds.length}; target 0: ${verdict(r.keys.splitIds.length === 0)}${examples(r.keys.splitIds)}`,
+  );
+  console.log(
+    `  keys refused beside a success (one request, two outcomes): ${r.keys.refusedBesideSuccess.length}, ` +
+      `${r.keys.refusedAfterSuccess} of them after it; the refusal named a newer rate than the order's ${r.keys.refusalNamed.newer} times ` +
+      `(its send looked the key up before the order committed), an older, replaced one ${r.keys.refusalNamed.older} times ` +
+      `(its process had not heard of the change); target 0: ` +
+      `${verdict(r.keys.refusedBesideSuccess.length === 0)}${examples(r.keys.refusedBesideSuccess)}`,
   );
   for (const f of r.faults) {
-    const answers = Object.entries(f.answers)
-      .sort((a, b) => b[1] - a[1])
-      .map(([answer, count]) => `${answer} x${count}`)
-      .join(', ');
-    console.log(`  ${f.name} (${(f.lastedMs / 1000).toFixed(1)} s):`);
-    console.log(`    answers meanwhile (HTTP status and code, or network error): ${answers || 'none'}`);
     console.log(
-      `    first success ${ms(f.firstSuccessAfterStartMs)} after it began, ${ms(f.firstSuccessAfterEndMs)} after it ended`,
+      `  ${f.name} (${(f.lastedMs / 1000).toFixed(1)} s, from ${(f.intoLoadMs / 1000).toFixed(1)} s into the load):`,
+    );
+    console.log(`    answers meanwhile (HTTP status and code, or network error): ${listed(f.answers)}`);
+    console.log(
+      `    5xx other than 503 with Retry-After: ${f.broken}; target 0: ${verdict(f.broken === 0)}; first success ` +
+        `${ms(f.firstSuccessAfterStartMs)} after it began, ${ms(f.firstSuccessAfterEndMs)} after it ended; ` +
+        `target a success after it: ${verdict(f.firstSuccessAfterEndMs !== undefined)}`,
     );
   }
+  console.log(
+    `  the killed process started again on its port: ready ${ms(r.restart.readyMs)} after its start, first success ` +
+      `${ms(r.restart.firstSuccessMs)} after it was back in the pool; target it serves again: ${verdict(r.restart.firstSuccessMs !== undefined)}`,
+  );
+  const m = r.messages;
+  console.log(
+    `  messages: ${m.messages} queued (${listed(m.byKind)}); ${m.received} copies received by the stand-ins; ` +
+      `outbox drained ${m.notSettled === 0 && r.drainMs !== undefined ? `${ms(r.drainMs)} after the load` : `NOT within ${DRAIN_LIMIT_MS / 1000} s`}; ` +
+      `by state: ${listed(m.byState)}; one-time codes and usernames asked: ${r.codes.asked}, answered ${r.codes.answered}`,
+  );
+  const atMostOnce = Object.values(m.duplicatedAtMostOnce).reduce((a, b) => a + b, 0);
+  const harmless = Object.values(m.duplicatedHarmless).reduce((a, b) => a + b, 0);
+  console.log(
+    `    received more than once, kinds delivered at most once: ${atMostOnce}; target 0: ${verdict(atMostOnce === 0)}` +
+      `${atMostOnce ? ` (${listed(m.duplicatedAtMostOnce)})` : ''}; one-time codes and usernames (a copy is harmless): ` +
+      `${harmless} of ${m.harmlessMessages}${harmless ? ` (${listed(m.duplicatedHarmless)})` : ''}`,
+  );
+  const lost = m.sentNotReceived + m.notSettled + m.failed;
+  console.log(
+    `    lost: ${lost} (marked sent, never received: ${m.sentNotReceived}; never settled: ${m.notSettled}; failed: ${m.failed}); ` +
+      `target 0: ${verdict(lost === 0)}; copies under a key no message has: ${m.strangers}; target 0: ${verdict(m.strangers === 0)}`,
+  );
+  console.log(
+    `    outcome unknown (the send began, its end was never recorded; not sent again): ${m.unknownReceived + m.unknownNotReceived}, ` +
+      `${m.unknownReceived} of them received, ${m.unknownNotReceived} never; their sends began at ${listed(r.unknownBeganIntoLoad)} into the load ` +
+      '(no target: the price of sending at most once, decision 0095)',
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) printDrills(await runDrills());

@@ -21,11 +21,14 @@ export function freePort() {
 }
 
 /**
- * Starts `node <script> ...args` with PORT set, waits until `readyPath` answers 200 (at most
- * `timeoutMs`) and returns { url, pid, stop }.
+ * Starts `node <script> ...args` with PORT set (`port`, or a free one), waits until `readyPath`
+ * answers 200 (at most `timeoutMs`) and returns { url, pid, stop }.
  */
-export async function startNode(script, { args = [], env = {}, readyPath = '/', timeoutMs = 90_000 } = {}) {
-  const port = await freePort();
+export async function startNode(
+  script,
+  { args = [], env = {}, readyPath = '/', timeoutMs = 90_000, port: wanted } = {},
+) {
+  const port = wanted ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [script, ...args], {
     cwd: repoRoot,

@@ -26,9 +26,10 @@
 //   notifications  10,000 queued messages drained through a fake channel adapter, unbounded and at
 //               NOTIFY_RATE_PER_SECOND, each against its target, on PGlite and with BENCH_DATABASE_URL
 //               on PostgreSQL (bench/notifications.ts); needs nothing built, under a minute idle
-//   drills      only when asked (about 2 minutes): three API processes on a private PostgreSQL and a
-//               Redis of their own under order load, through a PostgreSQL restart, a SIGKILL of a
-//               process and a Redis stop (bench/drills.mjs)
+//   drills      only when asked (about 3 minutes): three API processes on a private PostgreSQL, a
+//               Redis and stand-in mail and SMS servers of their own under order load while the rate
+//               changes, through a PostgreSQL restart and an immediate stop, a SIGKILL of a process
+//               (started again) and a Redis stop; each figure with its target (bench/drills.mjs)
 // After them, the performance table (bench/table.mjs): every figure of the requirement with its
 // target and verdict, from the sections that ran (assets, http, lighthouse, orders).
 // Everything runs against 127.0.0.1 only and each measurement is bounded in time.
@@ -36,9 +37,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { buildApi } from '../scripts/build.mjs';
 import { assetSizes, homePageScripts, screenScripts } from './assets.mjs';
+import { bundle } from './bundle.mjs';
 import { printDrills, runDrills } from './drills.mjs';
 import {
   measureFrozenDatabase,
@@ -152,32 +153,6 @@ function printAssets() {
       ` (budget ${kb(CONSOLE_SIGN_IN_JS_BUDGET_BROTLI)} brotli: ${signInBrotli <= CONSOLE_SIGN_IN_JS_BUDGET_BROTLI ? 'within' : 'OVER'})`,
   );
   recordFigure('console sign-in JS', kb(signInBrotli), signInBrotli <= CONSOLE_SIGN_IN_JS_BUDGET_BROTLI);
-}
-
-/** Bundles a bench entry (TypeScript that imports the API's sources) into bench/dist. */
-async function bundle(name) {
-  const outfile = join(repoRoot, `bench/dist/${name}.mjs`);
-  await build({
-    entryPoints: [join(repoRoot, `bench/${name}.ts`)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'error',
-    plugins: [
-      {
-        // npm packages stay external; the workspace's own (TypeScript sources) are bundled in.
-        name: 'externalize-npm-packages',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@bahtdesk/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
-  return outfile;
 }
 
 /** Section (c): the in-process stage table (bench/stages.ts), in its own process, at most 5 minutes. */

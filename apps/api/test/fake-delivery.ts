@@ -77,6 +77,9 @@ export async function startFakeSmtp() {
       });
     },
   });
+  // A client gone in the middle of a message (its process killed) is that connection's error only:
+  // like a real mail server, the stand-in goes on serving the others.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
