@@ -153,4 +153,33 @@ describe('createTransaction sent again with its Idempotency-Key', () => {
     expect(await ordersOf(t.id)).toBe(1);
     expect((await create(t, buy(t, '10000.00'))).body.code).toBe(E.OPEN_ORDER_LIMIT.code);
   });
+
+  it("rule: a send that this process's memory would refuse (the rate changed) answers the order another send of its key made meanwhile", async () => {
+    const t = await createTrader(app);
+    const { publicReads } = app.services;
+    const inForce = (await publicReads.rates()).value;
+    const headers = { 'idempotency-key': 'key-memory-changed-0001' };
+    const body = buy(t, '10000.00');
+    // The second send has looked its key up (nothing yet) and reads the rates from memory: held
+    // there while the first send makes the order and the rate changes.
+    const read = signal();
+    const go = signal();
+    const original = publicReads.rates.bind(publicReads);
+    vi.spyOn(publicReads, 'rates').mockImplementationOnce(async () => {
+      read.resolve();
+      await go.promise;
+      return original();
+    });
+    const second = create(t, body, headers);
+    await read.promise;
+    const first = await create(t, body, headers);
+    expect(first.body.code).toBe(0);
+    await app.services.rates.set(system, { ...inForce, buyRate: '35.70' });
+    go.resolve();
+    const again = await second;
+    expect(again.body.code).toBe(0);
+    expect(periodOf(again.body)).toEqual(periodOf(first.body));
+    expect(await ordersOf(t.id)).toBe(1);
+    await app.services.rates.set(system, inForce);
+  });
 });

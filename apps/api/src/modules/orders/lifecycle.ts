@@ -43,7 +43,7 @@ import type { PublicReads } from '../home/index.ts';
 import { checkImage, storeImage } from '../images/index.ts';
 import type { KycService } from '../kyc/index.ts';
 import type { PaymentsService } from '../payments/index.ts';
-import { rateResultOf } from '../rates/index.ts';
+import { rateResultOf, ratesInForce } from '../rates/index.ts';
 import { limitPeriods, type RiskService } from '../risk/index.ts';
 import { deskBankAccountOf, iso, orderUpdated, toTransaction } from './answers.ts';
 import { notifying, orderNotice } from './notices.ts';
@@ -194,19 +194,37 @@ export function createOrderLifecycle({
    * this process's memory, which refuses most stale rates without a transaction; then inside the
    * order's transaction against the rates read there (decision 0097).
    */
-  async function checkRate(body: CreateBody): Promise<void> {
-    const live = (await reads.rates()).value;
-    if (!sameRates(body, live)) throw new AppError(E.RATE_MISMATCH, live);
+  /**
+   * The rate the member sent against this process's memory of the rates in force (the order's
+   * transaction checks it again). Memory can be behind or ahead of another send of the same request
+   * (decision 0097), so a mismatch is not refused from memory alone: the order that send made is
+   * the answer (`made`), and otherwise the rates the database holds now decide, and are what a
+   * refusal names.
+   */
+  async function checkRate(
+    body: CreateBody,
+    made: () => Promise<Transaction | undefined>,
+  ): Promise<Transaction | undefined> {
+    if (sameRates(body, (await reads.rates()).value)) return undefined;
+    const earlier = await made();
+    if (earlier) return earlier;
+    const inForce = await ratesInForce(db);
+    if (!inForce) throw new AppError(E.BUY_RATE_NOT_FOUND);
+    if (!sameRates(body, inForce)) throw new AppError(E.RATE_MISMATCH, inForce);
+    return undefined;
   }
 
   return {
     /** createTransaction: a pending order at the rate the member saw, or nothing at all. */
     async create(actor: Actor, memberId: number, body: CreateBody, key?: string): Promise<Transaction> {
       const digest = key ? bodyDigest(body) : null;
-      if (key && digest) {
-        const earlier = await findByKey(db, memberId, key);
-        if (earlier) return retried(earlier, earlier.idempotency_sha256, digest);
-      }
+      /** The answer to an earlier send of this request, when one made its order. */
+      const madeBefore = async () => {
+        const earlier = key && digest ? await findByKey(db, memberId, key) : undefined;
+        return earlier && digest ? retried(earlier, earlier.idempotency_sha256, digest) : undefined;
+      };
+      const before = await madeBefore();
+      if (before) return before;
       const now = new Date();
       // The reads go out together; their refusals keep the order of the checks (identity and
       // address, rate, receiving address, then the payout destination).
@@ -217,7 +235,8 @@ export function createOrderLifecycle({
           : payments.payoutDestination(memberId, 'bank', body.bankAccountId, now);
       destination.catch(() => {}); // thrown below, in its turn
       await gate;
-      await checkRate(body);
+      const madeMeanwhile = await checkRate(body, madeBefore);
+      if (madeMeanwhile) return madeMeanwhile;
       const [deadlineMinutes, cap, receiving, enabled, limits] = await Promise.all([
         setting('paymentDeadlineMinutes'),
         setting('openOrderCap'),

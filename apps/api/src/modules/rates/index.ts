@@ -1,1 +1,1 @@
-export { createRatesService, type RatesService, rateResultOf } from './service.ts';
+export { createRatesService, type RatesService, rateResultOf, ratesInForce } from './service.ts';

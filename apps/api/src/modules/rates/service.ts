@@ -51,6 +51,12 @@ async function current(db: Kysely<DB>): Promise<RateResult> {
   return rateResultOf(row);
 }
 
+/** The rates in force as the database holds them now (not a process's memory); undefined before any. */
+export async function ratesInForce(db: Kysely<DB>): Promise<RateResult | undefined> {
+  const row = await findCurrentRates(db);
+  return row && rateResultOf(row);
+}
+
 /** A row of the rates history as getRate answers the rates in force (the amount ranges with them). */
 export function rateResultOf(
   row: Pick<InForce, 'buy_rate' | 'sell_rate' | 'sell_fee_percent' | 'created_at'>,
