@@ -7,7 +7,7 @@
 // a viewer's save. One server and one signed-in admin for the whole file.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, test } from 'vitest';
 import auditEn from '../apps/admin/src/locales/en/audit.json' with { type: 'json' };
 import commonEn from '../apps/admin/src/locales/en/common.json' with { type: 'json' };
@@ -15,10 +15,11 @@ import contentEn from '../apps/admin/src/locales/en/content.json' with { type: '
 import ratesEn from '../apps/admin/src/locales/en/rates.json' with { type: 'json' };
 import settingsEn from '../apps/admin/src/locales/en/settings.json' with { type: 'json' };
 import signInEn from '../apps/admin/src/locales/en/signIn.json' with { type: 'json' };
+import commonTh from '../apps/admin/src/locales/th/common.json' with { type: 'json' };
 import ratesTh from '../apps/admin/src/locales/th/rates.json' with { type: 'json' };
 import signInTh from '../apps/admin/src/locales/th/signIn.json' with { type: 'json' };
 import webCommon from '../apps/web/src/locales/en/common.json' with { type: 'json' };
-import { a11yViolations, baseUrl, useBrowser } from './browser.ts';
+import { a11yViolations, baseUrl, DESKTOP, PHONE, useBrowser } from './browser.ts';
 import { newSignedInMember, newVerifiedMember, signInContext } from './members.ts';
 import { expectRoute, openRoute } from './routes.ts';
 import { repoRoot } from './server-process.ts';
@@ -27,7 +28,10 @@ import {
   adminCall,
   adminOk,
   consoleContext,
+  consoleTab,
   demoStaff,
+  journeyAdmin,
+  journeyApprover,
   newStaff,
   type StaffSession,
   signInStaff,
@@ -64,17 +68,43 @@ async function screenLoaded(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('main .state[role="status"]'));
 }
 
-/** A tab of `context` that opens the console signed in with `token` (its own session storage). */
-async function consoleTab(context: BrowserContext, token: string): Promise<Page> {
-  const page = await context.newPage();
-  await page.addInitScript((value) => sessionStorage.setItem('adminToken', value), token);
-  return page;
-}
-
 interface MemberRates {
   buyRate: string;
   sellRate: string;
   sellFeePercent: string;
+}
+
+/** How far the page reaches past the window's width (0 or less: no sideways scrolling). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+/** The captions of the tables in `frame` wider than the box they are in (a column cut off). */
+function tablesPastTheirBox(frame: Locator): Promise<string[]> {
+  return frame.evaluate((element) =>
+    [...element.querySelectorAll('table')]
+      .filter((t) => t.getBoundingClientRect().width > (t.parentElement?.clientWidth ?? 0) + 0.5)
+      .map((t) => t.caption?.textContent ?? ''),
+  );
+}
+
+/** The words and numbers of the first column of `table` (the history's dates) that a line break splits ("09:5" then "2"). */
+function splitDates(table: Locator): Promise<string[]> {
+  return table.evaluate((element) => {
+    const split: string[] = [];
+    for (const cell of element.querySelectorAll('tbody tr > :first-child')) {
+      const texts = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index ?? 0);
+          range.setEnd(node, (word.index ?? 0) + word[0].length);
+          if (range.getClientRects().length > 1) split.push(word[0]);
+        }
+      }
+    }
+    return split;
+  });
 }
 
 /** The rates members are served now. */
@@ -304,7 +334,119 @@ describe('a mistyped rate does not go live at once', () => {
     await adminOk('POST', `/api/admin/rates/proposals/${back.proposal.id}/approve`, first.token, {});
     expect(await memberRates()).toMatchObject(inForce);
   });
+
+  test('on a phone, in Thai, the question and the proposal show every column of their tables, and the history keeps each date and time whole', async () => {
+    browser.allowConsoleError(/status of 409/);
+    const admin = journeyAdmin();
+    const inForce = await memberRates();
+    // A small step first: the rates in force are then not the reference, so both tables show.
+    await adminOk('POST', '/api/admin/rates', admin.token, {
+      ...inForce,
+      buyRate: (Number(inForce.buyRate) + 0.1).toFixed(2),
+    });
+    try {
+      const page = await consoleTab(await browser.context({ viewport: PHONE }), admin.token, 'th');
+      await openConsole(page, '/rates');
+      await screenLoaded(page);
+      expect(await splitDates(page.getByRole('table', { name: ratesTh.history.title }))).toEqual([]);
+
+      await page.getByLabel(ratesTh.form.buyRate).fill((Number(inForce.buyRate) / 10).toFixed(2));
+      await page.getByLabel(ratesTh.form.sellRate).fill((Number(inForce.sellRate) / 10).toFixed(2));
+      await page.getByRole('button', { name: ratesTh.form.submit }).click();
+      const dialog = page.getByRole('alertdialog', { name: ratesTh.change.proposeTitle });
+      await dialog.getByRole('table', { name: ratesTh.change.referenceCaption }).waitFor();
+      expect(await tablesPastTheirBox(dialog)).toEqual([]);
+      await dialog.getByRole('button', { name: ratesTh.change.propose }).click();
+      const card = page.getByRole('region', { name: ratesTh.proposal.title });
+      await card.getByRole('table', { name: ratesTh.change.referenceCaption }).waitFor();
+      expect(await tablesPastTheirBox(card)).toEqual([]);
+    } finally {
+      // Back to the rates the other journeys expect: a small step, which replaces the proposal.
+      await adminOk('POST', '/api/admin/rates', admin.token, inForce);
+    }
+  });
 });
+
+/** Screens for a person to look at (SHOTS_DIR): not part of the test run. */
+test.runIf(process.env.SHOTS_DIR)(
+  'screenshots of the rates form, its two questions and a proposal, in English and Thai at 390 and 1280 px',
+  async () => {
+    // A far-off change's first answer is HTTP 409 (code 40011), which the browser logs.
+    browser.allowConsoleError(/status of 409/);
+    const dir = process.env.SHOTS_DIR ?? '';
+    const proposer = journeyAdmin();
+    const approver = journeyApprover();
+    const inForce = await memberRates();
+    // A small step first, so that the rates in force are not the reference and the questions and
+    // the proposal show its table too (decision 0090).
+    const stepped = { ...inForce, buyRate: (Number(inForce.buyRate) + 0.1).toFixed(2) };
+    await adminOk('POST', '/api/admin/rates', proposer.token, stepped);
+    const asked = { buyRate: (Number(stepped.buyRate) * 1.05).toFixed(2), sellRate: stepped.sellRate };
+    const proposed = {
+      buyRate: (Number(stepped.buyRate) / 10).toFixed(2),
+      sellRate: (Number(stepped.sellRate) / 10).toFixed(2),
+    };
+    const context = await browser.context();
+    /** A tab signed in as `token`, in `lang`, at `viewport`, on the rates screen. */
+    const ratesTab = async (token: string, lang: 'en' | 'th', viewport: typeof DESKTOP) => {
+      const page = await consoleTab(context, token, lang);
+      await page.setViewportSize(viewport);
+      await openConsole(page, '/rates');
+      await screenLoaded(page);
+      return page;
+    };
+    try {
+      for (const lang of ['en', 'th'] as const) {
+        const words = lang === 'en' ? ratesEn : ratesTh;
+        const common = lang === 'en' ? commonEn : commonTh;
+        for (const [size, viewport] of [
+          ['390', PHONE],
+          ['1280', DESKTOP],
+        ] as const) {
+          // At 1280 px the screen as it first shows (the size of the staff guide's images), at 390
+          // px the whole page.
+          const shot = (page: Page, name: string) =>
+            page.screenshot({ path: `${dir}/${name}-${lang}-${size}.png`, fullPage: size === '390' });
+          const page = await ratesTab(proposer.token, lang, viewport);
+          await shot(page, 'rates');
+          const ask = async (rates: { buyRate: string; sellRate: string }, title: string) => {
+            await page.getByLabel(words.form.buyRate).fill(rates.buyRate);
+            await page.getByLabel(words.form.sellRate).fill(rates.sellRate);
+            await page.getByRole('button', { name: words.form.submit }).click();
+            const dialog = page.getByRole('alertdialog', { name: title });
+            await dialog.getByRole('table', { name: words.change.referenceCaption }).waitFor();
+            return dialog;
+          };
+          const confirm = await ask(asked, words.change.confirmTitle);
+          await shot(page, 'rates-confirm');
+          await confirm.getByRole('button', { name: common.action.cancel }).click();
+          await confirm.waitFor({ state: 'detached' });
+          const propose = await ask(proposed, words.change.proposeTitle);
+          await shot(page, 'rates-propose');
+          await propose.getByRole('button', { name: words.change.propose }).click();
+          await page
+            .getByRole('region', { name: words.proposal.title })
+            .getByText(words.proposal.yours)
+            .waitFor();
+          await shot(page, 'rates-proposed');
+          await page.close();
+
+          const deciding = await ratesTab(approver.token, lang, viewport);
+          const card = deciding.getByRole('region', { name: words.proposal.title });
+          await card.getByRole('button', { name: words.proposal.approve }).waitFor();
+          await shot(deciding, 'rates-proposal');
+          await card.getByRole('button', { name: words.proposal.discard }).click();
+          await card.waitFor({ state: 'detached' });
+          await deciding.close();
+        }
+      }
+    } finally {
+      // Back to the rates the other journeys expect: a small step from those in force.
+      await adminOk('POST', '/api/admin/rates', proposer.token, inForce);
+    }
+  },
+  300_000,
+);
 
 describe('roles', () => {
   test('a viewer sees no save button in settings, and the API refuses a save by a viewer', async () => {
@@ -443,7 +585,7 @@ describe('every console screen is accessible and fits', () => {
     });
 
     test.each(SCREENS)(
-      `${lang}: axe finds no violation on %s, at 1280 px or at 768 px, and nothing overflows`,
+      `${lang}: axe finds no violation on %s, at 1280 px or at 768 px, and nothing overflows at 768 px or at 390 px`,
       async (screen) => {
         const { token } = await adminSession();
         memberRoute ??= firstMember(token);
@@ -463,8 +605,10 @@ describe('every console screen is accessible and fits', () => {
         expect(await a11yViolations(page)).toEqual([]);
         await page.setViewportSize({ width: 768, height: 1024 });
         expect(await a11yViolations(page)).toEqual([]);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
+        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+        // On a phone a wide table scrolls inside its frame; nothing widens the page.
+        await page.setViewportSize(PHONE);
+        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
       },
     );
   }

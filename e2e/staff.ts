@@ -1,9 +1,9 @@
 // Staff members for the back-office journeys: sign-in through the API (password, then a TOTP
 // code computed with the same library as the server), the demo admin the server seeded, and a
-// browser context that opens the console already signed in.
+// browser context or tab that opens the console already signed in.
 import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { baseUrl, journeyServer } from './browser.ts';
 
 interface Envelope<T> {
@@ -209,4 +209,24 @@ export async function consoleContext(context: BrowserContext, token: string, lan
     },
     { value: token, language: lang },
   );
+}
+
+/**
+ * A new tab of `context` that opens the console signed in with `token` (its own session storage,
+ * so tabs of one context can be different staff members), in `lang`.
+ */
+export async function consoleTab(
+  context: BrowserContext,
+  token: string,
+  lang: 'en' | 'th' = 'en',
+): Promise<Page> {
+  const page = await context.newPage();
+  await page.addInitScript(
+    ({ value, language }) => {
+      sessionStorage.setItem('adminToken', value);
+      localStorage.setItem('adminLanguage', language);
+    },
+    { value: token, language: lang },
+  );
+  return page;
 }

@@ -5,6 +5,8 @@ import { App } from '../src/app/App.tsx';
 import { applyLanguage } from '../src/lib/i18n.ts';
 import { getState, resetState, setState } from '../src/lib/store.ts';
 
+export { wholeText } from '@bahtdesk/ui/testing/wholeText';
+
 /**
  * Integration tests render the whole console at a route, with only `fetch` replaced at the network
  * boundary by a fake API that answers envelopes for the contract's paths.

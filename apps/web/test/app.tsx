@@ -6,6 +6,8 @@ import { App } from '../src/app/App.tsx';
 import { prepare } from '../src/app/start.ts';
 import { resetState } from '../src/lib/store.ts';
 
+export { wholeText } from '@bahtdesk/ui/testing/wholeText';
+
 /**
  * Helpers for integration tests: the whole app rendered at a route, with only `fetch` replaced at
  * the network boundary by a fake API that answers envelopes.
@@ -94,17 +96,4 @@ export async function renderApp(path = '/') {
 /** The route the app shows now. */
 export function currentPath(): string {
   return window.location.hash.replace(/^#/, '') || '/';
-}
-
-/**
- * A text matcher for a sentence whose values are kept whole in their own spans (keepWhole): the
- * innermost element whose whole text matches.
- */
-export function wholeText(text: string | RegExp) {
-  const matches = (s: string | null | undefined) =>
-    typeof text === 'string' ? s === text : text.test(s ?? '');
-  return (_: string, element: Element | null) =>
-    Boolean(
-      element && matches(element.textContent) && ![...element.children].some((c) => matches(c.textContent)),
-    );
 }

@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { splitThaiTerms, THAI_TERMS } from './thai-terms.ts';
 
 describe('Thai compounds are kept whole on a line', () => {
-  it('finds the compounds members saw split: นักขัตฤกษ์, ขั้นตอน (in ข้ามขั้นตอนนี้), เรียลไทม์', () => {
+  it('finds the compounds members and staff saw split: นักขัตฤกษ์, ขั้นตอน (in ข้ามขั้นตอนนี้), เรียลไทม์, ผู้ดูแลระบบ, เครือข่าย', () => {
     for (const [text, term] of [
       ['วันหยุดนักขัตฤกษ์', 'นักขัตฤกษ์'],
       ['ข้ามขั้นตอนนี้', 'ขั้นตอน'],
       ['อัตราอัปเดตแบบเรียลไทม์', 'เรียลไทม์'],
+      ['สำหรับกรณีที่ผู้ดูแลระบบทุกคนเข้าไม่ได้', 'ผู้ดูแลระบบ'],
+      ['แยกตามเครือข่าย', 'เครือข่าย'],
     ] as const) {
       expect(
         splitThaiTerms(text)

@@ -24,6 +24,8 @@ export const THAI_TERMS = [
   'นักขัตฤกษ์',
   'ขั้นตอน',
   'เรียลไทม์',
+  'ผู้ดูแลระบบ',
+  'เครือข่าย',
 ] as const;
 
 // Longest first, so a term inside a longer one is found whole.

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import { mockApi, ok, profile, renderConsole, wholeText } from '../../../test/app.tsx';
 import t from '../../locales/en/dashboard.json';
 import tp from '../../locales/en/proposals.json';
 import ts from '../../locales/en/settings.json';
@@ -256,7 +256,7 @@ describe('the changes waiting for a second admin (decision 0091)', () => {
     mockApi({ me: () => ok(profile('viewer')), dashboard: () => ok(alone) });
     await renderConsole('/', 'tok');
     expect(await screen.findByRole('heading', { name: tpTh.alone.title })).toBeTruthy();
-    expect(screen.getByText(tpTh.alone.text.replace('{{count}}', '1'))).toBeTruthy();
+    expect(screen.getByText(wholeText(tpTh.alone.text.replace('{{count}}', '1')))).toBeTruthy();
     localStorage.removeItem('adminLanguage');
   });
 });

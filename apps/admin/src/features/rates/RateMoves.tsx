@@ -34,7 +34,7 @@ function RateChangeTable({ caption, fromHeading, from, to, moves }: Props) {
     </tr>
   );
   return (
-    <table className="table">
+    <table className="table table--compact">
       <caption className="visually-hidden">{caption}</caption>
       <thead>
         <tr>

@@ -182,7 +182,7 @@ function History({ items }: { items: RateHistoryEntry[] }) {
           <tbody>
             {items.slice((page - 1) * ROWS, page * ROWS).map((r) => (
               <tr key={r.id}>
-                <td>{f.dateTime(r.createdAt)}</td>
+                <td className="when">{f.dateTime(r.createdAt)}</td>
                 <td className="num">{f.amount(r.buyRate)}</td>
                 <td className="num">{f.amount(r.sellRate)}</td>
                 <td className="num">{r.sellFeePercent}%</td>

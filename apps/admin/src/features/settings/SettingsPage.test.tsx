@@ -2,7 +2,7 @@ import { messageFor, settingDefaults } from '@bahtdesk/contract';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { mockApi, ok, profile, renderConsole } from '../../../test/app.tsx';
+import { mockApi, ok, profile, renderConsole, wholeText } from '../../../test/app.tsx';
 import tp from '../../locales/en/proposals.json';
 import t from '../../locales/en/settings.json';
 import tpTh from '../../locales/th/proposals.json';
@@ -211,9 +211,9 @@ describe('a setting that guards money waits for a second admin (decision 0091)',
     });
     await renderConsole('/settings', 'tok');
     const addresses = within(await screen.findByRole('form', { name: settingsTh.addresses.title }));
-    expect(await addresses.findByText(tpTh.guarded)).toBeTruthy();
+    expect(await addresses.findByText(wholeText(tpTh.guarded))).toBeTruthy();
     await userEvent.click(addresses.getByRole('button', { name: settingsTh.save }));
-    expect(await screen.findByText(tpTh.proposed)).toBeTruthy();
+    expect(await screen.findByText(wholeText(tpTh.proposed))).toBeTruthy();
     localStorage.removeItem('adminLanguage');
   });
 
