@@ -6,7 +6,7 @@ import { chownSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import pg from 'pg';
+import { postgresAnswers } from './pg-restart.mjs';
 import { freePort } from './processes.mjs';
 
 /** A command run without blocking: the drill's clients and stand-in servers keep running meanwhile. */
@@ -51,19 +51,7 @@ export async function startPostgres(folder) {
     version: bin.split('/').at(-2),
     stop: (mode = 'fast') => pgCtl('-m', mode, '-w', 'stop'),
     start: () => pgCtl('-o', options, '-w', 'start'),
-    async answers() {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 500 });
-      client.on('error', () => {});
-      try {
-        await client.connect();
-        await client.query('select 1');
-        return true;
-      } catch {
-        return false;
-      } finally {
-        await client.end().catch(() => {});
-      }
-    },
+    answers: () => postgresAnswers(url),
   };
 }
 

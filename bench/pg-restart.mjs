@@ -11,7 +11,8 @@ import { startApi } from './processes.mjs';
 const POLL_MS = 25;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function postgresAnswers(url) {
+/** Whether PostgreSQL at `url` answers a query now (a short connect timeout, never throws). */
+export async function postgresAnswers(url) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 500 });
   client.on('error', () => {});
   try {

@@ -5,34 +5,13 @@
 // each try from an address of its own, decision 0019). Every refusal must answer 999 in about the
 // same time, so the timing does not tell which usernames exist; the target is a difference under
 // 5 ms. It prints the figures and asserts nothing.
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundle } from './bundle.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 const TRIES = 200;
 const WARM_UP = 20;
 
-const outfile = join(root, 'bench/dist/signin-app.mjs');
-await build({
-  entryPoints: [join(root, 'bench/signin-app.ts')],
-  outfile,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'error',
-  plugins: [
-    {
-      name: 'externalize-npm-packages',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@bahtdesk/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    },
-  ],
-});
+const outfile = await bundle('signin-app');
 const { signInBenchApp } = await import(pathToFileURL(outfile).href);
 
 const bench = await signInBenchApp();
